@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: MIT
+# Per-target warnings, sanitizers and the one test helper.
+
+function(fourfold_set_warnings target)
+  cmake_parse_arguments(ARG "STRICT" "" "" ${ARGN})
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Werror)
+  if(ARG_STRICT)
+    target_compile_options(${target} PRIVATE -Wconversion -Wshadow -Wold-style-cast
+                                             -Wnon-virtual-dtor -Woverloaded-virtual)
+  endif()
+  if(FOURFOLD_SANITIZE)
+    target_compile_options(${target} PRIVATE -fsanitize=${FOURFOLD_SANITIZE}
+                                             -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+    target_link_options(${target} PRIVATE -fsanitize=${FOURFOLD_SANITIZE})
+  endif()
+endfunction()
+
+# fourfold_add_test(name SOURCES ... LIBS ... LABEL core|ui)
+function(fourfold_add_test name)
+  cmake_parse_arguments(ARG "" "LABEL" "SOURCES;LIBS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBS} Qt6::Core Qt6::Test)
+  set_target_properties(${name} PROPERTIES AUTOMOC ON)
+  fourfold_set_warnings(${name})
+  target_compile_definitions(${name} PRIVATE
+    FOURFOLD_SOURCE_DIR="${PROJECT_SOURCE_DIR}" FOURFOLD_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data")
+  add_test(NAME ${name} COMMAND ${name})
+  set(env "QT_QPA_PLATFORM=offscreen")
+  if(FOURFOLD_SANITIZE)
+    list(APPEND env "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp")
+  endif()
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${env}" LABELS "${ARG_LABEL}" TIMEOUT 300)
+endfunction()

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// Evaluation: everything the engine computes for one Plan, as one immutable value.
+// It carries the Plan it came from; a part is absent when the plan's errors prevent it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/memory.h"
+#include "core/model.h"
+#include "core/plan.h"
+#include "core/schedule.h"
+#include "core/topology.h"
+
+namespace fourfold::core {
+
+struct BatchFigures {
+    std::int64_t globalBatch = 0;    // micro × accumulation × dp
+    std::int64_t tokensPerStep = 0;  // globalBatch × sequence
+    std::string formula;             // "64 = 1 × 8 × 8"
+
+    bool operator==(const BatchFigures&) const = default;
+};
+
+struct Evaluation {
+    Plan plan;
+    std::vector<Diagnostic> diagnostics;
+    std::int64_t worldSize = 0;
+    BatchFigures batch;
+    std::optional<ModelReport> model;
+    std::optional<MemoryReport> memory;
+    std::optional<ScheduleResult> schedule;
+    std::optional<TopologyReport> topology;
+
+    bool operator==(const Evaluation&) const = default;
+};
+
+}  // namespace fourfold::core

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+// The evaluation object of PLAN_FORMAT.md ("schema": "fourfold.evaluation/1"). Parts the
+// engine could not compute are absent, never faked.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/evaluation.h"
+
+namespace fourfold::core {
+
+[[nodiscard]] nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation);
+// 2-space indent and a final newline.
+[[nodiscard]] std::string evaluationToJson(const Evaluation& evaluation);
+
+}  // namespace fourfold::core

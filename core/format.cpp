@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+#include "core/format.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace fourfold::core {
+namespace {
+
+// Three significant digits: 1.23, 12.3, 123.
+std::string threeSignificant(double value) {
+    const double magnitude = std::fabs(value);
+    const int decimals = magnitude >= 99.95 ? 0 : magnitude >= 9.995 ? 1 : 2;
+    return formatFixed(value, decimals);
+}
+
+}  // namespace
+
+std::string formatFixed(double value, int decimals) {
+    if (!std::isfinite(value)) return std::isnan(value) ? "n/a" : (value > 0 ? "∞" : "−∞");
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+std::string formatBytes(std::uint64_t bytes, ByteUnits units) {
+    const double value = static_cast<double>(bytes);
+    if (units == ByteUnits::Binary) {
+        const char* names[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+        double scaled = value;
+        int unit = 0;
+        while (scaled >= 1024.0 && unit < 5) {
+            scaled /= 1024.0;
+            ++unit;
+        }
+        if (unit == 0) return std::to_string(bytes) + " B";
+        return formatFixed(scaled, unit >= 3 ? 1 : 0) + " " + names[unit];
+    }
+    const char* names[] = {"B", "kB", "MB", "GB", "TB", "PB"};
+    double scaled = value;
+    int unit = 0;
+    while (scaled >= 1000.0 && unit < 5) {
+        scaled /= 1000.0;
+        ++unit;
+    }
+    if (unit == 0) return std::to_string(bytes) + " B";
+    return formatFixed(scaled, unit >= 3 ? 1 : 0) + " " + names[unit];
+}
+
+std::string formatCount(double count) {
+    const double magnitude = std::fabs(count);
+    if (magnitude >= 1e12) return threeSignificant(count / 1e12) + "T";
+    if (magnitude >= 1e9) return threeSignificant(count / 1e9) + "B";
+    if (magnitude >= 1e6) return threeSignificant(count / 1e6) + "M";
+    if (magnitude >= 1e3) return threeSignificant(count / 1e3) + "k";
+    return formatFixed(count, 0);
+}
+
+std::string formatScientific(double value) {
+    if (!std::isfinite(value)) return formatFixed(value, 0);
+    if (value == 0) return "0";
+    const int exponent = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+    const double mantissa = value / std::pow(10.0, exponent);
+    if (exponent >= -2 && exponent <= 3) return threeSignificant(value);
+    return threeSignificant(mantissa) + "e" + std::to_string(exponent);
+}
+
+std::string formatPercent(double fraction, int decimals) {
+    return formatFixed(fraction * 100.0, decimals) + " %";
+}
+
+std::string formatSeconds(double seconds) {
+    const double magnitude = std::fabs(seconds);
+    if (magnitude >= 1.0) return threeSignificant(seconds) + " s";
+    if (magnitude >= 1e-3) return threeSignificant(seconds * 1e3) + " ms";
+    if (magnitude == 0) return "0 s";
+    return threeSignificant(seconds * 1e6) + " µs";
+}
+
+}  // namespace fourfold::core

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// Number text shared by the CLI and the GUI, so both say "14.0 GB" the same way.
+// GB = 10^9 bytes (as papers write); GiB = 2^30 on request.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace fourfold::core {
+
+enum class ByteUnits { Decimal, Binary };  // GB or GiB
+
+// "14.0 GB", "512 MB", "1.50 TB"; "80.0 GiB" with Binary.
+[[nodiscard]] std::string formatBytes(std::uint64_t bytes, ByteUnits units = ByteUnits::Decimal);
+// "6.74B", "175B", "1.3B", "125M", "1.00T": a parameter or token count.
+[[nodiscard]] std::string formatCount(double count);
+// "6.74e9": compact scientific notation with three significant digits.
+[[nodiscard]] std::string formatScientific(double value);
+// "27.3 %" with the given decimals.
+[[nodiscard]] std::string formatPercent(double fraction, int decimals = 1);
+// "1.90 s", "12.5 ms", "830 µs".
+[[nodiscard]] std::string formatSeconds(double seconds);
+// Fixed decimals without locale: formatFixed(3.14159, 2) == "3.14".
+[[nodiscard]] std::string formatFixed(double value, int decimals);
+
+}  // namespace fourfold::core

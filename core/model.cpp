@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: MIT
+#include "core/model.h"
+
+namespace fourfold::core {
+
+ModelReport analyzeModel(const Plan& /*plan*/) { return {}; }  // placeholder
+
+}  // namespace fourfold::core

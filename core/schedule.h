@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// Pipeline schedules: op lists per rank, event simulation, makespan, bubble, and the one
+// function that says how many micro-batches' activations a stage holds at once.
+// Sources: GPipe (Huang et al. 2019); 1F1B (Narayanan et al. 2021, PipeDream-flush);
+// interleaved 1F1B (Narayanan et al. 2021, §2.2); ZB-H1/H2 (Qi et al. 2023, Zero Bubble PP).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/plan.h"
+
+namespace fourfold::core {
+
+// F forward, B backward (input gradient; the whole backward when not split), W weight gradient.
+enum class OpKind { Forward, Backward, WeightGrad };
+
+struct ScheduleOp {
+    OpKind kind = OpKind::Forward;
+    int microBatch = 0;
+    int chunk = 0;  // model chunk on the rank (0 .. virtualStages-1)
+    double startS = 0;
+    double endS = 0;
+
+    bool operator==(const ScheduleOp&) const = default;
+};
+
+struct RankTimeline {
+    int stage = 0;
+    std::vector<ScheduleOp> ops;   // in start order
+    double idleS = 0;              // makespan minus busy time
+    int peakInFlight = 0;          // simulated peak (micro-batch, chunk) activation sets held
+
+    bool operator==(const RankTimeline&) const = default;
+};
+
+// Costs per pipeline rank and chunk, index = chunk * stages + rank (virtual stage order).
+struct ScheduleCosts {
+    std::vector<double> forwardS;
+    std::vector<double> backwardS;     // input gradient (or whole backward when not split)
+    std::vector<double> weightGradS;   // 0 when the schedule does not split W from B
+    double transferS = 0;              // point-to-point activation/gradient send between stages
+
+    bool operator==(const ScheduleCosts&) const = default;
+};
+
+struct ScheduleResult {
+    ScheduleKind kind = ScheduleKind::OneFOneB;
+    int stages = 1;
+    int microBatches = 1;
+    int virtualStages = 1;
+    double makespanS = 0;
+    double bubbleFraction = 0;   // idle share of stages × makespan
+    std::string bubbleFormula;   // e.g. "(p − 1)/(m + p − 1) = 3/11 = 27.3 %"
+    std::vector<RankTimeline> ranks;
+
+    bool operator==(const ScheduleResult&) const = default;
+};
+
+// Generate and simulate. Expects stages ≥ 1, microBatches ≥ 1, virtualStages ≥ 1 and costs
+// sized stages × virtualStages.
+[[nodiscard]] ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
+                                              int virtualStages, const ScheduleCosts& costs);
+
+// Peak number of (micro-batch, chunk) activation sets rank `stage` holds at once, in closed
+// form where the papers give one (GPipe m; 1F1B min(p − s, m); ...). The memory engine uses
+// this, so memory and Gantt can never disagree. With v chunks, each set is 1/v of the stage.
+[[nodiscard]] int inFlightActivationSets(ScheduleKind kind, int stages, int microBatches,
+                                         int virtualStages, int stage);
+
+}  // namespace fourfold::core

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: MIT
+// The JSON projection of a ScheduleResult, as PLAN_FORMAT.md's evaluation object spells it.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/schedule.h"
+
+namespace fourfold::core {
+
+[[nodiscard]] nlohmann::ordered_json toJson(const ScheduleResult& report);
+
+}  // namespace fourfold::core

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: MIT
+// The JSON projection of a TopologyReport, as PLAN_FORMAT.md's evaluation object spells it.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/topology.h"
+
+namespace fourfold::core {
+
+[[nodiscard]] nlohmann::ordered_json toJson(const TopologyReport& report);
+
+}  // namespace fourfold::core

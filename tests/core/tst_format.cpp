@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#include <QtTest>
+
+#include "core/format.h"
+
+using namespace fourfold::core;
+
+class TestFormat : public QObject {
+    Q_OBJECT
+private slots:
+    void bytes_data() {
+        QTest::addColumn<quint64>("bytes");
+        QTest::addColumn<bool>("binary");
+        QTest::addColumn<QString>("expected");
+        // The source article: 7e9 parameters × 2 bytes = 14 GB of FP16 weights.
+        QTest::newRow("article-7B-fp16-weights") << quint64(14'000'000'000ULL) << false
+                                                 << QStringLiteral("14.0 GB");
+        // An "80 GB" H100 has 80 GiB of HBM: 85 899 345 920 bytes.
+        QTest::newRow("h100-capacity-gib") << quint64(85'899'345'920ULL) << true
+                                           << QStringLiteral("80.0 GiB");
+        QTest::newRow("h100-capacity-gb") << quint64(85'899'345'920ULL) << false
+                                          << QStringLiteral("85.9 GB");
+        QTest::newRow("small") << quint64(512) << false << QStringLiteral("512 B");
+        QTest::newRow("megabytes") << quint64(25'000'000) << false << QStringLiteral("25 MB");
+    }
+    void bytes() {
+        QFETCH(quint64, bytes);
+        QFETCH(bool, binary);
+        QFETCH(QString, expected);
+        const auto text = formatBytes(bytes, binary ? ByteUnits::Binary : ByteUnits::Decimal);
+        QCOMPARE(QString::fromStdString(text), expected);
+    }
+    void counts() {
+        QCOMPARE(QString::fromStdString(formatCount(6.74e9)), QStringLiteral("6.74B"));
+        QCOMPARE(QString::fromStdString(formatCount(175e9)), QStringLiteral("175B"));
+        QCOMPARE(QString::fromStdString(formatCount(34.36e9)), QStringLiteral("34.4B"));
+        QCOMPARE(QString::fromStdString(formatCount(1.0e12)), QStringLiteral("1.00T"));
+        QCOMPARE(QString::fromStdString(formatScientific(6.74e9)), QStringLiteral("6.74e9"));
+    }
+    void percentAndSeconds() {
+        // GPipe p = 4, m = 8: bubble 3/11.
+        QCOMPARE(QString::fromStdString(formatPercent(3.0 / 11.0)), QStringLiteral("27.3 %"));
+        QCOMPARE(QString::fromStdString(formatSeconds(0.140)), QStringLiteral("140 ms"));
+        QCOMPARE(QString::fromStdString(formatSeconds(1.9)), QStringLiteral("1.90 s"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFormat)
+#include "tst_format.moc"
