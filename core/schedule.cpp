@@ -1,11 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/schedule.h"
 
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <string>
-
 #include "core/detail/schedule_1f1b.h"
 #include "core/detail/schedule_gpipe.h"
 #include "core/detail/schedule_interleaved_1f1b.h"
@@ -13,6 +8,11 @@
 #include "core/detail/schedule_zero_bubble.h"
 #include "core/format.h"
 #include "core/plan_enums.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
 
 namespace fourfold::core {
 namespace {
@@ -23,19 +23,23 @@ constexpr std::int64_t kMaxSimulatedOps = 50'000'000;
 // The registry: one generator per schedule. A new schedule adds a file and a case here.
 detail::ScheduleGenerator generatorFor(ScheduleKind kind) {
     switch (kind) {
-        case ScheduleKind::Gpipe: return &detail::generateGpipe;
-        case ScheduleKind::OneFOneB: return &detail::generateOneFOneB;
-        case ScheduleKind::Interleaved1F1B: return &detail::generateInterleavedOneFOneB;
-        case ScheduleKind::ZbH1: return &detail::generateZeroBubbleH1;
-        case ScheduleKind::ZbH2: return &detail::generateZeroBubbleH2;
+        case ScheduleKind::Gpipe:
+            return &detail::generateGpipe;
+        case ScheduleKind::OneFOneB:
+            return &detail::generateOneFOneB;
+        case ScheduleKind::Interleaved1F1B:
+            return &detail::generateInterleavedOneFOneB;
+        case ScheduleKind::ZbH1:
+            return &detail::generateZeroBubbleH1;
+        case ScheduleKind::ZbH2:
+            return &detail::generateZeroBubbleH2;
     }
     return &detail::generateOneFOneB;
 }
 
 // Interleaving needs m to be a multiple of p (Megatron-LM asserts it); otherwise whole stages.
 bool runsChunks(ScheduleKind kind, int stages, int microBatches, int virtualStages) {
-    return kind == ScheduleKind::Interleaved1F1B && virtualStages > 1 &&
-           microBatches % stages == 0;
+    return kind == ScheduleKind::Interleaved1F1B && virtualStages > 1 && microBatches % stages == 0;
 }
 
 double cleanCost(const std::vector<double>& values, std::size_t index) {
@@ -89,16 +93,17 @@ void describeBubble(ScheduleResult& result, ScheduleKind kind, int requestedChun
         return;
     }
     if (kind == ScheduleKind::Interleaved1F1B && requestedChunks > 1 && chunks == 1) {
-        text = "m = " + std::to_string(micro) + " is not a multiple of p = " +
-               std::to_string(stages) + ", which interleaving needs: run as 1F1B; ";
+        text = "m = " + std::to_string(micro) +
+               " is not a multiple of p = " + std::to_string(stages) +
+               ", which interleaving needs: run as 1F1B; ";
     }
     // GPipe and 1F1B: (p − 1)/(m + p − 1) (Huang et al. 2019; Narayanan et al. 2021 §2.2).
     // Interleaved: bubble/ideal = (p − 1)/(v·m) (Narayanan et al. 2021 §2.2.1), so the idle
     // share of the whole is (p − 1)/(v·m + p − 1).
     const std::int64_t numerator = stages - 1;
     const std::int64_t denominator = chunks * micro + stages - 1;
-    const double value =
-        static_cast<double>(numerator) / static_cast<double>(std::max<std::int64_t>(1, denominator));
+    const double value = static_cast<double>(numerator) /
+                         static_cast<double>(std::max<std::int64_t>(1, denominator));
     result.formulaBubbleFraction = value;
     if (chunks > 1) {
         text += "(p − 1)/(v·m + p − 1) = " + ratioText(numerator, denominator, value) +
@@ -116,8 +121,8 @@ void describeBubble(ScheduleResult& result, ScheduleKind kind, int requestedChun
 
 }  // namespace
 
-ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
-                                int virtualStages, const ScheduleCosts& costs) {
+ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches, int virtualStages,
+                                const ScheduleCosts& costs) {
     ScheduleResult result;
     result.kind = kind;
     result.stages = stages;
@@ -125,9 +130,10 @@ ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
     result.virtualStages = virtualStages;
     if (stages < 1 || microBatches < 1 || virtualStages < 1) {
         result.complete = false;
-        result.bubbleFormula = "cannot simulate: needs p ≥ 1, m ≥ 1 and v ≥ 1 (got p = " +
-                               std::to_string(stages) + ", m = " + std::to_string(microBatches) +
-                               ", v = " + std::to_string(virtualStages) + ")";
+        result.bubbleFormula =
+            "cannot simulate: needs p ≥ 1, m ≥ 1 and v ≥ 1 (got p = " + std::to_string(stages) +
+            ", m = " + std::to_string(microBatches) + ", v = " + std::to_string(virtualStages) +
+            ")";
         return result;
     }
     const int chunks = runsChunks(kind, stages, microBatches, virtualStages) ? virtualStages : 1;
@@ -141,7 +147,10 @@ ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
     }
     result.virtualStages = chunks;
     const detail::ScheduleShape shape{stages, microBatches, chunks};
-    const auto orders = generatorFor(kind)(shape);
+    // Interleaving with one chunk (or a fallback) is exactly 1F1B.
+    const ScheduleKind generated =
+        kind == ScheduleKind::Interleaved1F1B && chunks == 1 ? ScheduleKind::OneFOneB : kind;
+    const auto orders = generatorFor(generated)(shape);
     const auto simulated = simulatedCosts(costs, stages, virtualStages, chunks);
     if (!detail::simulateOrders(shape, orders, simulated, result)) {
         result.complete = false;
@@ -179,8 +188,7 @@ int inFlightActivationSets(ScheduleKind kind, int stages, int microBatches, int 
         case ScheduleKind::ZbH1:  // Qi et al. 2023 §2.1: p on every stage (W delayed by s).
             return wholeStages(std::min(stages, microBatches));
         case ScheduleKind::ZbH2:  // Qi et al. 2023 §2.2: 2p − 1 on the first stage.
-            return wholeStages(
-                std::min(microBatches, std::max(2 * (stages - rank) - 1, stages)));
+            return wholeStages(std::min(microBatches, std::max(2 * (stages - rank) - 1, stages)));
     }
     return 0;
 }

@@ -8,9 +8,12 @@ namespace {
 
 const char* opName(OpKind kind) {
     switch (kind) {
-        case OpKind::Forward: return "F";
-        case OpKind::Backward: return "B";
-        case OpKind::WeightGrad: return "W";
+        case OpKind::Forward:
+            return "F";
+        case OpKind::Backward:
+            return "B";
+        case OpKind::WeightGrad:
+            return "W";
     }
     return "F";
 }

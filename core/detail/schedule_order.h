@@ -5,10 +5,10 @@
 // with this signature plus one line in core/schedule.cpp's registry.
 #pragma once
 
+#include "core/schedule.h"
+
 #include <cstdint>
 #include <vector>
-
-#include "core/schedule.h"
 
 namespace fourfold::core::detail {
 
@@ -30,7 +30,7 @@ struct ScheduleShape {
 };
 
 struct ScheduleOrders {
-    bool splitWeightGrad = false;           // true: B is the input gradient and W ops follow
+    bool splitWeightGrad = false;               // true: B is the input gradient and W ops follow
     std::vector<std::vector<PlannedOp>> ranks;  // one order per pipeline rank
 
     bool operator==(const ScheduleOrders&) const = default;

@@ -13,11 +13,11 @@ struct SimulationState {
     ScheduleShape shape;
     const ScheduleOrders* orders = nullptr;
     const ScheduleCosts* costs = nullptr;
-    double transferS = 0;                 // only between different ranks
-    std::vector<double> forwardEnd;       // [virtualStage · m + microBatch]
+    double transferS = 0;            // only between different ranks
+    std::vector<double> forwardEnd;  // [virtualStage · m + microBatch]
     std::vector<double> backwardEnd;
-    std::vector<std::size_t> cursor;      // next op per rank
-    std::vector<double> rankFree;         // when each rank finishes its last op
+    std::vector<std::size_t> cursor;  // next op per rank
+    std::vector<double> rankFree;     // when each rank finishes its last op
     bool invalidOp = false;
 };
 
@@ -51,8 +51,8 @@ std::size_t advanceRank(SimulationState& state, int rank, std::vector<ScheduleOp
         double duration = 0;
         if (op.kind == OpKind::Forward) {
             if (virtualStage > 0) {
-                const double upstream = state.forwardEnd[slotOf(state, virtualStage - 1,
-                                                                op.microBatch)];
+                const double upstream =
+                    state.forwardEnd[slotOf(state, virtualStage - 1, op.microBatch)];
                 if (upstream < 0) break;
                 ready = upstream + state.transferS;
             }
