@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace fourfold::core {
 namespace {
@@ -150,9 +151,9 @@ ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
     // Interleaving with one chunk (or a fallback) is exactly 1F1B.
     const ScheduleKind generated =
         kind == ScheduleKind::Interleaved1F1B && chunks == 1 ? ScheduleKind::OneFOneB : kind;
-    const auto orders = generatorFor(generated)(shape);
+    auto orders = generatorFor(generated)(shape);
     const auto simulated = simulatedCosts(costs, stages, virtualStages, chunks);
-    if (!detail::simulateOrders(shape, orders, simulated, result)) {
+    if (!detail::simulateOrders(shape, std::move(orders), simulated, result)) {
         result.complete = false;
         result.bubbleFormula = std::string("the ") + std::string(toString(kind)) +
                                " order stalled: an op waits on one that never runs";

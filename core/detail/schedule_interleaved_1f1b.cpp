@@ -10,12 +10,12 @@ namespace {
 // The k-th forward (or backward) a rank runs, in Megatron-LM's order: within a group of
 // p·v consecutive slots, p micro-batches pass chunk 0, then chunk 1, ...; backwards visit
 // the chunks last to first.
-PlannedOp slot(OpKind kind, int index, int stages, int virtualStages) {
+ScheduleOp slot(OpKind kind, int index, int stages, int virtualStages) {
     const int group = index / (stages * virtualStages);
     const int inGroup = index % (stages * virtualStages);
     int chunk = inGroup / stages;
     if (kind == OpKind::Backward) chunk = virtualStages - 1 - chunk;
-    return {kind, group * stages + inGroup % stages, chunk};
+    return {kind, group * stages + inGroup % stages, chunk, 0.0, 0.0};
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // What a schedule generator hands the event simulator: per pipeline rank, the ordered list
-// of ops (kind, micro-batch, chunk) the rank runs. Generators decide only the order; the
-// simulator alone decides times. A new schedule (DualPipe, ZB-V, ...) is one more generator
-// with this signature plus one line in core/schedule.cpp's registry.
+// of ops (kind, micro-batch, chunk) the rank runs, times left at 0. Generators decide only the
+// order; the simulator alone fills in the times, in place (the order is the start order, so
+// the largest buffer is written once and never copied). A new schedule (DualPipe, ZB-V, ...) is one
+// more generator with this signature plus one line in core/schedule.cpp's registry.
 #pragma once
 
 #include "core/schedule.h"
@@ -11,14 +12,6 @@
 #include <vector>
 
 namespace fourfold::core::detail {
-
-struct PlannedOp {
-    OpKind kind = OpKind::Forward;
-    int microBatch = 0;
-    int chunk = 0;
-
-    bool operator==(const PlannedOp&) const = default;
-};
 
 // The shape a generator works on; virtualStages > 1 only for interleaved schedules.
 struct ScheduleShape {
@@ -30,8 +23,8 @@ struct ScheduleShape {
 };
 
 struct ScheduleOrders {
-    bool splitWeightGrad = false;               // true: B is the input gradient and W ops follow
-    std::vector<std::vector<PlannedOp>> ranks;  // one order per pipeline rank
+    bool splitWeightGrad = false;                // true: B is the input gradient and W ops follow
+    std::vector<std::vector<ScheduleOp>> ranks;  // one order per pipeline rank
 
     bool operator==(const ScheduleOrders&) const = default;
 };

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <utility>
 
 namespace fourfold::core::detail {
 namespace {
@@ -11,7 +12,7 @@ constexpr double kNotDone = -1.0;  // times are never negative
 
 struct SimulationState {
     ScheduleShape shape;
-    const ScheduleOrders* orders = nullptr;
+    bool splitWeightGrad = false;
     const ScheduleCosts* costs = nullptr;
     double transferS = 0;            // only between different ranks
     std::vector<double> forwardEnd;  // [virtualStage · m + microBatch]
@@ -28,17 +29,16 @@ std::size_t slotOf(const SimulationState& state, int virtualStage, int microBatc
 }
 
 // Runs rank `rank` forward as far as its dependencies allow; returns the ops started.
-std::size_t advanceRank(SimulationState& state, int rank, std::vector<ScheduleOp>& timeline) {
-    const auto& order = state.orders->ranks[static_cast<std::size_t>(rank)];
+std::size_t advanceRank(SimulationState& state, int rank, std::vector<ScheduleOp>& order) {
     const auto& costs = *state.costs;
-    const bool split = state.orders->splitWeightGrad;
+    const bool split = state.splitWeightGrad;
     const int stages = state.shape.stages;
     const int lastVirtual = stages * state.shape.virtualStages - 1;
     auto& cursor = state.cursor[static_cast<std::size_t>(rank)];
     double& free = state.rankFree[static_cast<std::size_t>(rank)];
     std::size_t started = 0;
     while (cursor < order.size()) {
-        const PlannedOp& op = order[cursor];
+        ScheduleOp& op = order[cursor];
         if (op.microBatch < 0 || op.microBatch >= state.shape.microBatches || op.chunk < 0 ||
             op.chunk >= state.shape.virtualStages) {
             state.invalidOp = true;
@@ -76,7 +76,8 @@ std::size_t advanceRank(SimulationState& state, int rank, std::vector<ScheduleOp
         const double end = start + duration;
         if (op.kind == OpKind::Forward) state.forwardEnd[slot] = end;
         if (op.kind == OpKind::Backward) state.backwardEnd[slot] = end;
-        timeline.push_back({op.kind, op.microBatch, op.chunk, start, end});
+        op.startS = start;
+        op.endS = end;
         free = end;
         ++cursor;
         ++started;
@@ -100,14 +101,14 @@ int peakHeld(const std::vector<ScheduleOp>& ops, bool split) {
 
 }  // namespace
 
-bool simulateOrders(const ScheduleShape& shape, const ScheduleOrders& orders,
-                    const ScheduleCosts& costs, ScheduleResult& result) {
+bool simulateOrders(const ScheduleShape& shape, ScheduleOrders&& orders, const ScheduleCosts& costs,
+                    ScheduleResult& result) {
     const auto stages = static_cast<std::size_t>(shape.stages);
     const std::size_t slots = stages * static_cast<std::size_t>(shape.virtualStages) *
                               static_cast<std::size_t>(shape.microBatches);
     SimulationState state;
     state.shape = shape;
-    state.orders = &orders;
+    state.splitWeightGrad = orders.splitWeightGrad;
     state.costs = &costs;
     state.transferS = shape.stages > 1 ? costs.transferS : 0.0;
     state.forwardEnd.assign(slots, kNotDone);
@@ -119,8 +120,8 @@ bool simulateOrders(const ScheduleShape& shape, const ScheduleOrders& orders,
     std::size_t totalOps = 0;
     for (std::size_t rank = 0; rank < stages; ++rank) {
         result.ranks[rank].stage = static_cast<int>(rank);
-        result.ranks[rank].ops.reserve(orders.ranks[rank].size());
-        totalOps += orders.ranks[rank].size();
+        if (rank < orders.ranks.size()) result.ranks[rank].ops = std::move(orders.ranks[rank]);
+        totalOps += result.ranks[rank].ops.size();
     }
 
     // Work list of ranks that may be able to advance. Finishing an op can only unblock the

@@ -11,11 +11,12 @@
 
 namespace fourfold::core::detail {
 
-// Fills result.ranks, makespanS and bubbleFraction. `costs` must hold stages × virtualStages
-// finite, non-negative entries per vector. When the orders do not split W, B takes the whole
-// backward (backwardS + weightGradS). Returns false, with the ops timed so far, if the orders
-// stall (an op waits on one that can never run) or name an op outside the shape.
-[[nodiscard]] bool simulateOrders(const ScheduleShape& shape, const ScheduleOrders& orders,
+// Moves the orders into result.ranks, times every op, and sets makespanS and bubbleFraction.
+// `costs` must hold stages × virtualStages finite, non-negative entries per vector. When the orders
+// do not split W, B takes the whole backward (backwardS + weightGradS). Returns false, with the ops
+// timed so far, if the orders stall (an op waits on one that can never run) or name an op outside
+// the shape.
+[[nodiscard]] bool simulateOrders(const ScheduleShape& shape, ScheduleOrders&& orders,
                                   const ScheduleCosts& costs, ScheduleResult& result);
 
 }  // namespace fourfold::core::detail
