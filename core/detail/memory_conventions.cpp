@@ -100,14 +100,16 @@ double deepSpeedStage(const MemoryInputs& in, const StageShare& share, StageMemo
     // Split DeepSpeed's lump int(18Ψ/G) (2 B 16-bit grads + 4 B fp32 grads + 4 B fp32 params
     // + 8 B moments in the ZeRO-2 code's own comment) over our categories, exactly.
     const auto splitEighteen = [&](double lump, bool weightsInside) {
+        double lumpWeights = 0;
         if (weightsInside) {  // ZeRO-3: 2 weights + 4 gradients + 4 master + 8 moments
-            weights = std::floor(lump * 2.0 / 18.0);
+            lumpWeights = std::floor(lump * 2.0 / 18.0);
+            weights = lumpWeights;
             gradients = std::floor(lump * 4.0 / 18.0);
         } else {
             gradients = std::floor(lump * 6.0 / 18.0);
         }
         master = std::floor(lump * 4.0 / 18.0);
-        optimizer = lump - weights - gradients - master;
+        optimizer = lump - lumpWeights - gradients - master;
     };
     if (zero < 3) {
         if (offloadOptimizer) {

@@ -48,7 +48,8 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
         candidates.push_back(
             {"ZeRO stage " + arrow(parallel.zeroStage, trial.parallel.zeroStage), trial});
     }
-    if (training.recompute == Recompute::None) {
+    // With flash attention selective recompute has nothing left to drop: no hint.
+    if (training.recompute == Recompute::None && !training.flashAttention) {
         Plan trial = plan;
         trial.training.recompute = Recompute::Selective;
         candidates.push_back({"selective recompute", trial});
