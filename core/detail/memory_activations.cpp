@@ -88,6 +88,7 @@ LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute) {
     }
     out.bytes = replicated / d.sequenceSplit + (split + core) / d.tensorSplit + expert;
     out.perTokenHidden = tokenHidden > 0 ? out.bytes / tokenHidden : 0.0;
+    if (!in.explain) return out;
     std::string detail = in.plan->training.flashAttention ? "flash attention"
                          : recompute == Recompute::Selective
                              ? "selective recompute"
@@ -107,11 +108,13 @@ MemoryItem stageActivations(const MemoryInputs& in, const StageParameters& stage
     const double layersPerSet = static_cast<double>(stage.layerCount) / in.chunks;
     double bytes = sets * layersPerSet * layer.bytes;
 
-    std::string formula =
-        "activations = " + formatFixed(sets, 0) + " in flight × " +
-        formatFixed(layersPerSet, layersPerSet == std::floor(layersPerSet) ? 0 : 1) + " layers × " +
-        bytesText(layer.bytes) + " [" + layer.formula + ", b " + formatFixed(d.batch, 0) + ", s " +
-        formatFixed(d.sequence, 0) + ", h " + formatFixed(d.hidden, 0) + splitText(in) + "]";
+    std::string formula;
+    if (in.explain)
+        formula = "activations = " + formatFixed(sets, 0) + " in flight × " +
+                  formatFixed(layersPerSet, layersPerSet == std::floor(layersPerSet) ? 0 : 1) +
+                  " layers × " + bytesText(layer.bytes) + " [" + layer.formula + ", b " +
+                  formatFixed(d.batch, 0) + ", s " + formatFixed(d.sequence, 0) + ", h " +
+                  formatFixed(d.hidden, 0) + splitText(in) + "]";
     // Embedding and loss buffers belong to one chunk: held by ⌈sets / v⌉ micro-batches.
     const double edgeSets = std::ceil(sets / in.chunks);
     if (stage.hasEmbedding) {
@@ -119,7 +122,9 @@ MemoryItem stageActivations(const MemoryInputs& in, const StageParameters& stage
         const double ids = 8.0 * d.tokens;
         const double mask = gptStyle(spec) ? d.tokens * d.hidden / d.sequenceSplit : 0.0;
         bytes += edgeSets * (ids + mask);
-        formula += " + " + formatFixed(edgeSets, 0) + " × " + bytesText(ids + mask) + " embedding";
+        if (in.explain)
+            formula +=
+                " + " + formatFixed(edgeSets, 0) + " × " + bytesText(ids + mask) + " embedding";
     }
     if (stage.hasHead) {
         // Final norm input, and the logits with the fp32 softmax the loss keeps (split by t
@@ -128,14 +133,16 @@ MemoryItem stageActivations(const MemoryInputs& in, const StageParameters& stage
         const double logits = d.tokens * std::max(0, spec.vocab) *
                               std::max(0.0, plan.memory.logitsBytesPerElement) / d.tensorSplit;
         bytes += edgeSets * (norm + logits);
-        formula += " + " + formatFixed(edgeSets, 0) + " × " + bytesText(norm + logits) +
-                   " logits and loss";
+        if (in.explain)
+            formula += " + " + formatFixed(edgeSets, 0) + " × " + bytesText(norm + logits) +
+                       " logits and loss";
     }
     if (recompute == Recompute::Full && plan.memory.recomputeWorkingSet && stage.layerCount > 0) {
         const double working = layerActivations(in, Recompute::None).bytes;
         bytes += working;
-        formula += " + " + bytesText(working) + " one layer recomputed";
+        if (in.explain) formula += " + " + bytesText(working) + " one layer recomputed";
     }
+    if (!in.explain) return makeItem(bytes, {});
     formula += " = " + bytesText(bytes);
     return makeItem(bytes, formula);
 }

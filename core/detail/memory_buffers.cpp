@@ -55,6 +55,11 @@ MemoryItem commBuffers(const MemoryInputs& in, const StageShare& share,
             2.0 * e * tokens * std::max(1, plan.model.moe.topK) * hidden / sequenceSplit;
         parts.emplace_back(routed, bytesText(routed) + " expert dispatch + combine");
     }
+    if (!in.explain) {
+        double sum = 0;
+        for (const auto& part : parts) sum += part.first;
+        return makeItem(sum, {});
+    }
     if (parts.empty()) return makeItem(0, "comm buffers: none (no data, tensor or pipeline split)");
     double total = 0;
     std::string formula = "comm buffers = ";
@@ -67,6 +72,7 @@ MemoryItem commBuffers(const MemoryInputs& in, const StageShare& share,
 
 MemoryItem frameworkItem(const MemoryInputs& in) {
     const double bytes = static_cast<double>(in.plan->memory.frameworkBytes);
+    if (!in.explain) return makeItem(bytes, {});
     return makeItem(bytes, "framework = CUDA context + framework + library workspaces = " +
                                bytesText(bytes) + " (assumed; adjustable)");
 }
@@ -74,6 +80,7 @@ MemoryItem frameworkItem(const MemoryInputs& in) {
 MemoryItem fragmentationItem(const MemoryInputs& in, double allocated) {
     const double fraction = std::clamp(in.plan->memory.fragmentation, 0.0, 1.0);
     const double bytes = fraction * allocated;
+    if (!in.explain) return makeItem(bytes, {});
     return makeItem(bytes, "fragmentation = " + formatPercent(fraction) + " × " +
                                bytesText(allocated) + " allocated = " + bytesText(bytes));
 }

@@ -80,9 +80,10 @@ std::string optimizerName(OptimizerKind kind) {
     return "optimizer";
 }
 
-MemoryInputs memoryInputs(const Plan& plan, const ModelReport& model) {
+MemoryInputs memoryInputs(const Plan& plan, const ModelReport& model, bool explain) {
     const ParallelSpec& parallel = plan.parallel;
     MemoryInputs in;
+    in.explain = explain;
     in.plan = &plan;
     in.model = &model;
     in.tp = atLeastOne(parallel.tp);

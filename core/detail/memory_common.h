@@ -23,6 +23,7 @@ struct MemoryInputs {
     double gradBytes = 4;        // per parameter, grad dtype
     double masterBytes = 0;      // 4 with fp32 master weights, else 0
     double activationBytes = 2;  // per stored activation element
+    bool explain = true;         // false: figures only, no formula text (what-ifs, search)
 };
 
 // Parameters one GPU of a stage holds after the TP / EP splits (scaled to a given count).
@@ -36,7 +37,8 @@ struct StageShare {
     [[nodiscard]] double total() const { return dense() + expert; }
 };
 
-[[nodiscard]] MemoryInputs memoryInputs(const Plan& plan, const ModelReport& model);
+[[nodiscard]] MemoryInputs memoryInputs(const Plan& plan, const ModelReport& model,
+                                        bool explain = true);
 [[nodiscard]] StageShare stageShare(const MemoryInputs& in, const StageParameters& stage);
 [[nodiscard]] double precisionBytes(Precision precision);
 // Optimizer state bytes per parameter (Adafactor: 0 here, it is counted per matrix).

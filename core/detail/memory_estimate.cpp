@@ -42,8 +42,8 @@ std::pair<double, double> fourfoldStage(const MemoryInputs& in, const StageShare
 
 }  // namespace
 
-MemoryReport estimateStages(const Plan& plan, const ModelReport& model) {
-    const MemoryInputs in = memoryInputs(plan, model);
+MemoryReport estimateStages(const Plan& plan, const ModelReport& model, bool explain) {
+    const MemoryInputs in = memoryInputs(plan, model, explain);
     MemoryReport report;
     report.capacityBytes = plan.cluster.gpu.memoryBytes;
     const double margin = std::clamp(plan.memory.safetyMargin, 0.0, 1.0);

@@ -9,6 +9,8 @@
 
 namespace fourfold::core::detail {
 
-[[nodiscard]] MemoryReport estimateStages(const Plan& plan, const ModelReport& model);
+// explain = false skips the formula text (what-ifs and the search need only the figures).
+[[nodiscard]] MemoryReport estimateStages(const Plan& plan, const ModelReport& model,
+                                          bool explain = true);
 
 }  // namespace fourfold::core::detail

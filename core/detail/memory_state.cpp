@@ -16,11 +16,15 @@ struct Sharding {
 std::string perParameter(double bytes) { return formatFixed(bytes, bytes < 1 ? 2 : 0) + " B"; }
 
 // One state of bytesPerParameter × the GPU's parameters, sharded or not, on the GPU or moved.
-MemoryItem stateItem(const std::string& name, double bytesPerParameter, const StageShare& share,
-                     Sharding sharding, const char* movedTo, double& movedBytes,
-                     const std::string& note = {}) {
+MemoryItem stateItem(bool explain, const std::string& name, double bytesPerParameter,
+                     const StageShare& share, Sharding sharding, const char* movedTo,
+                     double& movedBytes, const std::string& note = {}) {
     const double bytes =
         bytesPerParameter * (share.dense() / sharding.dense + share.expert / sharding.expert);
+    if (!explain) {
+        if (movedTo != nullptr) movedBytes += bytes;
+        return makeItem(movedTo != nullptr ? 0.0 : bytes, {});
+    }
     std::string formula = name + " = " + perParameter(bytesPerParameter) + " × " +
                           shareText(share.dense(), sharding.dense, share.expert, sharding.expert) +
                           " = " + bytesText(bytes) + note;
@@ -50,19 +54,21 @@ ModelStateBytes modelStateBytes(const MemoryInputs& in, const StageShare& share)
     ModelStateBytes out;
     double moved = 0;
     double movedParams = 0;
-    out.weights = stateItem("weights", in.weightBytes, share, zero >= 3 ? sharded : whole,
-                            paramsMoved ? destination : nullptr, movedParams);
+    out.weights =
+        stateItem(in.explain, "weights", in.weightBytes, share, zero >= 3 ? sharded : whole,
+                  paramsMoved ? destination : nullptr, movedParams);
     if (in.masterBytes > 0) {
-        out.masterWeights =
-            stateItem("master weights", in.masterBytes, share, zero >= 1 ? sharded : whole,
-                      optimizerMoved ? destination : nullptr, moved, " (fp32 copy)");
+        out.masterWeights = stateItem(
+            in.explain, "master weights", in.masterBytes, share, zero >= 1 ? sharded : whole,
+            optimizerMoved ? destination : nullptr, moved, " (fp32 copy)");
     } else {
         out.masterWeights = makeItem(0, plan.training.precision == Precision::Fp32
                                             ? "master weights: none (training in fp32)"
                                             : "master weights: none (switched off)");
     }
-    out.gradients = stateItem("gradients", in.gradBytes, share, zero >= 2 ? sharded : whole,
-                              paramsMoved ? destination : nullptr, movedParams);
+    out.gradients =
+        stateItem(in.explain, "gradients", in.gradBytes, share, zero >= 2 ? sharded : whole,
+                  paramsMoved ? destination : nullptr, movedParams);
 
     const OptimizerKind kind = plan.training.optimizer;
     const Sharding optimizerSharding = zero >= 1 ? sharded : whole;
@@ -81,9 +87,10 @@ ModelStateBytes modelStateBytes(const MemoryInputs& in, const StageShare& share)
         }
     } else {
         const double perParameter = optimizerBytesPerParameter(kind);
-        out.optimizerStates = stateItem("optimizer states", perParameter, share, optimizerSharding,
-                                        optimizerMoved && perParameter > 0 ? destination : nullptr,
-                                        moved, " (" + optimizerName(kind) + ")");
+        out.optimizerStates =
+            stateItem(in.explain, "optimizer states", perParameter, share, optimizerSharding,
+                      optimizerMoved && perParameter > 0 ? destination : nullptr, moved,
+                      " (" + optimizerName(kind) + ")");
     }
     (toNvme ? out.nvmeBytes : out.hostBytes) += moved + movedParams;
     return out;

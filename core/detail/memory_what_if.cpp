@@ -13,7 +13,7 @@ constexpr int kMicroBatchLimit = 1 << 16;
 bool fitsWith(const Plan& plan, const ModelReport& model, int microBatch) {
     Plan trial = plan;
     trial.training.microBatch = microBatch;
-    return estimateStages(trial, model).fits;
+    return estimateStages(trial, model, false).fits;
 }
 
 std::string arrow(int before, int after) {
@@ -93,8 +93,8 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
     out.reserve(candidates.size());
     for (const Candidate& candidate : candidates) {
         const MemoryReport report =
-            candidate.newShape ? estimateStages(candidate.plan, analyzeModel(candidate.plan))
-                               : estimateStages(candidate.plan, model);
+            candidate.newShape ? estimateStages(candidate.plan, analyzeModel(candidate.plan), false)
+                               : estimateStages(candidate.plan, model, false);
         WhatIf hint;
         hint.change = candidate.change;
         hint.peakBytes = report.peakBytes;
