@@ -119,10 +119,11 @@ void addPlacementDiagnostics(const Plan& plan, TopologyReport& report) {
                                    "inside one node."});
     }
     if (report.worldSize % gpusPerNode != 0) {
-        diagnostics.push_back(
-            {Severity::Warning, "/cluster/gpus_per_node",
-             "The " + std::to_string(report.worldSize) + " ranks are not a whole number of " +
-                 std::to_string(gpusPerNode) + "-GPU nodes: the last node is only partly used."});
+        diagnostics.push_back({Severity::Warning, "/cluster/gpus_per_node",
+                               std::to_string(report.worldSize) +
+                                   (report.worldSize == 1 ? " rank does" : " ranks do") +
+                                   " not fill a whole number of " + std::to_string(gpusPerNode) +
+                                   "-GPU nodes: the last node is only partly used."});
     }
     if (plan.cluster.nodes > 0 && report.nodes > plan.cluster.nodes) {
         diagnostics.push_back({Severity::Warning, "/cluster/nodes",
