@@ -139,7 +139,7 @@ void paintCell(QPainter& painter, const RankMapScene& scene, int node, int local
     }
 }
 
-// The selected GPU: a ring in the palette's highlight colour over a contrasting one, drawn
+// The selected GPU: a ring in the palette's highlight colour inside one in the text colour, drawn
 // after the TP outlines so nothing covers it.
 void paintFocusRing(QPainter& painter, const RankMapScene& scene) {
     const auto& report = *scene.report;
@@ -149,7 +149,7 @@ void paintFocusRing(QPainter& painter, const RankMapScene& scene) {
         scene, scene.layout->cellRect(node, core::localGpuOfRank(report, scene.focusRank)));
     if (cell.width() < kRankMapAggregateBelowPx) return;
     painter.setBrush(Qt::NoBrush);
-    painter.setPen(QPen(scene.palette.color(QPalette::Base), 5.0));
+    painter.setPen(QPen(scene.palette.color(QPalette::WindowText), 6.0));
     painter.drawRect(cell.adjusted(-1, -1, 1, 1));
     painter.setPen(QPen(scene.palette.color(QPalette::Highlight), 3.0));
     painter.drawRect(cell.adjusted(-1, -1, 1, 1));

@@ -159,6 +159,38 @@ private slots:
         QVERIFY(view.grab().save(QStringLiteral("/tmp/fourfold_rank_map_article_dp.png")));
     }
 
+    // TP placed slowest: rank = cp… + 8·tp, so TP pairs {r, r+8} straddle two nodes; the
+    // tooltip says so. Drawn in a dark palette to check contrast.
+    void crossNodeTpInDarkPalette() {
+        core::Plan plan = core::defaultPlan();
+        plan.parallel.tp = 2;
+        plan.parallel.dp = 8;
+        plan.parallel.pp = 1;
+        plan.parallel.order = "cp-ep-dp-pp-tp";
+        plan.cluster.gpusPerNode = 8;
+        plan.cluster.nodes = 2;
+        const auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(plan));
+        QVERIFY(evaluation->topology.has_value());
+        RankMapView view;
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x20, 0x22, 0x26));
+        dark.setColor(QPalette::Base, QColor(0x18, 0x1a, 0x1e));
+        dark.setColor(QPalette::AlternateBase, QColor(0x2a, 0x2d, 0x33));
+        dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(QPalette::Highlight, QColor(0x3d, 0xae, 0xe9));
+        view.setPalette(dark);
+        view.resize(900, 500);
+        view.showEvaluation(evaluation);
+        view.setColourAxis(ui::RankMapAxis::Tp);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(view.describeRank(3).contains(QStringLiteral("TP group: 3, 11 (spans nodes)")));
+        QTest::mouseMove(&view, view.positionOfRank(3).toPoint());
+        QCOMPARE(view.focusRank(), 3);
+        QVERIFY(view.grab().save(QStringLiteral("/tmp/fourfold_rank_map_cross_dark.png")));
+    }
+
     void absentTopologyShowsWhy() {
         core::Plan plan = core::defaultPlan();
         plan.parallel.tp = 1;
