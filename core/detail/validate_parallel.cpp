@@ -11,6 +11,8 @@
 #include <cmath>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace fourfold::core::detail {
 namespace {
