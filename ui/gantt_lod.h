@@ -30,8 +30,8 @@ struct GanttSpan {
 };
 
 // Appends the spans of one rank's visible ops to `spans`. Ops at least `minWidthPx` wide are
-// their own span; runs of narrower ops with gaps under a pixel merge into one span coloured
-// by the kind that takes most of its time.
+// their own span; narrower ops merge, one pixel column at a time, into spans coloured by the
+// kind that takes most of the column's time (neighbouring columns of one colour join up).
 void collectRowSpans(const std::vector<core::ScheduleOp>& ops, const GanttTimeMapping& mapping,
                      double minWidthPx, std::vector<GanttSpan>& spans);
 

@@ -332,8 +332,16 @@ void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
         if (stages > kMaxPerStageTexts && index != worst) continue;
         const QString text = tr("+%1 over").arg(amount(stage.totalBytes - report.usableBytes));
         auto* label = new QCPItemText(plot_);
-        label->position->setCoords(index, static_cast<double>(stage.totalBytes) / unit);
-        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        // Near either end of the axis the label hangs inwards so it is never cut off.
+        const double share = (index + 0.6) / (stages + 0.2);
+        const double anchor = share > 0.85   ? index + kBarWidth / 2
+                              : share < 0.15 ? index - kBarWidth / 2
+                                             : index;
+        const Qt::Alignment side = share > 0.85   ? Qt::AlignRight
+                                   : share < 0.15 ? Qt::AlignLeft
+                                                  : Qt::AlignHCenter;
+        label->position->setCoords(anchor, static_cast<double>(stage.totalBytes) / unit);
+        label->setPositionAlignment(side | Qt::AlignBottom);
         label->setText(text);
         label->setColor(palette::overflow());
         QFont bold = label->font();

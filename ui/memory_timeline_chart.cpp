@@ -149,9 +149,12 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
     valueAxis->setRange(bottom - (bottom < 0 ? 0.05 * span : 0), top + 0.12 * span);
     if (overallPeak > 0) {
         const QString amount =
-            info.inBytes ? QString::fromStdString(core::formatBytes(
-                               static_cast<std::uint64_t>(overallPeak * kBytesPerGb)))
-                         : QObject::tr("%n set(s)", nullptr, static_cast<int>(overallPeak));
+            info.inBytes
+                ? QString::fromStdString(
+                      core::formatBytes(static_cast<std::uint64_t>(overallPeak * kBytesPerGb)))
+                : (overallPeak == 1
+                       ? QObject::tr("1 activation set")
+                       : QObject::tr("%1 activation sets").arg(static_cast<int>(overallPeak)));
         info.peakText = QObject::tr("Activation peak %1 on rank %2 at %3")
                             .arg(amount)
                             .arg(peakRank)
