@@ -25,13 +25,22 @@ const core::StageMemory* stageMemory(const core::Evaluation& evaluation, int sta
     return nullptr;
 }
 
-// Bytes one activation set takes on a stage: the stage's activation bytes over the sets it
-// holds at its peak. Display scaling only; 0 when the report lacks either figure.
-double bytesPerSet(const core::StageMemory* stage) {
-    if (!stage || stage->inFlightMicroBatches <= 0) return 0;
-    const auto activations =
-        stage->items[static_cast<std::size_t>(core::MemoryCategory::Activations)];
-    return static_cast<double>(activations.bytes) / stage->inFlightMicroBatches;
+std::uint64_t activationBytes(const core::StageMemory* stage) {
+    return stage ? stage->items[static_cast<std::size_t>(core::MemoryCategory::Activations)].bytes
+                 : 0;
+}
+
+// Bytes one activation set takes on a stage: the stage's activation bytes over the most sets
+// the rank holds (the simulated peak, else the closed form the memory engine used). Display
+// scaling only, chosen so the line's peak is the stage's activation bytes exactly.
+double bytesPerSet(const core::StageMemory* stage, const core::RankTimeline& rank,
+                   int simulatedPeak) {
+    const int sets = rank.peakInFlight > 0 ? rank.peakInFlight
+                     : simulatedPeak > 0   ? simulatedPeak
+                     : stage               ? stage->inFlightMicroBatches
+                                           : 0;
+    if (sets <= 0) return 0;
+    return static_cast<double>(activationBytes(stage)) / sets;
 }
 
 void clearRect(QCPAxisRect* rect) {
@@ -53,7 +62,7 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
 
     info.inBytes = true;
     for (const core::RankTimeline& rank : schedule.ranks) {
-        if (bytesPerSet(stageMemory(evaluation, rank.stage)) <= 0) info.inBytes = false;
+        if (activationBytes(stageMemory(evaluation, rank.stage)) == 0) info.inBytes = false;
     }
     const double makespanMs = schedule.makespanS * 1e3;
     QCustomPlot* plot = rect->parentPlot();
@@ -76,10 +85,10 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
         const core::RankTimeline& rank = schedule.ranks[static_cast<std::size_t>(index)];
         const core::StageMemory* stage = stageMemory(evaluation, rank.stage);
         RankSeries& entry = series[static_cast<std::size_t>(index)];
-        entry.scale = info.inBytes ? bytesPerSet(stage) / kBytesPerGb : 1.0;
         entry.steps = activationSetsOverTime(rank);
         if (entry.steps.empty()) continue;
         entry.peak = activationPeak(entry.steps);
+        entry.scale = info.inBytes ? bytesPerSet(stage, rank, entry.peak.sets) / kBytesPerGb : 1.0;
         const double peakValue = entry.peak.sets * entry.scale;
         top = std::max(top, peakValue);
         if (peakRank < 0 || peakValue > series[static_cast<std::size_t>(peakRank)].peak.sets *
@@ -91,7 +100,7 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
         if (info.inBytes && evaluation.memory) {
             // Room left for activations: usable − everything else the stage holds.
             const double other = static_cast<double>(stage->totalBytes) -
-                                 bytesPerSet(stage) * stage->inFlightMicroBatches;
+                                 static_cast<double>(activationBytes(stage));
             entry.headroom =
                 (static_cast<double>(evaluation.memory->usableBytes) - other) / kBytesPerGb;
             top = std::max(top, *entry.headroom);

@@ -156,9 +156,14 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
     if (!shown_ || &*shown_ != &evaluation) {
         shown_ = std::make_shared<const core::Evaluation>(evaluation);
     }
-    if (!evaluation.schedule || evaluation.schedule->ranks.empty()) {
+    if (!evaluation.schedule || evaluation.schedule->ranks.empty() ||
+        !evaluation.schedule->complete) {
         setGanttSchedule(blocks_, nullptr);
-        const QString why = firstError(evaluation);
+        // An incomplete schedule says why in its formula text.
+        const QString why = evaluation.schedule && !evaluation.schedule->complete &&
+                                    !evaluation.schedule->bubbleFormula.empty()
+                                ? qs(evaluation.schedule->bubbleFormula)
+                                : firstError(evaluation);
         message_->setText(why.isEmpty() ? tr("No pipeline schedule for this plan.")
                                         : tr("No pipeline schedule: %1").arg(why));
         bubbleText_.clear();

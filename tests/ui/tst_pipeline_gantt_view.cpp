@@ -268,6 +268,10 @@ void TestPipelineGanttView::absentScheduleShowsMessage() {
     QVERIFY(!view.hitTest(0.5, 0));
     view.showEvaluation(withSchedule(twoRankSchedule()));
     QVERIFY(!view.showsMessage());
+    core::ScheduleResult incomplete = twoRankSchedule();
+    incomplete.complete = false;
+    view.showEvaluation(withSchedule(incomplete));
+    QVERIFY(view.showsMessage());
     // Absurd values: zero-length schedule, ops at 10^15 s.
     core::ScheduleResult odd = twoRankSchedule();
     odd.makespanS = 0;
