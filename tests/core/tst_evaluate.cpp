@@ -86,6 +86,15 @@ private slots:
         if (value <= 0) QVERIFY(hasErrors(evaluation.diagnostics));
     }
 
+    void worldSizeSaturatesInsteadOfOverflowing() {
+        Plan plan = defaultPlan();
+        plan.parallel.dp = plan.parallel.tp = plan.parallel.pp = plan.parallel.cp = 1 << 30;
+        QCOMPARE(worldSize(plan), std::numeric_limits<std::int64_t>::max());
+        const Evaluation evaluation = evaluate(plan);
+        QVERIFY(hasErrors(evaluation.diagnostics));
+        QVERIFY(!evaluation.topology.has_value());
+    }
+
     void scheduleCostsSplitBackwardForZeroBubble() {
         Plan plan = defaultPlan();
         plan.parallel.pp = 4;
