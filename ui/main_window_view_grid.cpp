@@ -5,8 +5,9 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
+#include <QPixmap>
 #include <QSplitter>
-#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -14,6 +15,32 @@ namespace fourfold::ui {
 namespace {
 
 constexpr int kColumns = 2;
+
+// The maximise / restore glyph in the palette's text colour, so it reads in both themes (the
+// style's title-bar icons are drawn for a dark-on-light title bar). Drawn at 2× for high DPI.
+QIcon paneIcon(bool maximized, const QColor& color) {
+    constexpr int kLogical = 16;
+    constexpr qreal kScale = 2.0;
+    QPixmap pixmap(static_cast<int>(kLogical * kScale), static_cast<int>(kLogical * kScale));
+    pixmap.setDevicePixelRatio(kScale);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    QPen pen(color, 1.3);
+    pen.setJoinStyle(Qt::MiterJoin);
+    painter.setPen(pen);
+    if (maximized) {
+        // Two overlapping windows: "restore".
+        const QPointF back[] = {{5.5, 6.5}, {5.5, 2.5}, {13.5, 2.5}, {13.5, 10.5}, {10.5, 10.5}};
+        painter.drawPolyline(back, 5);
+        painter.drawRect(QRectF(2.5, 6.5, 8, 7));
+    } else {
+        painter.drawRect(QRectF(2.5, 2.5, 11, 11));
+        painter.fillRect(QRectF(2.5, 2.5, 11, 2.5), color);
+    }
+    painter.end();
+    return QIcon(pixmap);
+}
 
 }  // namespace
 
@@ -32,7 +59,7 @@ ViewPane::ViewPane(const QString& title, QWidget* content, QWidget* parent)
     titleFont.setBold(true);
     titleLabel_->setFont(titleFont);
     titleBar_->setAutoFillBackground(true);
-    titleBar_->setBackgroundRole(QPalette::Button);
+    titleBar_->setBackgroundRole(QPalette::Midlight);
     titleBar_->setToolTip(tr("Double-click to maximise or restore"));
     titleBar_->installEventFilter(this);
     titleLabel_->installEventFilter(this);
@@ -62,10 +89,15 @@ ViewPane::ViewPane(const QString& title, QWidget* content, QWidget* parent)
 QString ViewPane::title() const { return titleLabel_->text(); }
 
 void ViewPane::setMaximizedLook(bool maximized) {
-    maximizeButton_->setIcon(style()->standardIcon(maximized ? QStyle::SP_TitleBarNormalButton
-                                                             : QStyle::SP_TitleBarMaxButton));
+    maximized_ = maximized;
+    maximizeButton_->setIcon(paneIcon(maximized, palette().color(QPalette::ButtonText)));
     maximizeButton_->setToolTip(maximized ? tr("Restore all views") : tr("Maximise this view"));
     maximizeButton_->setAccessibleName(maximizeButton_->toolTip());
+}
+
+void ViewPane::changeEvent(QEvent* event) {
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) setMaximizedLook(maximized_);
 }
 
 bool ViewPane::eventFilter(QObject* watched, QEvent* event) {

@@ -33,12 +33,14 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     QWidget* titleBar_;
     QLabel* titleLabel_;
     QToolButton* maximizeButton_;
     QWidget* content_;
+    bool maximized_ = false;
 };
 
 class ViewGrid : public QWidget {

@@ -190,8 +190,8 @@ void TestMainWindow::maximiseTogglesAView() {
     }
     QVERIFY(window.maximizeAction()->isChecked());
     // It fills the grid.
-    QVERIFY(pipeline->width() > grid->width() * 9 / 10);
-    QVERIFY(pipeline->height() > grid->height() * 9 / 10);
+    QTRY_VERIFY(pipeline->width() > grid->width() * 9 / 10);
+    QTRY_VERIFY(pipeline->height() > grid->height() * 9 / 10);
 
     // The View menu's action restores all four.
     window.maximizeAction()->trigger();
