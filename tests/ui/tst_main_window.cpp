@@ -107,6 +107,8 @@ private slots:
     void saveAsWritesTheFile();
     void unsavedChangesAreAskedAbout();
     void diagnosticActivationShowsControls();
+    void exportsWriteTheChosenFiles();
+    void geometryPersistsAcrossWindows();
     void screenshotHasTheWindowSize();
     void screenshotCommandLine();
     void screenshotCommandLineRejectsBadInput();
@@ -337,6 +339,57 @@ void TestMainWindow::diagnosticActivationShowsControls() {
     window.controlsDock()->hide();
     emit window.diagnosticsList()->diagnosticActivated(QStringLiteral("/parallel/tp"));
     QVERIFY(window.controlsDock()->isVisible());
+}
+
+void TestMainWindow::exportsWriteTheChosenFiles() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    PlanDocument document(fourfold::core::defaultPlan());
+    MainWindow window(&document);
+    Script script;
+    window.setPrompts(scripted(&script));
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    EvaluationView* memory = window.views().first();
+
+    script.saveName = folder.filePath(QStringLiteral("memory"));  // ".png" is added
+    QVERIFY(window.exportViewImage(memory));
+    QVERIFY(!QImage(folder.filePath(QStringLiteral("memory.png"))).isNull());
+    script.saveName = folder.filePath(QStringLiteral("memory.svg"));
+    QVERIFY(window.exportViewImage(memory));
+    QVERIFY(QFileInfo(script.saveName).size() > 0);
+    script.saveName = folder.filePath(QStringLiteral("memory.bmp"));
+    QVERIFY(!window.exportViewImage(memory));
+    QCOMPARE(script.errors.size(), 1);
+
+    script.saveName = folder.filePath(QStringLiteral("with-results.json"));
+    QVERIFY(window.exportWithResults());
+    QFile file(script.saveName);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("\"results\""));
+    QVERIFY(document.filePath().isEmpty());  // exporting is not saving
+}
+
+void TestMainWindow::geometryPersistsAcrossWindows() {
+    PlanDocument document(fourfold::core::defaultPlan());
+    {
+        MainWindow window(&document);
+        window.restoreSettings();
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.diagnosticsDock()->hide();
+        QVERIFY(window.close());
+    }
+    QVERIFY(!AppSettings::instance().windowGeometry().isEmpty());
+    MainWindow again(&document);
+    again.restoreSettings();
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.size(), QSize(1200, 800));
+    QVERIFY(!again.diagnosticsDock()->isVisible());
+    QVERIFY(again.controlsDock()->isVisible());
 }
 
 void TestMainWindow::screenshotHasTheWindowSize() {
