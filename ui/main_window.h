@@ -82,6 +82,8 @@ private:
     void updateExportMenu();
     // Save / Discard / Cancel when there are unsaved changes; true when it is fine to go on.
     bool maybeSave();
+    // Opens without asking about unsaved changes; reports a failure through the prompts.
+    bool load(const QString& path);
     bool saveTo(const QString& path);
     void rememberFolder(const QString& path);
     [[nodiscard]] QString suggestedPath(const QString& suffix) const;

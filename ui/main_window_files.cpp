@@ -60,20 +60,12 @@ bool MainWindow::open() {
     if (!maybeSave()) return false;
     const QString path = prompts_.openFileName(this, tr("Open Plan"),
                                                AppSettings::instance().lastFolder(), planFilter());
-    if (path.isEmpty()) return false;
-    rememberFolder(path);
-    // Changes were already saved or discarded above; do not ask twice.
-    QString error;
-    if (!document_->open(path, &error)) {
-        prompts_.showError(this, tr("Could not open the plan"), error);
-        return false;
-    }
-    recentFiles_->add(path);
-    return true;
+    return !path.isEmpty() && load(path);
 }
 
-bool MainWindow::openFile(const QString& path) {
-    if (!maybeSave()) return false;
+bool MainWindow::openFile(const QString& path) { return maybeSave() && load(path); }
+
+bool MainWindow::load(const QString& path) {
     QString error;
     if (!document_->open(path, &error)) {
         prompts_.showError(this, tr("Could not open the plan"), error);

@@ -149,8 +149,7 @@ void PlanDocument::setPlanFromCommand(const core::Plan& plan) {
 }
 
 void PlanDocument::resetTo(core::Plan plan, const QString& path) {
-    undoStack_.clear();  // also marks the stack clean
-    undoStack_.setClean();
+    undoStack_.clear();  // an empty stack is clean: dirtyChanged(false) if it was dirty
     plan_ = std::move(plan);
     setFilePath(path);
     requestEvaluation();
