@@ -4,16 +4,16 @@
 // It never shows dialogs: errors come back as text, so it tests headless.
 #pragma once
 
-#include <functional>
-#include <memory>
+#include "core/evaluation.h"
+#include "core/plan.h"
+#include "ui/undo_ids.h"
 
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
 
-#include "core/evaluation.h"
-#include "core/plan.h"
-#include "ui/undo_ids.h"
+#include <functional>
+#include <memory>
 
 namespace fourfold::ui {
 
@@ -21,8 +21,8 @@ namespace fourfold::ui {
 // same gesture id merge into one undo step.
 struct PlanEdit {
     EditField field = EditField::None;
-    int gesture = 0;   // from PlanDocument::nextGesture(); 0 never merges
-    QString text;      // undo text in the user's words ("Set tensor parallel to 4")
+    int gesture = 0;  // from PlanDocument::nextGesture(); 0 never merges
+    QString text;     // undo text in the user's words ("Set tensor parallel to 4")
     std::function<void(core::Plan&)> change;
 };
 
@@ -32,11 +32,16 @@ public:
     explicit PlanDocument(core::Plan plan, QObject* parent = nullptr);
 
     [[nodiscard]] const core::Plan& plan() const { return plan_; }
-    // Never null after construction (the first evaluation runs in the constructor).
+    // Never null after construction (the first evaluation runs in the constructor). Between an
+    // edit and the next event-loop turn it still describes the previous plan.
     [[nodiscard]] std::shared_ptr<const core::Evaluation> evaluation() const { return evaluation_; }
     [[nodiscard]] QUndoStack* undoStack() { return &undoStack_; }
     [[nodiscard]] QString filePath() const { return filePath_; }
     [[nodiscard]] bool isDirty() const { return !undoStack_.isClean(); }
+    // True while an evaluation is queued for the next event-loop turn.
+    [[nodiscard]] bool isEvaluationPending() const { return pending_; }
+    // The plan's name for titles; "Untitled plan" when it has none.
+    [[nodiscard]] QString displayName() const;
 
     // Applies the edit as one undoable step; false (and no step) when it changes nothing.
     bool apply(const PlanEdit& edit);
@@ -50,6 +55,7 @@ public:
     bool save(const QString& path, QString* error);
     // Writes the plan with a "results" section holding the evaluation object.
     bool exportWithResults(const QString& path, QString* error) const;
+    // The built-in default plan, no file, an empty undo stack.
     void newPlan();
 
     // Internal: the undo command's redo/undo set the plan through this.
@@ -61,6 +67,8 @@ signals:
     void dirtyChanged(bool dirty);
 
 private:
+    void resetTo(core::Plan plan, const QString& path);
+    void setFilePath(const QString& path);
     void requestEvaluation();
     void evaluateNow();
 

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 // fourfold: builds the application from its parts and runs it. No logic lives here.
-#include <QApplication>
-
 #include "ui/app_runner.h"
 
+#include <QApplication>
+
 int main(int argc, char** argv) {
+    // Fractional scale factors (1.25, 1.5) as the screen reports them, not rounded.
+    QApplication::setHighDpiScaleFactorRoundingPolicy(
+        Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication application(argc, argv);
+    QApplication::setApplicationVersion(QStringLiteral(FOURFOLD_VERSION));
     return fourfold::ui::runApplication(application);
 }

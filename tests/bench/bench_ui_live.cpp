@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+// How live a slider feels: the main window is built offscreen, then a drag of 100 slider steps
+// goes through PlanDocument::apply (one gesture). Each step is timed from the edit until the
+// evaluation has arrived (evaluate + every evaluationChanged handler) and until every visible
+// view has repainted. Reported as median and worst, for the default plan and for GPT-3 175B on
+// 1,024 GPUs (Brown et al. 2020, Table 2.1; the layout of Narayanan et al. 2021, Table 1 scale).
+#include "core/catalog.h"
+#include "ui/diagnostics_list.h"
+#include "ui/evaluation_view.h"
+#include "ui/main_window.h"
+#include "ui/plan_document.h"
+#include "ui/summary_strip.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QStandardPaths>
+#include <QTest>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+using fourfold::core::Plan;
+using namespace fourfold::ui;
+
+namespace {
+
+constexpr int kSteps = 100;
+
+Plan gpt3Plan() {
+    Plan plan = fourfold::core::defaultPlan();
+    plan.name = "GPT-3 175B on 1,024 GPUs";
+    auto& model = plan.model;
+    model = {};
+    model.layers = 96;
+    model.hidden = 12288;
+    model.heads = 96;
+    model.kvHeads = 96;
+    model.ffnHidden = 4 * 12288;
+    model.vocab = 50257;
+    model.sequence = 2048;
+    model.mlp = fourfold::core::MlpKind::Gelu;
+    model.tiedEmbeddings = true;
+    plan.parallel.tp = 8;
+    plan.parallel.pp = 16;
+    plan.parallel.dp = 8;
+    plan.parallel.sequenceParallel = true;
+    plan.training.microBatch = 1;
+    plan.training.gradAccumulation = 192;  // 1 × 192 × 8 = 1,536 sequences, GPT-3's batch
+    plan.cluster.nodes = 128;
+    plan.cluster.gpusPerNode = 8;
+    return plan;
+}
+
+struct Series {
+    std::vector<double> evaluatedMs;  // edit → evaluation delivered to every handler
+    std::vector<double> paintedMs;    // edit → every visible view repainted
+};
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t middle = values.size() / 2;
+    return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}
+
+double worst(const std::vector<double>& values) {
+    return *std::max_element(values.begin(), values.end());
+}
+
+// Drags one slider through `kSteps` positions; `edit(step, gesture)` makes each PlanEdit.
+Series drag(PlanDocument& document, MainWindow& window,
+            const std::function<PlanEdit(int step, int gesture)>& edit) {
+    int arrived = 0;
+    // Connected after the window's views, so it runs once they have all handled the signal.
+    const auto connection = QObject::connect(&document, &PlanDocument::evaluationChanged, &document,
+                                             [&arrived] { ++arrived; });
+    QList<EvaluationView*> views = window.views();
+    views << window.summaryStrip() << window.diagnosticsList();
+
+    Series series;
+    const int gesture = document.nextGesture();
+    for (int step = 0; step < kSteps; ++step) {
+        const int before = arrived;
+        QElapsedTimer timer;
+        timer.start();
+        if (!document.apply(edit(step, gesture))) continue;
+        while (arrived == before) QCoreApplication::processEvents();
+        series.evaluatedMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        QCoreApplication::processEvents();  // queued replots and layout requests
+        for (EvaluationView* view : std::as_const(views)) {
+            if (view->isVisible()) view->repaint();
+        }
+        series.paintedMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    QObject::disconnect(connection);
+    return series;
+}
+
+void report(const char* plan, const char* slider, const Series& series) {
+    if (series.evaluatedMs.empty()) {
+        std::printf("%-26s %-22s no step changed the plan\n", plan, slider);
+        return;
+    }
+    std::printf(
+        "%-26s %-22s %3zu steps  evaluated: median %7.2f ms, worst %7.2f ms  "
+        "repainted: median %7.2f ms, worst %7.2f ms\n",
+        plan, slider, series.evaluatedMs.size(), median(series.evaluatedMs),
+        worst(series.evaluatedMs), median(series.paintedMs), worst(series.paintedMs));
+}
+
+void benchPlan(const char* label, const Plan& plan) {
+    PlanDocument document(plan);
+    MainWindow window(&document);
+    MainWindowPrompts quiet;
+    quiet.showError = [](QWidget*, const QString&, const QString&) {};
+    quiet.askUnsaved = [](QWidget*, const QString&) { return UnsavedChoice::Discard; };
+    window.setPrompts(quiet);
+    window.resize(1600, 1000);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window)) std::printf("window was not exposed\n");
+    QCoreApplication::processEvents();
+
+    report(label, "micro-batch drag", drag(document, window, [&](int step, int gesture) {
+               // Back and forth over 1..8, as a hand on a slider would.
+               static constexpr int kMicroBatch[] = {1, 2, 3, 4, 5, 6, 7, 8, 7, 6, 5, 4, 3, 2};
+               const int value = kMicroBatch[(step + 1) % 14];
+               return PlanEdit{EditField::MicroBatch, gesture, QStringLiteral("micro-batch"),
+                               [value](Plan& next) { next.training.microBatch = value; }};
+           }));
+    document.undoStack()->clear();
+
+    const std::int64_t ranks = fourfold::core::worldSize(plan);
+    const int stages = std::max(1, plan.parallel.pp);
+    report(label, "TP drag (DP follows)", drag(document, window, [&](int step, int gesture) {
+               // TP 1, 2, 4, 8, 4, 2, ... with DP = ranks / (TP × PP): the world size stays.
+               static constexpr int kTp[] = {1, 2, 4, 8, 4, 2};
+               const int tp = kTp[(step + 1) % 6];
+               const int dp = static_cast<int>(std::max<std::int64_t>(1, ranks / (tp * stages)));
+               return PlanEdit{EditField::TensorParallel, gesture, QStringLiteral("tp"),
+                               [tp, dp](Plan& next) {
+                                   next.parallel.tp = tp;
+                                   next.parallel.dp = dp;
+                               }};
+           }));
+    window.close();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication application(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);  // never touch the user's settings
+    std::printf("Live edit latency, %d slider steps per drag, window 1600x1000 offscreen\n",
+                kSteps);
+    benchPlan("Llama-2 7B, 8 GPUs", fourfold::core::defaultPlan());
+    benchPlan("GPT-3 175B, 1,024 GPUs", gpt3Plan());
+    return 0;
+}

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// The questions the main window asks a person (file names, "save changes?", error messages),
+// behind replaceable functions so tests and the screenshot mode run without modal dialogs.
+#pragma once
+
+#include <QString>
+
+#include <functional>
+
+class QWidget;
+
+namespace fourfold::ui {
+
+enum class UnsavedChoice { Save, Discard, Cancel };
+
+struct MainWindowPrompts {
+    // Tells the person something failed (a message box by default).
+    std::function<void(QWidget* parent, const QString& title, const QString& message)> showError;
+    // Asks what to do with unsaved changes before they would be lost.
+    std::function<UnsavedChoice(QWidget* parent, const QString& planName)> askUnsaved;
+    // A file to open; empty when cancelled.
+    std::function<QString(QWidget* parent, const QString& caption, const QString& folder,
+                          const QString& filter)>
+        openFileName;
+    // A file to write; empty when cancelled.
+    std::function<QString(QWidget* parent, const QString& caption, const QString& suggestedPath,
+                          const QString& filter)>
+        saveFileName;
+
+    // Standard dialogs: QMessageBox and QFileDialog.
+    [[nodiscard]] static MainWindowPrompts dialogs();
+};
+
+}  // namespace fourfold::ui

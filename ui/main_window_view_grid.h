@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// The central view area: up to four titled panes in a 2×2 grid of splitters, all visible at
+// once; any one can be maximised to fill the area (double-click its title, its button, or the
+// View menu) and restored the same way.
+#pragma once
+
+#include <QFrame>
+#include <QList>
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+class QSplitter;
+class QToolButton;
+
+namespace fourfold::ui {
+
+// One pane: a title bar (name + maximise button) above the hosted widget.
+class ViewPane : public QFrame {
+    Q_OBJECT
+public:
+    ViewPane(const QString& title, QWidget* content, QWidget* parent = nullptr);
+
+    [[nodiscard]] QString title() const;
+    [[nodiscard]] QWidget* content() const { return content_; }
+    [[nodiscard]] QWidget* titleBar() const { return titleBar_; }
+    // Switches the button's icon and tooltip between "maximise" and "restore".
+    void setMaximizedLook(bool maximized);
+
+signals:
+    void maximizeToggleRequested();
+    void activated();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    QWidget* titleBar_;
+    QLabel* titleLabel_;
+    QToolButton* maximizeButton_;
+    QWidget* content_;
+    bool maximized_ = false;
+};
+
+class ViewGrid : public QWidget {
+    Q_OBJECT
+public:
+    explicit ViewGrid(QWidget* parent = nullptr);
+
+    // Adds a pane in reading order (top-left, top-right, bottom-left, bottom-right).
+    ViewPane* addPane(const QString& title, QWidget* content);
+    [[nodiscard]] const QList<ViewPane*>& panes() const { return panes_; }
+    // The maximised pane, or null when all are shown.
+    [[nodiscard]] ViewPane* maximizedPane() const { return maximized_; }
+    // The pane the user last worked in (focus or a title click); the first pane otherwise.
+    [[nodiscard]] ViewPane* currentPane() const;
+
+public slots:
+    // Maximises `pane`, or restores the grid when `pane` is null.
+    void setMaximizedPane(fourfold::ui::ViewPane* pane);
+    // Maximises `pane` (the current pane when null), or restores it if it is the maximised one.
+    void toggleMaximized(fourfold::ui::ViewPane* pane = nullptr);
+
+signals:
+    void maximizedPaneChanged(fourfold::ui::ViewPane* pane);
+
+private:
+    void trackFocus(QWidget* now);
+
+    QSplitter* rows_;
+    QList<QSplitter*> rowSplitters_;
+    QList<ViewPane*> panes_;
+    QPointer<ViewPane> maximized_;
+    QPointer<ViewPane> current_;
+};
+
+}  // namespace fourfold::ui
