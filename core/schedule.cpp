@@ -3,8 +3,8 @@
 
 namespace fourfold::core {
 
-ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
-                                int virtualStages, const ScheduleCosts& /*costs*/) {
+ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches, int virtualStages,
+                                const ScheduleCosts& /*costs*/) {
     ScheduleResult result;  // placeholder
     result.kind = kind;
     result.stages = stages;

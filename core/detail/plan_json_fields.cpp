@@ -15,6 +15,7 @@ constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 // 2^63 and 2^64 as doubles: the first values outside int64 and uint64.
 constexpr double kTwoTo63 = 9223372036854775808.0;
 constexpr double kTwoTo64 = 18446744073709551616.0;
+constexpr double kAboveZero = std::numeric_limits<double>::denorm_min();
 
 std::string integerKind(std::int64_t minimum, std::int64_t maximum) {
     if (maximum == kIntMax || maximum == kInt64Max) {
@@ -28,6 +29,7 @@ std::string integerKind(std::int64_t minimum, std::int64_t maximum) {
 std::string numberKind(double minimum, double maximum, bool maximumExclusive) {
     const auto text = [](double v) { return shownValue(Json(v)); };
     if (std::isinf(maximum)) {
+        if (minimum == kAboveZero) return "a positive number";
         if (minimum == 0) return "a non-negative number";
         return "a number of at least " + text(minimum);
     }
@@ -183,6 +185,10 @@ bool ObjectReader::readNumber(std::string_view key, double& target, double minim
     out_->push_back(
         typeError(pointerOf(key), numberKind(minimum, maximum, maximumExclusive), *value));
     return false;
+}
+
+bool ObjectReader::readPositiveNumber(std::string_view key, double& target) {
+    return readNumber(key, target, kAboveZero, std::numeric_limits<double>::infinity());
 }
 
 bool ObjectReader::readBool(std::string_view key, bool& target) {

@@ -19,7 +19,9 @@
 
 namespace fourfold::core::detail {
 
-using Json = nlohmann::ordered_json;
+// Read as std::map-backed JSON: nlohmann's ordered_json looks keys up linearly, which turns
+// a large object into quadratic parse time. Only the writer needs the documented order.
+using Json = nlohmann::json;
 
 // The value as a message shows it: compact JSON, at most 60 characters, valid UTF-8.
 [[nodiscard]] std::string shownValue(const Json& value);
@@ -49,6 +51,7 @@ public:
     // A finite number in [minimum, maximum] (or [minimum, maximum) when maximumExclusive).
     bool readNumber(std::string_view key, double& target, double minimum, double maximum,
                     bool maximumExclusive = false);
+    bool readPositiveNumber(std::string_view key, double& target);  // finite and > 0
     bool readBool(std::string_view key, bool& target);
     bool readString(std::string_view key, std::string& target);
     template <typename Enum>

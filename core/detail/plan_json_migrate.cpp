@@ -35,13 +35,13 @@ Diagnostic schemaError(std::string message) {
     return {Severity::Error, std::string(kSchemaPointer), std::move(message), 0, 0};
 }
 
-std::string shown(const nlohmann::ordered_json& value) {
-    return shortenUtf8(value.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace),
+std::string shown(const nlohmann::json& value) {
+    return shortenUtf8(value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
                        60);
 }
 
 // The document's revision on the migration chain, or nullopt (with an error) when unreadable.
-std::optional<int> documentRevision(const nlohmann::ordered_json& document,
+std::optional<int> documentRevision(const nlohmann::json& document,
                                     std::vector<Diagnostic>& out) {
     const auto schema = document.find("schema");
     if (schema == document.end()) {
@@ -77,7 +77,7 @@ std::optional<int> documentRevision(const nlohmann::ordered_json& document,
 
 }  // namespace
 
-nlohmann::ordered_json migrateEarlyIntegerSchema(nlohmann::ordered_json document) {
+nlohmann::json migrateEarlyIntegerSchema(nlohmann::json document) {
     document["schema"] = std::string(kPlanSchemaPrefix) + "1";
     return document;
 }
@@ -87,7 +87,7 @@ const std::vector<PlanMigration>& planMigrations() {
     return chain;
 }
 
-bool migrateToCurrentSchema(nlohmann::ordered_json& document, std::vector<Diagnostic>& out) {
+bool migrateToCurrentSchema(nlohmann::json& document, std::vector<Diagnostic>& out) {
     const std::optional<int> start = documentRevision(document, out);
     if (!start) return false;
     const auto& chain = planMigrations();

@@ -16,18 +16,17 @@ namespace fourfold::core::detail {
 // integer, as the first design notes wrote it); N ≥ 1 is "fourfold.plan/N".
 inline constexpr int kEarlyIntegerSchemaRevision = 0;
 
-using PlanMigration = nlohmann::ordered_json (*)(nlohmann::ordered_json document);
+using PlanMigration = nlohmann::json (*)(nlohmann::json document);
 
 // The chain: entry r turns a revision-r document into revision r + 1.
 [[nodiscard]] const std::vector<PlanMigration>& planMigrations();
 
 // Revision 0 → 1: `"schema": 1` becomes `"schema": "fourfold.plan/1"`; nothing else changed.
-[[nodiscard]] nlohmann::ordered_json migrateEarlyIntegerSchema(nlohmann::ordered_json document);
+[[nodiscard]] nlohmann::json migrateEarlyIntegerSchema(nlohmann::json document);
 
 // Brings a top-level object to the current schema in place. Returns false, with an error in
 // `out`, when it is not a plan this version can read; notes (missing schema, a migration)
 // are added as info.
-[[nodiscard]] bool migrateToCurrentSchema(nlohmann::ordered_json& document,
-                                          std::vector<Diagnostic>& out);
+[[nodiscard]] bool migrateToCurrentSchema(nlohmann::json& document, std::vector<Diagnostic>& out);
 
 }  // namespace fourfold::core::detail

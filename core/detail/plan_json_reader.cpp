@@ -217,8 +217,7 @@ void readMeasured(ObjectReader& measured, MeasuredFigures& figures, std::vector<
     }
     if (const Json* step = measured.take("step_time_s"); step != nullptr && !step->is_null()) {
         double seconds = 0;
-        const double smallest = std::numeric_limits<double>::denorm_min();
-        if (measured.readNumber("step_time_s", seconds, smallest, kInfinity)) {
+        if (measured.readPositiveNumber("step_time_s", seconds)) {
             figures.stepTimeS = seconds;
         }
     }

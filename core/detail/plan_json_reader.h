@@ -16,7 +16,6 @@ namespace fourfold::core::detail {
 // The top-level keys of a plan (besides "schema"), in the order files list them.
 [[nodiscard]] const std::vector<const char*>& planSectionKeys();
 
-[[nodiscard]] Plan readPlanDocument(const nlohmann::ordered_json& document,
-                                    std::vector<Diagnostic>& out);
+[[nodiscard]] Plan readPlanDocument(const nlohmann::json& document, std::vector<Diagnostic>& out);
 
 }  // namespace fourfold::core::detail

@@ -1,0 +1,884 @@
+// SPDX-License-Identifier: MIT
+#include "core/catalog.h"
+#include "core/detail/plan_json_migrate.h"
+#include "core/plan_enums.h"
+#include "core/plan_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+using namespace fourfold::core;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+std::string readDataFile(const char* name) {
+    std::ifstream file(std::string(FOURFOLD_TEST_DATA_DIR) + "/plans/" + name, std::ios::binary);
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+// QCOMPARE cannot print the plan's enumerations (their toString is not Qt's): compare names.
+template <typename Enum>
+std::string name(Enum value) {
+    return std::string(toString(value));
+}
+std::string name(Severity value) { return std::string(severityName(value)); }
+
+bool presetsAvailable() { return findModelPreset("llama2-7b").has_value(); }
+
+QString allMessages(const PlanParse& parse) {
+    QString text;
+    for (const auto& d : parse.diagnostics) text += QString::fromStdString(describe(d)) + u'\n';
+    return text;
+}
+
+const Diagnostic* findAt(const PlanParse& parse, Severity severity, std::string_view path) {
+    for (const auto& d : parse.diagnostics) {
+        if (d.severity == severity && d.path == path) return &d;
+    }
+    return nullptr;
+}
+
+bool validUtf8(const std::string& text) {
+    return QString::fromUtf8(text.data(), qsizetype(text.size())).toStdString() == text;
+}
+
+// Any value of every field, within the ranges the reader accepts.
+Plan randomPlan(std::mt19937& rng) {
+    const auto integer = [&](int low, int high) {
+        return std::uniform_int_distribution<int>(low, high)(rng);
+    };
+    const auto real = [&](double low, double high) {
+        return std::uniform_real_distribution<double>(low, high)(rng);
+    };
+    const auto coin = [&] { return integer(0, 1) == 1; };
+    const auto pick = [&]<typename Enum>(Enum) {
+        const auto values = allValues<Enum>();
+        return values[static_cast<std::size_t>(integer(0, int(values.size()) - 1))];
+    };
+    const auto text = [&] {
+        static const std::vector<std::string> pieces = {
+            "a", "Z", " ", "7", "\"", "\\", "/", "~", "\n", "\t", "é", "显存", "🚀", "{", "}"};
+        std::string out;
+        for (int i = integer(0, 12); i > 0; --i) out += pieces[std::size_t(integer(0, 14))];
+        return out;
+    };
+    const auto bytes = [&] {
+        return std::uniform_int_distribution<std::uint64_t>(0, ~std::uint64_t{0})(rng);
+    };
+
+    Plan plan = defaultPlan();
+    plan.name = text();
+    const auto& models = builtinCatalog().models;
+    plan.model.preset = models.empty() || coin()
+                            ? std::string()
+                            : models[std::size_t(integer(0, int(models.size()) - 1))].name;
+    plan.model.parameters = coin() ? 0.0 : real(1e6, 2e12);
+    plan.model.layers = integer(1, 200);
+    plan.model.hidden = integer(1, 65536);
+    plan.model.heads = integer(1, 256);
+    plan.model.kvHeads = integer(1, 256);
+    plan.model.ffnHidden = integer(1, 100000);
+    plan.model.vocab = integer(1, 300000);
+    plan.model.sequence = integer(1, 1 << 20);
+    plan.model.mlp = pick(MlpKind{});
+    plan.model.tiedEmbeddings = coin();
+    plan.model.moe = {integer(0, 256), integer(0, 8), integer(0, 50000)};
+
+    auto& training = plan.training;
+    training.precision = pick(Precision{});
+    training.masterWeights = coin();
+    training.gradDtype = pick(Precision{});
+    training.optimizer = pick(OptimizerKind{});
+    training.microBatch = integer(1, 64);
+    training.gradAccumulation = integer(1, 1024);
+    training.globalBatch = coin() ? std::optional<std::int64_t>{} : integer(1, 1 << 30);
+    training.recompute = pick(Recompute{});
+    training.flashAttention = coin();
+
+    auto& parallel = plan.parallel;
+    parallel.dp = integer(1, 4096);
+    parallel.tp = integer(1, 64);
+    parallel.pp = integer(1, 128);
+    parallel.cp = integer(1, 32);
+    parallel.ep = integer(1, 64);
+    parallel.etp = integer(0, 8);
+    parallel.virtualStages = integer(1, 8);
+    parallel.sequenceParallel = coin();
+    parallel.zeroStage = integer(0, 3);
+    parallel.shardingGroup = integer(0, 512);
+    parallel.offload = pick(Offload{});
+    std::vector<std::string> axes = {"tp", "cp", "ep", "dp", "pp"};
+    std::shuffle(axes.begin(), axes.end(), rng);
+    parallel.order = axes[0] + "-" + axes[1] + "-" + axes[2] + "-" + axes[3] + "-" + axes[4];
+    parallel.schedule = pick(ScheduleKind{});
+
+    auto& cluster = plan.cluster;
+    cluster.gpu = {text(),
+                   bytes(),
+                   {real(0, 5000), real(0, 5000), real(0, 10000), real(0, 200)},
+                   real(0, 10000)};
+    cluster.gpusPerNode = integer(1, 16);
+    cluster.nodes = integer(1, 4096);
+    cluster.intraNode = {text(), real(0, 2000), real(0, 20)};
+    cluster.interNode = {text(), real(0, 200), real(0, 50)};
+
+    plan.memory.convention = pick(MemoryConvention{});
+    plan.memory.fragmentation = real(0, 1);
+    plan.memory.safetyMargin = real(0, 1);
+    plan.memory.frameworkBytes = bytes();
+    plan.memory.countCommBuffers = coin();
+    plan.memory.ddpBucketBytes = bytes();
+
+    plan.measured.peakBytesPerStage.clear();
+    for (int i = integer(0, 4); i > 0; --i) plan.measured.peakBytesPerStage.push_back(bytes());
+    plan.measured.stepTimeS = coin() ? std::optional<double>{} : real(1e-3, 1e3);
+    return plan;
+}
+
+std::vector<std::string> keysOf(const Json& object) {
+    std::vector<std::string> keys;
+    for (const auto& item : object.items()) keys.push_back(item.key());
+    return keys;
+}
+
+}  // namespace
+
+class TestPlanJson : public QObject {
+    Q_OBJECT
+private slots:
+    void planFormatExampleParses();
+    void writerFollowsTheDocumentedLayout();
+    void writerIsDeterministic();
+    void writerNamesPresetsOnlyWhenExact();
+    void writerReplacesInvalidUtf8();
+    void roundTripDefaultPlan();
+    void roundTripPresets();
+    void roundTripRandomPlans();
+    void unknownKeysWarn();
+    void duplicateKeysWarn();
+    void wrongValues_data();
+    void wrongValues();
+    void wrongValuesFileHasLines();
+    void syntaxErrorPosition_data();
+    void syntaxErrorPosition();
+    void nonFiniteLiteralsAreSyntaxErrors_data();
+    void nonFiniteLiteralsAreSyntaxErrors();
+    void invalidUtf8IsADiagnostic();
+    void deepNestingIsRefused();
+    void topLevelMustBeAnObject_data();
+    void topLevelMustBeAnObject();
+    void emptyTextIsAnError();
+    void newerSchemaIsRefused();
+    void otherFormatsAreRefused_data();
+    void otherFormatsAreRefused();
+    void missingSchemaIsAccepted();
+    void earlyIntegerSchemaMigrates();
+    void migrationChainCoversEveryRevision();
+    void globalBatchDerivesAccumulation();
+    void globalBatchThatDoesNotDivide();
+    void globalBatchWithAllThreeKept();
+    void modelPresetFillsAndKeysOverride();
+    void modelShapeWithoutPresetIsCustom();
+    void modelParametersAlonePickAShape();
+    void unknownPresetsAreErrors_data();
+    void unknownPresetsAreErrors();
+    void gpuObjectForm();
+    void hugeDocumentsAreFine();
+    void numberBeyondDoubleRange();
+};
+
+void TestPlanJson::planFormatExampleParses() {
+    if (!presetsAvailable()) QSKIP("the preset catalog is not built in yet");
+    const PlanParse parse = parsePlan(readDataFile("plan-format-example.json"));
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    QVERIFY2(!hasErrors(parse.diagnostics), qPrintable(allMessages(parse)));
+    for (const auto& d : parse.diagnostics) QVERIFY(d.severity != Severity::Warning);
+    const Plan& plan = *parse.plan;
+    QCOMPARE(plan.name, std::string("Llama-2 7B on 8 x H100"));
+    QCOMPARE(plan.model.preset, std::string("llama2-7b"));
+    QCOMPARE(plan.model.parameters, 6.74e9);
+    QCOMPARE(plan.model.layers, 32);
+    QCOMPARE(plan.model.hidden, 4096);
+    QCOMPARE(plan.model.heads, 32);
+    QCOMPARE(plan.model.kvHeads, 32);
+    QCOMPARE(plan.model.ffnHidden, 11008);
+    QCOMPARE(plan.model.vocab, 32000);
+    QCOMPARE(plan.model.sequence, 4096);
+    QCOMPARE(name(plan.model.mlp), name(MlpKind::Swiglu));
+    QCOMPARE(plan.model.tiedEmbeddings, false);
+    QCOMPARE(plan.model.moe, (MoeSpec{8, 2, 14336}));
+    QCOMPARE(name(plan.training.precision), name(Precision::Bf16));
+    QCOMPARE(plan.training.masterWeights, true);
+    QCOMPARE(name(plan.training.gradDtype), name(Precision::Fp32));
+    QCOMPARE(name(plan.training.optimizer), name(OptimizerKind::AdamW));
+    QCOMPARE(plan.training.microBatch, 1);
+    QCOMPARE(plan.training.gradAccumulation, 8);
+    QCOMPARE(plan.training.globalBatch, std::optional<std::int64_t>(64));
+    QCOMPARE(name(plan.training.recompute), name(Recompute::None));
+    QCOMPARE(plan.training.flashAttention, true);
+    QCOMPARE(plan.parallel.dp, 8);
+    QCOMPARE(plan.parallel.tp, 1);
+    QCOMPARE(plan.parallel.etp, 1);
+    QCOMPARE(plan.parallel.virtualStages, 1);
+    QCOMPARE(plan.parallel.zeroStage, 0);
+    QCOMPARE(name(plan.parallel.offload), name(Offload::None));
+    QCOMPARE(plan.parallel.order, std::string("tp-cp-ep-dp-pp"));
+    QCOMPARE(name(plan.parallel.schedule), name(ScheduleKind::OneFOneB));
+    QCOMPARE(plan.cluster.gpu, findGpuPreset("h100-sxm-80gb")->spec);
+    QCOMPARE(plan.cluster.intraNode, findLinkPreset("nvlink4")->spec);
+    QCOMPARE(plan.cluster.interNode, findLinkPreset("ib-400g")->spec);
+    QCOMPARE(plan.cluster.gpusPerNode, 8);
+    QCOMPARE(plan.cluster.nodes, 1);
+    QCOMPARE(name(plan.memory.convention), name(MemoryConvention::Fourfold));
+    QCOMPARE(plan.memory.fragmentation, 0.05);
+    QCOMPARE(plan.memory.safetyMargin, 0.10);
+    QCOMPARE(plan.measured.peakBytesPerStage, std::vector<std::uint64_t>{71'000'000'000ULL});
+    QCOMPARE(plan.measured.stepTimeS, std::optional<double>(1.9));
+}
+
+void TestPlanJson::writerFollowsTheDocumentedLayout() {
+    Plan plan = defaultPlan();
+    plan.training.globalBatch.reset();
+    plan.model.parameters = 0;
+    plan.measured = {};
+    const std::string text = planToJson(plan);
+    QVERIFY(text.starts_with("{\n  \"schema\": \"fourfold.plan/1\",\n  \"name\": "));
+    QVERIFY(text.ends_with("}\n"));
+    QVERIFY(!text.ends_with("\n\n"));
+    const Json json = Json::parse(text);
+    QCOMPARE(keysOf(json), (std::vector<std::string>{"schema", "name", "model", "training",
+                                                     "parallel", "cluster", "memory"}));
+    QCOMPARE(
+        keysOf(json["model"]),
+        (std::vector<std::string>{"preset", "layers", "hidden", "heads", "kv_heads", "ffn_hidden",
+                                  "vocab", "sequence", "mlp", "tied_embeddings", "moe"}));
+    QCOMPARE(keysOf(json["model"]["moe"]),
+             (std::vector<std::string>{"experts", "top_k", "expert_ffn_hidden"}));
+    QCOMPARE(keysOf(json["training"]),
+             (std::vector<std::string>{"precision", "master_weights", "grad_dtype", "optimizer",
+                                       "micro_batch", "grad_accumulation", "recompute",
+                                       "flash_attention"}));
+    QCOMPARE(keysOf(json["parallel"]),
+             (std::vector<std::string>{"dp", "tp", "pp", "cp", "ep", "etp", "virtual_stages",
+                                       "sequence_parallel", "zero_stage", "sharding_group",
+                                       "offload", "order", "schedule"}));
+    QCOMPARE(keysOf(json["cluster"]), (std::vector<std::string>{"gpu", "gpus_per_node", "nodes",
+                                                                "intra_node", "inter_node"}));
+    QCOMPARE(
+        keysOf(json["memory"]),
+        (std::vector<std::string>{"convention", "fragmentation", "safety_margin", "framework_bytes",
+                                  "count_comm_buffers", "ddp_bucket_bytes"}));
+    // Two-space indent: the first key of a nested section sits four spaces in.
+    QVERIFY(text.find("\n  \"model\": {\n    \"preset\": ") != std::string::npos);
+
+    plan.training.globalBatch = 64;
+    plan.model.parameters = 6.74e9;
+    plan.measured.stepTimeS = 1.9;
+    const Json full = Json::parse(planToJson(plan));
+    QCOMPARE(full["training"]["global_batch"].get<std::int64_t>(), std::int64_t{64});
+    QCOMPARE(keysOf(full["model"])[1], std::string("parameters"));
+    QCOMPARE(full["model"]["parameters"].get<double>(), 6.74e9);
+    QCOMPARE(keysOf(full["measured"]), std::vector<std::string>{"step_time_s"});
+    QCOMPARE(keysOf(full).back(), std::string("measured"));
+}
+
+void TestPlanJson::writerIsDeterministic() {
+    std::mt19937 rng(7);
+    for (int i = 0; i < 20; ++i) {
+        const Plan plan = randomPlan(rng);
+        const Plan copy = plan;
+        QCOMPARE(planToJson(plan), planToJson(copy));
+    }
+}
+
+void TestPlanJson::writerNamesPresetsOnlyWhenExact() {
+    Plan plan = defaultPlan();
+    plan.cluster.gpu = {"my-gpu", 1'000'000, {1, 2, 3, 4}, 5};
+    plan.cluster.intraNode = {"my-link", 6, 7};
+    Json json = Json::parse(planToJson(plan));
+    QCOMPARE(json["cluster"]["gpu"].dump(),
+             std::string(R"({"name":"my-gpu","memory_bytes":1000000,)"
+                         R"("peak_tflops":{"bf16":1.0,"fp16":2.0,"fp8":3.0,"fp32":4.0},)"
+                         R"("hbm_gbps":5.0})"));
+    QCOMPARE(json["cluster"]["intra_node"].dump(),
+             std::string(R"({"name":"my-link","gbps":6.0,"latency_us":7.0})"));
+
+    const auto h100 = findGpuPreset("h100-sxm-80gb");
+    const auto nvlink = findLinkPreset("nvlink4");
+    if (!h100 || !nvlink) QSKIP("the preset catalog is not built in yet");
+    plan.cluster.gpu = h100->spec;
+    plan.cluster.intraNode = nvlink->spec;
+    json = Json::parse(planToJson(plan));
+    QCOMPARE(json["cluster"]["gpu"], Json("h100-sxm-80gb"));
+    QCOMPARE(json["cluster"]["intra_node"], Json("nvlink4"));
+    // One field off the preset: the object form, still under the preset's name.
+    plan.cluster.gpu.memoryBytes -= 1;
+    json = Json::parse(planToJson(plan));
+    QVERIFY(json["cluster"]["gpu"].is_object());
+    QCOMPARE(json["cluster"]["gpu"]["name"], Json("h100-sxm-80gb"));
+    const PlanParse back = parsePlan(planToJson(plan));
+    QVERIFY(back.plan.has_value());
+    QCOMPARE(back.plan->cluster.gpu, plan.cluster.gpu);
+}
+
+void TestPlanJson::writerReplacesInvalidUtf8() {
+    Plan plan = defaultPlan();
+    plan.model.preset.clear();  // the writer is under test here, not the catalog
+    plan.name = "bad \xff\xfe name";
+    plan.cluster.gpu.name = "gpu \xc3";
+    std::string text;
+    try {
+        text = planToJson(plan);
+    } catch (...) {
+        QFAIL("planToJson threw on invalid UTF-8");
+    }
+    QVERIFY(validUtf8(text));
+    const PlanParse parse = parsePlan(text);
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    QCOMPARE(parse.plan->name, std::string("bad \xEF\xBF\xBD\xEF\xBF\xBD name"));
+}
+
+void TestPlanJson::roundTripDefaultPlan() {
+    if (!presetsAvailable()) QSKIP("the preset catalog is not built in yet");
+    const Plan plan = defaultPlan();
+    const PlanParse parse = parsePlan(planToJson(plan));
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    QVERIFY(parse.plan == plan);
+    QVERIFY(parse.diagnostics.empty());
+}
+
+void TestPlanJson::roundTripPresets() {
+    const Catalog& catalog = builtinCatalog();
+    if (catalog.models.empty()) QSKIP("the preset catalog is not built in yet");
+    for (const auto& model : catalog.models) {
+        Plan plan = defaultPlan();
+        plan.model = model.spec;
+        const PlanParse parse = parsePlan(planToJson(plan));
+        QVERIFY2(parse.plan == plan, model.name.c_str());
+    }
+    for (const auto& gpu : catalog.gpus) {
+        Plan plan = defaultPlan();
+        plan.cluster.gpu = gpu.spec;
+        QCOMPARE(Json::parse(planToJson(plan))["cluster"]["gpu"], Json(gpu.spec.name));
+        QVERIFY2(parsePlan(planToJson(plan)).plan == plan, gpu.spec.name.c_str());
+    }
+    for (const auto& link : catalog.links) {
+        Plan plan = defaultPlan();
+        plan.cluster.interNode = link.spec;
+        QVERIFY2(parsePlan(planToJson(plan)).plan == plan, link.spec.name.c_str());
+    }
+}
+
+void TestPlanJson::roundTripRandomPlans() {
+    std::mt19937 rng(20240611);
+    for (int i = 0; i < 400; ++i) {
+        const Plan plan = randomPlan(rng);
+        const std::string text = planToJson(plan);
+        const PlanParse parse = parsePlan(text);
+        QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+        QVERIFY2(parse.plan == plan, text.c_str());
+        QCOMPARE(planToJson(*parse.plan), text);
+    }
+}
+
+void TestPlanJson::unknownKeysWarn() {
+    const PlanParse parse = parsePlan(readDataFile("unknown-keys.json"));
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    QCOMPARE(parse.plan->parallel.tp, 2);
+    const Diagnostic* nested = findAt(parse, Severity::Warning, "/parallel/tensor_parallel");
+    QVERIFY(nested != nullptr);
+    QVERIFY(nested->message.find("\"tensor_parallel\"") != std::string::npos);
+    QVERIFY(nested->message.find("/parallel/tensor_parallel") != std::string::npos);
+    QCOMPARE(nested->line, 4);
+    const Diagnostic* top = findAt(parse, Severity::Warning, "/colour");
+    QVERIFY(top != nullptr);
+    QVERIFY(top->message.find("colour") != std::string::npos);
+    QCOMPARE(top->line, 5);
+    // Keys with '/' or '~' are escaped in the pointer (RFC 6901).
+    const PlanParse odd = parsePlan(R"({"memory": {"a/b~c": 1}})");
+    QVERIFY(findAt(odd, Severity::Warning, "/memory/a~1b~0c") != nullptr);
+}
+
+void TestPlanJson::duplicateKeysWarn() {
+    const PlanParse parse = parsePlan("{\"parallel\": {\"tp\": 2,\n \"tp\": 4}}");
+    QVERIFY(parse.plan.has_value());
+    QCOMPARE(parse.plan->parallel.tp, 4);
+    const Diagnostic* warning = findAt(parse, Severity::Warning, "/parallel/tp");
+    QVERIFY(warning != nullptr);
+    QCOMPARE(warning->line, 2);
+}
+
+void TestPlanJson::wrongValues_data() {
+    QTest::addColumn<QString>("document");
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("found");
+    QTest::addColumn<QString>("expected");
+    const auto row = [](const char* name, const char* document, const char* pointer,
+                        const char* found, const char* expected) {
+        QTest::newRow(name) << QString::fromUtf8(document) << QString::fromUtf8(pointer)
+                            << QString::fromUtf8(found) << QString::fromUtf8(expected);
+    };
+    // DESIGN.md's own example of a message a person can act on.
+    row("design-tp-four", R"({"parallel": {"tp": "four"}})", "/parallel/tp", "\"four\"",
+        "must be a positive integer, got");
+    row("tp-zero", R"({"parallel": {"tp": 0}})", "/parallel/tp", "0", "positive integer");
+    row("tp-fraction", R"({"parallel": {"tp": 2.5}})", "/parallel/tp", "2.5", "integer");
+    row("tp-1e15", R"({"parallel": {"tp": 1000000000000000}})", "/parallel/tp", "1000000000000000",
+        "no larger than 2147483647");
+    row("tp-1e15-float", R"({"parallel": {"tp": 1e15}})", "/parallel/tp", "1e+15",
+        "no larger than 2147483647");
+    row("dp-negative", R"({"parallel": {"dp": -3}})", "/parallel/dp", "-3", "positive integer");
+    row("zero-stage-4", R"({"parallel": {"zero_stage": 4}})", "/parallel/zero_stage", "4",
+        "from 0 to 3");
+    row("order-number", R"({"parallel": {"order": 5}})", "/parallel/order", "5", "a string");
+    row("schedule-case", R"({"parallel": {"schedule": "1F1B"}})", "/parallel/schedule", "\"1F1B\"",
+        "gpipe|1f1b|interleaved_1f1b|zb_h1|zb_h2");
+    row("precision-bf17", R"({"training": {"precision": "bf17"}})", "/training/precision",
+        "\"bf17\"", "fp32|fp16|bf16|fp8");
+    row("optimizer-number", R"({"training": {"optimizer": 3}})", "/training/optimizer", "3",
+        "adam|adamw|sgd|sgd_momentum|adam_8bit|adafactor|lion");
+    row("master-weights-yes", R"({"training": {"master_weights": "yes"}})",
+        "/training/master_weights", "\"yes\"", "true or false");
+    row("global-batch-zero", R"({"training": {"global_batch": 0}})", "/training/global_batch", "0",
+        "positive integer");
+    row("global-batch-string", R"({"training": {"global_batch": "64"}})", "/training/global_batch",
+        "\"64\"", "positive integer");
+    row("name-number", R"({"name": 5})", "/name", "5", "a string");
+    row("model-array", R"({"model": []})", "/model", "[]", "an object");
+    row("sequence-null", R"({"model": {"sequence": null}})", "/model/sequence", "null",
+        "positive integer");
+    row("parameters-negative", R"({"model": {"parameters": -5}})", "/model/parameters", "-5",
+        "non-negative number");
+    row("moe-experts-negative", R"({"model": {"moe": {"experts": -1}}})", "/model/moe/experts",
+        "-1", "non-negative integer");
+    row("mlp-relu", R"({"model": {"mlp": "relu"}})", "/model/mlp", "\"relu\"", "gelu|swiglu");
+    row("gpu-number", R"({"cluster": {"gpu": 80}})", "/cluster/gpu", "80",
+        "a GPU preset name or an object");
+    row("gpu-peak-string",
+        R"({"cluster": {"gpu": {"name": "x", "peak_tflops": {"bf16": "fast"}}}})",
+        "/cluster/gpu/peak_tflops/bf16", "\"fast\"", "non-negative number");
+    row("gpu-memory-fraction", R"({"cluster": {"gpu": {"name": "x", "memory_bytes": 2.5}}})",
+        "/cluster/gpu/memory_bytes", "2.5", "whole number of bytes");
+    row("link-bool", R"({"cluster": {"intra_node": true}})", "/cluster/intra_node", "true",
+        "a link preset name or an object");
+    row("nodes-zero", R"({"cluster": {"nodes": 0}})", "/cluster/nodes", "0", "positive integer");
+    row("fragmentation-1.5", R"({"memory": {"fragmentation": 1.5}})", "/memory/fragmentation",
+        "1.5", "a number from 0.0 up to (not including) 1.0");
+    row("margin-negative", R"({"memory": {"safety_margin": -0.1}})", "/memory/safety_margin",
+        "-0.1", "a number from 0.0");
+    row("framework-negative", R"({"memory": {"framework_bytes": -1}})", "/memory/framework_bytes",
+        "-1", "non-negative whole number of bytes");
+    row("framework-2^64", R"({"memory": {"framework_bytes": 18446744073709551616}})",
+        "/memory/framework_bytes", "1.8446744073709552e+19", "no larger than 18446744073709551615");
+    row("convention-unknown", R"({"memory": {"convention": "mine"}})", "/memory/convention",
+        "\"mine\"", "fourfold|zero_paper|deepspeed|megatron");
+    row("measured-peaks-string", R"({"measured": {"peak_bytes_per_stage": "x"}})",
+        "/measured/peak_bytes_per_stage", "\"x\"", "an array of byte counts");
+    row("measured-peak-negative", R"({"measured": {"peak_bytes_per_stage": [1, -1]}})",
+        "/measured/peak_bytes_per_stage/1", "-1", "non-negative whole number of bytes");
+    row("measured-step-zero", R"({"measured": {"step_time_s": 0}})", "/measured/step_time_s", "0",
+        "a positive number");
+}
+
+void TestPlanJson::wrongValues() {
+    QFETCH(QString, document);
+    QFETCH(QString, pointer);
+    QFETCH(QString, found);
+    QFETCH(QString, expected);
+    const PlanParse parse = parsePlan(document.toStdString());
+    QVERIFY(!parse.plan.has_value());
+    const Diagnostic* error = findAt(parse, Severity::Error, pointer.toStdString());
+    QVERIFY2(error != nullptr, qPrintable(allMessages(parse)));
+    const QString message = QString::fromStdString(error->message);
+    QVERIFY2(message.contains(u'`' + pointer + u'`'), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("got ") + found), qPrintable(message));
+    QVERIFY2(message.contains(expected), qPrintable(message));
+    QCOMPARE(error->line, 1);
+    QVERIFY(error->column > 1);
+}
+
+void TestPlanJson::wrongValuesFileHasLines() {
+    const PlanParse parse = parsePlan(readDataFile("wrong-types.json"));
+    QVERIFY(!parse.plan.has_value());
+    const std::vector<std::pair<std::string, int>> expected = {
+        {"/training/precision", 5},   {"/training/micro_batch", 6}, {"/parallel/tp", 9},
+        {"/parallel/zero_stage", 10}, {"/parallel/dp", 11},         {"/memory/fragmentation", 13}};
+    for (const auto& [pointer, line] : expected) {
+        const Diagnostic* error = findAt(parse, Severity::Error, pointer);
+        QVERIFY2(error != nullptr, pointer.c_str());
+        QCOMPARE(error->line, line);
+    }
+    // "tp": "four" — the value starts at column 11 of line 9.
+    QCOMPARE(findAt(parse, Severity::Error, "/parallel/tp")->column, 11);
+    QCOMPARE(std::count_if(parse.diagnostics.begin(), parse.diagnostics.end(),
+                           [](const Diagnostic& d) { return d.severity == Severity::Error; }),
+             std::ptrdiff_t{6});
+}
+
+void TestPlanJson::syntaxErrorPosition_data() {
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("says");
+    // Counted by hand: the offending character's line and column (1-based, in characters).
+    QTest::newRow("file-missing-comma-at-pp")
+        << QByteArray::fromStdString(readDataFile("syntax-error.json")) << 6 << 5
+        << QStringLiteral("not valid JSON");
+    QTest::newRow("double-comma") << QByteArray("{\n  \"tp\": 4,,\n}") << 2 << 11
+                                  << QStringLiteral("not valid JSON");
+    QTest::newRow("truncated-after-value")
+        << QByteArray("{\n  \"tp\": 4") << 2 << 10 << QStringLiteral("ends before");
+    QTest::newRow("bad-literal-after-cjk-name")
+        << QByteArray("{\"name\": \"显存\" x}") << 1 << 15 << QStringLiteral("not valid JSON");
+    QTest::newRow("trailing-garbage")
+        << QByteArray("{}\n{}") << 2 << 1 << QStringLiteral("not valid JSON");
+    QTest::newRow("single-quotes")
+        << QByteArray("{\n'name': 1}") << 2 << 1 << QStringLiteral("not valid JSON");
+}
+
+void TestPlanJson::syntaxErrorPosition() {
+    QFETCH(QByteArray, text);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(QString, says);
+    const PlanParse parse = parsePlan(text.toStdString());
+    QVERIFY(!parse.plan.has_value());
+    QCOMPARE(parse.diagnostics.size(), std::size_t{1});
+    const Diagnostic& error = parse.diagnostics.front();
+    QCOMPARE(name(error.severity), name(Severity::Error));
+    QCOMPARE(error.path, std::string());
+    QVERIFY2(QString::fromStdString(error.message).contains(says), error.message.c_str());
+    QVERIFY2(error.message.find("json.exception") == std::string::npos, error.message.c_str());
+    QCOMPARE(error.line, line);
+    QCOMPARE(error.column, column);
+}
+
+void TestPlanJson::nonFiniteLiteralsAreSyntaxErrors_data() {
+    QTest::addColumn<QString>("literal");
+    for (const char* literal : {"NaN", "Infinity", "-Infinity", "nan", "inf"}) {
+        QTest::newRow(literal) << QString::fromLatin1(literal);
+    }
+}
+
+void TestPlanJson::nonFiniteLiteralsAreSyntaxErrors() {
+    QFETCH(QString, literal);
+    const PlanParse parse =
+        parsePlan("{\"memory\": {\"fragmentation\": " + literal.toStdString() + "}}");
+    QVERIFY(!parse.plan.has_value());
+    QVERIFY(hasErrors(parse.diagnostics));
+    QVERIFY2(parse.diagnostics.front().message.find("NaN or Infinity") != std::string::npos,
+             parse.diagnostics.front().message.c_str());
+    QCOMPARE(parse.diagnostics.front().line, 1);
+}
+
+void TestPlanJson::invalidUtf8IsADiagnostic() {
+    const std::vector<std::string> documents = {
+        "{\"name\": \"caf\xe9\"}",       // Latin-1 é
+        "{\"name\": \"\xc3\"}",          // truncated sequence
+        "{\"name\": \"\xed\xa0\x80\"}",  // UTF-16 surrogate encoded as UTF-8
+        "{\"na\xffme\": 1}",             // in a key
+        "{\"name\": 1, \xfe}",           // outside strings
+        "\xff\xfe{\0}",                  // UTF-16 byte order mark
+    };
+    for (const auto& text : documents) {
+        const PlanParse parse = parsePlan(text);
+        QVERIFY(!parse.plan.has_value());
+        QVERIFY(hasErrors(parse.diagnostics));
+        for (const auto& d : parse.diagnostics) QVERIFY2(validUtf8(d.message), d.message.c_str());
+    }
+    const PlanParse latin1 = parsePlan("{\"name\": \"caf\xe9\"}");
+    QVERIFY(latin1.diagnostics.front().message.find("UTF-8") != std::string::npos);
+    QCOMPARE(latin1.diagnostics.front().column, 14);
+}
+
+void TestPlanJson::deepNestingIsRefused() {
+    const std::string brackets(100'000, '[');
+    PlanParse parse = parsePlan(brackets);
+    QVERIFY(!parse.plan.has_value());
+    QCOMPARE(parse.diagnostics.size(), std::size_t{1});
+    QVERIFY(parse.diagnostics.front().message.find("128") != std::string::npos);
+    QCOMPARE(parse.diagnostics.front().column, 129);
+
+    std::string objects;
+    for (int i = 0; i < 200'000; ++i) objects += "{\"a\":";
+    parse = parsePlan(objects);
+    QVERIFY(!parse.plan.has_value());
+    QVERIFY(hasErrors(parse.diagnostics));
+
+    // Brackets inside strings do not count; 100 real levels are allowed (an unknown key).
+    std::string deepButFine = "{\"name\": \"" + std::string(500, '[') + "\", \"extra\": ";
+    deepButFine += std::string(100, '[') + std::string(100, ']') + "}";
+    parse = parsePlan(deepButFine);
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    QCOMPARE(parse.plan->name, std::string(500, '['));
+    QVERIFY(findAt(parse, Severity::Warning, "/extra") != nullptr);
+}
+
+void TestPlanJson::topLevelMustBeAnObject_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("array") << QStringLiteral("[1, 2]") << QStringLiteral("an array");
+    QTest::newRow("number") << QStringLiteral("  42") << QStringLiteral("a number");
+    QTest::newRow("string") << QStringLiteral("\"plan\"") << QStringLiteral("a string");
+    QTest::newRow("null") << QStringLiteral("null") << QStringLiteral("null");
+    QTest::newRow("bool") << QStringLiteral("true") << QStringLiteral("a boolean");
+}
+
+void TestPlanJson::topLevelMustBeAnObject() {
+    QFETCH(QString, text);
+    QFETCH(QString, kind);
+    const PlanParse parse = parsePlan(text.toStdString());
+    QVERIFY(!parse.plan.has_value());
+    QCOMPARE(parse.diagnostics.size(), std::size_t{1});
+    QVERIFY(QString::fromStdString(parse.diagnostics.front().message).contains(kind));
+}
+
+void TestPlanJson::emptyTextIsAnError() {
+    for (const char* text : {"", "   \n\t "}) {
+        const PlanParse parse = parsePlan(text);
+        QVERIFY(!parse.plan.has_value());
+        QVERIFY(hasErrors(parse.diagnostics));
+        QVERIFY(parse.diagnostics.front().message.find("empty") != std::string::npos);
+    }
+}
+
+void TestPlanJson::newerSchemaIsRefused() {
+    const PlanParse parse = parsePlan(readDataFile("newer-schema.json"));
+    QVERIFY(!parse.plan.has_value());
+    QCOMPARE(parse.diagnostics.size(), std::size_t{1});  // no noise about its unknown keys
+    const Diagnostic& error = parse.diagnostics.front();
+    QCOMPARE(name(error.severity), name(Severity::Error));
+    QCOMPARE(error.path, std::string("/schema"));
+    QCOMPARE(error.message, std::string("written by a newer Fourfold: fourfold.plan/2; this "
+                                        "version reads up to fourfold.plan/1"));
+    QCOMPARE(error.line, 2);
+}
+
+void TestPlanJson::otherFormatsAreRefused_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("evaluation-file")
+        << QString::fromStdString(readDataFile("evaluation-not-a-plan.json"))
+        << QStringLiteral("not a Fourfold plan");
+    QTest::newRow("foreign-schema") << QStringLiteral("{\"schema\": \"http://json-schema.org\"}")
+                                    << QStringLiteral("not a Fourfold plan");
+    QTest::newRow("plan-version-zero") << QStringLiteral(R"({"schema": "fourfold.plan/0"})")
+                                       << QStringLiteral("not a Fourfold plan");
+    QTest::newRow("schema-integer-7") << QStringLiteral(R"({"schema": 7})")
+                                      << QStringLiteral("must be \"fourfold.plan/1\", got 7");
+    QTest::newRow("no-plan-keys") << QStringLiteral(R"({"dependencies": {"a": "1.0"}})")
+                                  << QStringLiteral("not a Fourfold plan");
+}
+
+void TestPlanJson::otherFormatsAreRefused() {
+    QFETCH(QString, text);
+    QFETCH(QString, says);
+    const PlanParse parse = parsePlan(text.toStdString());
+    QVERIFY(!parse.plan.has_value());
+    QVERIFY(hasErrors(parse.diagnostics));
+    QVERIFY2(QString::fromStdString(parse.diagnostics.front().message).contains(says),
+             parse.diagnostics.front().message.c_str());
+}
+
+void TestPlanJson::missingSchemaIsAccepted() {
+    const PlanParse parse = parsePlan(R"({"parallel": {"tp": 2}})");
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    QCOMPARE(parse.plan->parallel.tp, 2);
+    QCOMPARE(parse.diagnostics.size(), std::size_t{1});
+    QCOMPARE(name(parse.diagnostics.front().severity), name(Severity::Info));
+    QVERIFY(parse.diagnostics.front().message.find("fourfold.plan/1") != std::string::npos);
+    // An empty object is the default plan.
+    const PlanParse empty = parsePlan("{}");
+    QVERIFY(empty.plan == defaultPlan());
+}
+
+void TestPlanJson::earlyIntegerSchemaMigrates() {
+    const PlanParse parse = parsePlan(readDataFile("legacy-schema-1.json"));
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    const Diagnostic* note = findAt(parse, Severity::Info, "/schema");
+    QVERIFY(note != nullptr);
+    QVERIFY(note->message.find("fourfold.plan/1") != std::string::npos);
+    const Plan& plan = *parse.plan;
+    QCOMPARE(plan.name, std::string("GPT-3 1.3B, early format"));
+    QCOMPARE(plan.model.preset, std::string());  // shape keys without a preset: custom
+    QCOMPARE(plan.model.layers, 24);
+    QCOMPARE(plan.model.vocab, 50257);
+    QCOMPARE(name(plan.model.mlp), name(MlpKind::Gelu));
+    QCOMPARE(name(plan.training.precision), name(Precision::Fp16));
+    QCOMPARE(name(plan.training.optimizer), name(OptimizerKind::Adam));
+    // 512 = 4 × accumulation × 16, so accumulation = 8.
+    QCOMPARE(plan.training.gradAccumulation, 8);
+    QCOMPARE(plan.parallel.zeroStage, 1);
+    QCOMPARE(plan.memory.fragmentation, 0.08);
+    // Saved again, it carries the current schema and reads back without notes.
+    const std::string saved = planToJson(plan);
+    QVERIFY(saved.find("\"schema\": \"fourfold.plan/1\"") != std::string::npos);
+    const PlanParse again = parsePlan(saved);
+    QVERIFY(again.plan == plan);
+    QVERIFY(again.diagnostics.empty());
+}
+
+void TestPlanJson::migrationChainCoversEveryRevision() {
+    QCOMPARE(detail::planMigrations().size(), std::size_t(kPlanSchemaVersion));
+    const nlohmann::json early =
+        nlohmann::json::parse(R"({"schema": 1, "name": "x", "parallel": {"tp": 2}})");
+    const nlohmann::json migrated = detail::migrateEarlyIntegerSchema(early);
+    QCOMPARE(migrated, nlohmann::json::parse(
+                           R"({"schema": "fourfold.plan/1", "name": "x", "parallel": {"tp": 2}})"));
+    QCOMPARE(early["schema"], nlohmann::json(1));  // pure: the input is untouched
+}
+
+void TestPlanJson::globalBatchDerivesAccumulation() {
+    const PlanParse parse =
+        parsePlan(R"({"training": {"micro_batch": 2, "global_batch": 64}, "parallel": {"dp": 8}})");
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    QCOMPARE(parse.plan->training.gradAccumulation, 4);  // 64 = 2 × 4 × 8
+    QCOMPARE(parse.plan->training.globalBatch, std::optional<std::int64_t>(64));
+    const PlanParse unset = parsePlan(R"({"training": {"global_batch": null}})");
+    QVERIFY(unset.plan.has_value());
+    QVERIFY(!unset.plan->training.globalBatch.has_value());
+}
+
+void TestPlanJson::globalBatchThatDoesNotDivide() {
+    const PlanParse parse = parsePlan(
+        "{\"parallel\": {\"dp\": 8},\n \"training\": {\"micro_batch\": 2, \"global_batch\": 100}}");
+    QVERIFY(!parse.plan.has_value());
+    const Diagnostic* error = findAt(parse, Severity::Error, "/training/global_batch");
+    QVERIFY2(error != nullptr, qPrintable(allMessages(parse)));
+    for (const char* number : {"100", "2", "8", "16"}) {
+        QVERIFY2(error->message.find(number) != std::string::npos, error->message.c_str());
+    }
+    QCOMPARE(error->line, 2);
+}
+
+void TestPlanJson::globalBatchWithAllThreeKept() {
+    const PlanParse parse = parsePlan(
+        R"({"training": {"micro_batch": 1, "grad_accumulation": 3, "global_batch": 64}})");
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    QCOMPARE(parse.plan->training.gradAccumulation, 3);
+    QCOMPARE(parse.plan->training.globalBatch, std::optional<std::int64_t>(64));
+}
+
+void TestPlanJson::modelPresetFillsAndKeysOverride() {
+    const auto preset = findModelPreset("llama2-13b");
+    if (!preset) QSKIP("the preset catalog is not built in yet");
+    const PlanParse parse = parsePlan(R"({"model": {"preset": "llama2-13b", "sequence": 8192}})");
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    ModelSpec expected = preset->spec;
+    expected.sequence = 8192;
+    QCOMPARE(parse.plan->model, expected);
+    QCOMPARE(parse.plan->model.preset, std::string("llama2-13b"));
+}
+
+void TestPlanJson::modelShapeWithoutPresetIsCustom() {
+    const PlanParse parse = parsePlan(R"({"model": {"layers": 12}})");
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    QCOMPARE(parse.plan->model.preset, std::string());
+    QCOMPARE(parse.plan->model.layers, 12);
+    QCOMPARE(parse.plan->model.hidden, defaultPlan().model.hidden);
+    // The sequence length alone keeps the default model's preset.
+    const PlanParse sequence = parsePlan(R"({"model": {"sequence": 8192}})");
+    QVERIFY(sequence.plan.has_value());
+    QCOMPARE(sequence.plan->model.preset, defaultPlan().model.preset);
+}
+
+void TestPlanJson::modelParametersAlonePickAShape() {
+    const PlanParse parse = parsePlan(R"({"model": {"parameters": 13e9}})");
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    QCOMPARE(parse.plan->model, shapeForParameterCount(13e9));
+    QCOMPARE(parse.plan->model.parameters, 13e9);
+    // With shape keys the count is kept as given and the shape is the file's.
+    const PlanParse shaped = parsePlan(R"({"model": {"parameters": 13e9, "layers": 40}})");
+    QVERIFY(shaped.plan.has_value());
+    QCOMPARE(shaped.plan->model.layers, 40);
+    QCOMPARE(shaped.plan->model.parameters, 13e9);
+    QCOMPARE(shaped.plan->model.preset, std::string());
+}
+
+void TestPlanJson::unknownPresetsAreErrors_data() {
+    QTest::addColumn<QString>("document");
+    QTest::addColumn<QString>("pointer");
+    QTest::newRow("model") << QStringLiteral(R"({"model": {"preset": "llama9-1t"}})")
+                           << QStringLiteral("/model/preset");
+    QTest::newRow("gpu") << QStringLiteral(R"({"cluster": {"gpu": "llama9-1t"}})")
+                         << QStringLiteral("/cluster/gpu");
+    QTest::newRow("intra") << QStringLiteral(R"({"cluster": {"intra_node": "llama9-1t"}})")
+                           << QStringLiteral("/cluster/intra_node");
+    QTest::newRow("inter") << QStringLiteral(R"({"cluster": {"inter_node": "llama9-1t"}})")
+                           << QStringLiteral("/cluster/inter_node");
+}
+
+void TestPlanJson::unknownPresetsAreErrors() {
+    QFETCH(QString, document);
+    QFETCH(QString, pointer);
+    const PlanParse parse = parsePlan(document.toStdString());
+    QVERIFY(!parse.plan.has_value());
+    const Diagnostic* error = findAt(parse, Severity::Error, pointer.toStdString());
+    QVERIFY2(error != nullptr, qPrintable(allMessages(parse)));
+    QVERIFY(error->message.find("\"llama9-1t\"") != std::string::npos);
+    QVERIFY(error->message.find("fourfold-cli presets") != std::string::npos);
+    QVERIFY(error->message.find(pointer.toStdString()) != std::string::npos);
+}
+
+void TestPlanJson::gpuObjectForm() {
+    const PlanParse parse =
+        parsePlan(R"({"cluster": {"gpu": {"name": "lab-card", "memory_bytes": 1000,
+                                          "peak_tflops": {"bf16": 100}},
+                                  "inter_node": {"name": "slow", "gbps": 1.5}}})");
+    QVERIFY2(parse.plan.has_value(), qPrintable(allMessages(parse)));
+    QCOMPARE(parse.plan->cluster.gpu, (GpuSpec{"lab-card", 1000, {100, 0, 0, 0}, 0}));
+    QCOMPARE(parse.plan->cluster.interNode, (LinkSpec{"slow", 1.5, 0}));
+    const auto h100 = findGpuPreset("h100-sxm-80gb");
+    if (!h100) QSKIP("the preset catalog is not built in yet");
+    // Named after a preset: missing keys take the preset's values.
+    const PlanParse named =
+        parsePlan(R"({"cluster": {"gpu": {"name": "h100-sxm-80gb", "hbm_gbps": 1}}})");
+    QVERIFY(named.plan.has_value());
+    GpuSpec expected = h100->spec;
+    expected.hbmGbps = 1;
+    QCOMPARE(named.plan->cluster.gpu, expected);
+}
+
+void TestPlanJson::hugeDocumentsAreFine() {
+    Plan plan = defaultPlan();
+    plan.model.preset.clear();
+    plan.name = std::string(8'000'000, 'x');
+    plan.measured.peakBytesPerStage.assign(200'000, 70'000'000'000ULL);
+    QElapsedTimer timer;
+    timer.start();
+    const PlanParse parse = parsePlan(planToJson(plan));
+    const qint64 bigPlanMs = timer.elapsed();
+    QVERIFY(parse.plan == plan);
+
+    std::string manyKeys = "{\"memory\": {";
+    for (int i = 0; i < 100'000; ++i) manyKeys += "\"k" + std::to_string(i) + "\": [1, {}],";
+    manyKeys += "\"fragmentation\": 0.5}}";
+    timer.restart();
+    const PlanParse many = parsePlan(manyKeys);
+    const qint64 manyKeysMs = timer.elapsed();
+    QVERIFY(many.plan.has_value());
+    QCOMPARE(many.plan->memory.fragmentation, 0.5);
+    QVERIFY(many.diagnostics.size() <= 100);
+    QVERIFY(many.diagnostics.back().message.find("more problems") != std::string::npos);
+    qInfo("8 MB name + 200000 stages: %lld ms; 100000 unknown keys: %lld ms", bigPlanMs,
+          manyKeysMs);
+}
+
+void TestPlanJson::numberBeyondDoubleRange() {
+    const PlanParse parse = parsePlan("{\"model\": {\"parameters\": 1e400}}");
+    QVERIFY(!parse.plan.has_value());
+    QVERIFY(hasErrors(parse.diagnostics));
+    QVERIFY(parse.diagnostics.front().message.find("too large") != std::string::npos);
+    QCOMPARE(parse.diagnostics.front().column, 26);
+}
+
+QTEST_GUILESS_MAIN(TestPlanJson)
+#include "tst_plan_json.moc"
