@@ -90,7 +90,7 @@ private:
                 array(pointer, depth);
                 break;
             case '"':
-                (void)string();
+                skipString();
                 break;
             default:
                 while (pos_ < text_.size() && text_[pos_] != ',' && text_[pos_] != '}' &&
@@ -146,6 +146,12 @@ private:
             code = code * 16 + digit;
         }
         return code;
+    }
+
+    void skipString() {
+        ++pos_;  // opening quote
+        while (pos_ < text_.size() && text_[pos_] != '"') pos_ += text_[pos_] == '\\' ? 2 : 1;
+        ++pos_;  // closing quote
     }
 
     // Decodes a string literal (escapes included) and moves past its closing quote.
