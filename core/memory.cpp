@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: MIT
+// estimateMemory: the stage estimate, then (only here, never nested) the micro-batch search
+// and, for a plan that does not fit, the what-if hints. docs/memory.md explains the accounting.
 #include "core/memory.h"
+
+#include "core/detail/memory_estimate.h"
+#include "core/detail/memory_what_if.h"
 
 namespace fourfold::core {
 
@@ -25,8 +30,12 @@ std::string_view categoryKey(MemoryCategory category) {
     return "weights";
 }
 
-MemoryReport estimateMemory(const Plan& /*plan*/, const ModelReport& /*model*/) {
-    return {};  // placeholder
+MemoryReport estimateMemory(const Plan& plan, const ModelReport& model) {
+    MemoryReport report = detail::estimateStages(plan, model);
+    if (report.capacityBytes == 0 || report.stages.empty()) return report;
+    report.largestFittingMicroBatch = detail::largestFittingMicroBatch(plan, model);
+    if (!report.fits) report.whatIfs = detail::whatIfs(plan, model, report.peakBytes);
+    return report;
 }
 
 }  // namespace fourfold::core
