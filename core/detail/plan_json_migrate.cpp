@@ -36,13 +36,11 @@ Diagnostic schemaError(std::string message) {
 }
 
 std::string shown(const nlohmann::json& value) {
-    return shortenUtf8(value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
-                       60);
+    return shortenUtf8(value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), 60);
 }
 
 // The document's revision on the migration chain, or nullopt (with an error) when unreadable.
-std::optional<int> documentRevision(const nlohmann::json& document,
-                                    std::vector<Diagnostic>& out) {
+std::optional<int> documentRevision(const nlohmann::json& document, std::vector<Diagnostic>& out) {
     const auto schema = document.find("schema");
     if (schema == document.end()) {
         out.push_back({Severity::Info, "",

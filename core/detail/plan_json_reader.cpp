@@ -195,6 +195,9 @@ void readMemory(ObjectReader& memory, MemoryOptions& options) {
     memory.readBytes("framework_bytes", options.frameworkBytes);
     memory.readBool("count_comm_buffers", options.countCommBuffers);
     memory.readBytes("ddp_bucket_bytes", options.ddpBucketBytes);
+    memory.readInt("zero3_prefetch_layers", options.zero3PrefetchLayers, 0);
+    memory.readNumber("logits_bytes_per_element", options.logitsBytesPerElement, 0, kInfinity);
+    memory.readBool("recompute_working_set", options.recomputeWorkingSet);
     memory.reportUnknownKeys();
 }
 

@@ -113,6 +113,9 @@ Json memoryJson(const MemoryOptions& memory) {
     out["framework_bytes"] = memory.frameworkBytes;
     out["count_comm_buffers"] = memory.countCommBuffers;
     out["ddp_bucket_bytes"] = memory.ddpBucketBytes;
+    out["zero3_prefetch_layers"] = memory.zero3PrefetchLayers;
+    out["logits_bytes_per_element"] = memory.logitsBytesPerElement;
+    out["recompute_working_set"] = memory.recomputeWorkingSet;
     return out;
 }
 

@@ -136,6 +136,9 @@ Plan randomPlan(std::mt19937& rng) {
     plan.memory.frameworkBytes = bytes();
     plan.memory.countCommBuffers = coin();
     plan.memory.ddpBucketBytes = bytes();
+    plan.memory.zero3PrefetchLayers = integer(0, 8);
+    plan.memory.logitsBytesPerElement = real(0, 12);
+    plan.memory.recomputeWorkingSet = coin();
 
     plan.measured.peakBytesPerStage.clear();
     for (int i = integer(0, 4); i > 0; --i) plan.measured.peakBytesPerStage.push_back(bytes());
@@ -275,7 +278,8 @@ void TestPlanJson::writerFollowsTheDocumentedLayout() {
     QCOMPARE(
         keysOf(json["memory"]),
         (std::vector<std::string>{"convention", "fragmentation", "safety_margin", "framework_bytes",
-                                  "count_comm_buffers", "ddp_bucket_bytes"}));
+                                  "count_comm_buffers", "ddp_bucket_bytes", "zero3_prefetch_layers",
+                                  "logits_bytes_per_element", "recompute_working_set"}));
     // Two-space indent: the first key of a nested section sits four spaces in.
     QVERIFY(text.find("\n  \"model\": {\n    \"preset\": ") != std::string::npos);
 
@@ -478,6 +482,10 @@ void TestPlanJson::wrongValues_data() {
         "-1", "non-negative whole number of bytes");
     row("framework-2^64", R"({"memory": {"framework_bytes": 18446744073709551616}})",
         "/memory/framework_bytes", "1.8446744073709552e+19", "no larger than 18446744073709551615");
+    row("prefetch-negative", R"({"memory": {"zero3_prefetch_layers": -1}})",
+        "/memory/zero3_prefetch_layers", "-1", "non-negative integer");
+    row("logits-bytes-string", R"({"memory": {"logits_bytes_per_element": "six"}})",
+        "/memory/logits_bytes_per_element", "\"six\"", "non-negative number");
     row("convention-unknown", R"({"memory": {"convention": "mine"}})", "/memory/convention",
         "\"mine\"", "fourfold|zero_paper|deepspeed|megatron");
     row("measured-peaks-string", R"({"measured": {"peak_bytes_per_stage": "x"}})",

@@ -104,7 +104,12 @@ private:
                 qFatal("malformed diagnostic: %s", describe(d).c_str());
             }
         }
-        if (parse.plan) {
+        // A plan keeps the default's preset name when the file does not set it; without the
+        // built-in catalog that name cannot be read back.
+        const bool catalogKnowsPreset =
+            parse.plan && (parse.plan->model.preset.empty() ||
+                           findModelPreset(parse.plan->model.preset).has_value());
+        if (parse.plan && catalogKnowsPreset) {
             const PlanParse again = parsePlan(planToJson(*parse.plan));
             if (!(again.plan == parse.plan))
                 qFatal("no round trip for: %s", text.substr(0, 300).c_str());
@@ -191,7 +196,8 @@ private slots:
 
     void hugeAndNonFiniteNumbers() {
         const Json base = Json::parse(basePlanText());
-        for (const auto& [pointer, value] : base.flatten().items()) {
+        const Json flat = base.flatten();
+        for (const auto& [pointer, value] : flat.items()) {
             if (!value.is_number()) continue;
             for (const char* literal : {"1e400", "-1e400", "NaN", "Infinity", "-Infinity"}) {
                 Json document = base;
