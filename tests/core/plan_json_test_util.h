@@ -29,8 +29,6 @@ inline std::string name(Enum value) {
 }
 inline std::string name(Severity value) { return std::string(severityName(value)); }
 
-inline bool presetsAvailable() { return findModelPreset("llama2-7b").has_value(); }
-
 inline QString allMessages(const PlanParse& parse) {
     QString text;
     for (const auto& d : parse.diagnostics) text += QString::fromStdString(describe(d)) + u'\n';

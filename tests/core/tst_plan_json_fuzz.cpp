@@ -104,12 +104,7 @@ private:
                 qFatal("malformed diagnostic: %s", describe(d).c_str());
             }
         }
-        // A plan keeps the default's preset name when the file does not set it; without the
-        // built-in catalog that name cannot be read back.
-        const bool catalogKnowsPreset =
-            parse.plan && (parse.plan->model.preset.empty() ||
-                           findModelPreset(parse.plan->model.preset).has_value());
-        if (parse.plan && catalogKnowsPreset) {
+        if (parse.plan) {
             const PlanParse again = parsePlan(planToJson(*parse.plan));
             if (!(again.plan == parse.plan))
                 qFatal("no round trip for: %s", text.substr(0, 300).c_str());
