@@ -17,7 +17,12 @@ Json enumName(auto value) { return std::string(toString(value)); }
 Json modelJson(const ModelSpec& model) {
     Json out = Json::object();
     out["preset"] = model.preset;
-    if (model.parameters > 0) out["parameters"] = model.parameters;
+    // Written when set, and also as 0 when the named preset carries a count of its own
+    // (generic-7b does) that the plan does not use, so reading gives back the same plan.
+    const auto preset = model.preset.empty() ? std::nullopt : findModelPreset(model.preset);
+    if (model.parameters > 0 || (preset && preset->spec.parameters != model.parameters)) {
+        out["parameters"] = model.parameters;
+    }
     out["layers"] = model.layers;
     out["hidden"] = model.hidden;
     out["heads"] = model.heads;

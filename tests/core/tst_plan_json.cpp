@@ -313,6 +313,9 @@ void TestPlanJson::roundTripPresets() {
         plan.model = model.spec;
         const PlanParse parse = parsePlan(planToJson(plan));
         QVERIFY2(parse.plan == plan, model.name.c_str());
+        // A preset with a count of its own (generic-7b), used here with the shape's count.
+        plan.model.parameters = 0;
+        QVERIFY2(parsePlan(planToJson(plan)).plan == plan, model.name.c_str());
     }
     for (const auto& gpu : catalog.gpus) {
         Plan plan = defaultPlan();
