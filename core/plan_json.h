@@ -4,24 +4,28 @@
 // syntax errors with line and column, semantic ones with the JSON pointer.
 #pragma once
 
+#include "core/diagnostic.h"
+#include "core/plan.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "core/diagnostic.h"
-#include "core/plan.h"
 
 namespace fourfold::core {
 
 inline constexpr int kPlanSchemaVersion = 1;
 
 struct PlanParse {
-    std::optional<Plan> plan;  // set unless an error prevents reading the plan
-    std::vector<Diagnostic> diagnostics;
+    std::optional<Plan> plan;             // set exactly when no diagnostic is an error
+    std::vector<Diagnostic> diagnostics;  // errors, warnings (unknown keys), notes (migration)
 };
 
+// The plan as a complete, self-describing document (docs/plan-format.md). Same plan, same
+// bytes. Never throws; text that is not UTF-8 is written with U+FFFD in its place.
 [[nodiscard]] std::string planToJson(const Plan& plan);
+// Reads a document from defaultPlan() up, key by key; every key is optional. Never throws:
+// malformed text, wrong values and newer schemas all come back as diagnostics.
 [[nodiscard]] PlanParse parsePlan(std::string_view text);
 
 }  // namespace fourfold::core
