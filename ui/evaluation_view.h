@@ -3,11 +3,11 @@
 // A hidden view only remembers the latest Evaluation and draws it when it is shown.
 #pragma once
 
-#include "core/evaluation.h"
+#include <memory>
 
 #include <QWidget>
 
-#include <memory>
+#include "core/evaluation.h"
 
 namespace fourfold::ui {
 

@@ -4,16 +4,16 @@
 // It never shows dialogs: errors come back as text, so it tests headless.
 #pragma once
 
-#include "core/evaluation.h"
-#include "core/plan.h"
-#include "ui/undo_ids.h"
+#include <functional>
+#include <memory>
 
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
 
-#include <functional>
-#include <memory>
+#include "core/evaluation.h"
+#include "core/plan.h"
+#include "ui/undo_ids.h"
 
 namespace fourfold::ui {
 
@@ -21,8 +21,8 @@ namespace fourfold::ui {
 // same gesture id merge into one undo step.
 struct PlanEdit {
     EditField field = EditField::None;
-    int gesture = 0;  // from PlanDocument::nextGesture(); 0 never merges
-    QString text;     // undo text in the user's words ("Set tensor parallel to 4")
+    int gesture = 0;   // from PlanDocument::nextGesture(); 0 never merges
+    QString text;      // undo text in the user's words ("Set tensor parallel to 4")
     std::function<void(core::Plan&)> change;
 };
 
