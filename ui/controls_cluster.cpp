@@ -39,7 +39,7 @@ ClusterControls::ClusterControls(PlanDocument* document, QWidget* parent)
              tr("Choose GPU %1").arg(QString::fromStdString(preset->displayName)),
              [spec](core::Plan& plan) { plan.cluster.gpu = spec; });
     });
-    gpuNote_ = addNote(QStringLiteral("gpuNote"), tr("What the chosen GPU offers."));
+    gpuNote_ = addNote(QStringLiteral("gpuNote"), tr("What the chosen GPU offers."), true);
 
     gpusPerNode_ = addSlider(QStringLiteral("gpusPerNode"), tr("GPUs per &node"),
                              tr("GPUs that share one machine and its fast intra-node links."),

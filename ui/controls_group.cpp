@@ -136,8 +136,14 @@ QCheckBox* ControlsGroup::addCheck(const QString& name, const QString& label, co
     return box;
 }
 
-QLabel* ControlsGroup::addNote(const QString& name, const QString& help) {
+QLabel* ControlsGroup::addNote(const QString& name, const QString& help, bool secondary) {
     auto* note = new QLabel(body_);
+    if (secondary) {
+        note->setForegroundRole(QPalette::PlaceholderText);
+        QFont small = note->font();
+        small.setPointSizeF(small.pointSizeF() * 0.9);
+        note->setFont(small);
+    }
     note->setObjectName(name);
     note->setWordWrap(true);
     note->setTextInteractionFlags(Qt::TextSelectableByMouse);

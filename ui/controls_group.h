@@ -61,8 +61,9 @@ protected:
     // A row with a label and any editor; problems turn the label red.
     QLabel* addLabelledRow(const QString& label, QWidget* editor, const QString& help,
                            const QString& pointer);
-    // A full-width note (derived figures such as the global-batch formula).
-    QLabel* addNote(const QString& name, const QString& help);
+    // A full-width note: a derived figure (the global-batch formula) or, when `secondary`, a
+    // small grey remark (what the chosen GPU offers).
+    QLabel* addNote(const QString& name, const QString& help, bool secondary = false);
     void registerField(ControlField field) { fields_.push_back(std::move(field)); }
     // Adds a section pointer or a rule check to the field registered last.
     void alsoCovers(const QString& pointer) { fields_.back().pointers.append(pointer); }

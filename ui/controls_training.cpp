@@ -166,7 +166,7 @@ void TrainingControls::sync(const core::Evaluation& evaluation) {
     selectQuietly(optimizer_, static_cast<int>(training.optimizer));
     microBatch_->setValueQuietly(training.microBatch);
     accumulation_->setValueQuietly(training.gradAccumulation);
-    batchFormula_->setText(tr("%1 · %2 tokens per step")
+    batchFormula_->setText(tr("%1\n%2 tokens per step")
                                .arg(ControlsText::batchFormula(evaluation.batch),
                                     QString::fromStdString(core::formatCount(
                                         static_cast<double>(evaluation.batch.tokensPerStep)))));

@@ -85,6 +85,8 @@ void SliderControl::setStops(std::vector<double> stops) {
     slider_->setRange(0, static_cast<int>(stops_.size()) - 1);
     slider_->setPageStep(std::max(1, static_cast<int>(stops_.size()) / 10));
     slider_->setValue(nearestStop(value_));
+    // One stop leaves nothing to slide through; the spin box still takes any value.
+    slider_->setEnabled(stops_.size() > 1);
 }
 
 void SliderControl::setSpinRange(double minimum, double maximum, int decimals, double step,

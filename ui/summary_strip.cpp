@@ -80,7 +80,7 @@ SummaryStrip::SummaryStrip(QWidget* parent) : EvaluationView(parent) {
     auto* layout = new WrapLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);
     layout->setSpacing(18);
-    fit_ = addTile(QStringLiteral("fit"), tr("Memory per GPU"));
+    fit_ = addTile(QStringLiteral("fit"), tr("Fits? peak / usable / capacity"));
     batch_ = addTile(QStringLiteral("batch"), tr("Global batch"));
     bubble_ = addTile(QStringLiteral("bubble"), tr("Pipeline bubble"));
     world_ = addTile(QStringLiteral("world"), tr("World size"));
