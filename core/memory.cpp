@@ -1,24 +1,41 @@
 // SPDX-License-Identifier: MIT
+// estimateMemory: the stage estimate, then (only here, never nested) the micro-batch search
+// and, for a plan that does not fit, the what-if hints. docs/memory.md explains the accounting.
 #include "core/memory.h"
+
+#include "core/detail/memory_estimate.h"
+#include "core/detail/memory_what_if.h"
 
 namespace fourfold::core {
 
 std::string_view categoryKey(MemoryCategory category) {
     switch (category) {
-        case MemoryCategory::Weights: return "weights";
-        case MemoryCategory::MasterWeights: return "master_weights";
-        case MemoryCategory::Gradients: return "gradients";
-        case MemoryCategory::OptimizerStates: return "optimizer_states";
-        case MemoryCategory::Activations: return "activations";
-        case MemoryCategory::CommBuffers: return "comm_buffers";
-        case MemoryCategory::Framework: return "framework";
-        case MemoryCategory::Fragmentation: return "fragmentation";
+        case MemoryCategory::Weights:
+            return "weights";
+        case MemoryCategory::MasterWeights:
+            return "master_weights";
+        case MemoryCategory::Gradients:
+            return "gradients";
+        case MemoryCategory::OptimizerStates:
+            return "optimizer_states";
+        case MemoryCategory::Activations:
+            return "activations";
+        case MemoryCategory::CommBuffers:
+            return "comm_buffers";
+        case MemoryCategory::Framework:
+            return "framework";
+        case MemoryCategory::Fragmentation:
+            return "fragmentation";
     }
     return "weights";
 }
 
-MemoryReport estimateMemory(const Plan& /*plan*/, const ModelReport& /*model*/) {
-    return {};  // placeholder
+MemoryReport estimateMemory(const Plan& plan, const ModelReport& model) {
+    MemoryReport report = detail::estimateStages(plan, model);
+    if (report.capacityBytes == 0 || report.stages.empty()) return report;
+    report.largestFittingMicroBatch = detail::largestFittingMicroBatch(plan, model);
+    if (!report.fits) report.whatIfs = detail::whatIfs(plan, model, report.peakBytes);
+    return report;
 }
 
 }  // namespace fourfold::core

@@ -66,6 +66,8 @@ struct MemoryReport {
     std::uint64_t hostBytesPerNode = 0;  // offloaded state in CPU memory
     std::vector<WhatIf> whatIfs;         // only when the plan does not fit
     int largestFittingMicroBatch = 0;    // 0: none fits
+    std::uint64_t nvmeBytesPerNode = 0;  // offloaded state on NVMe
+    std::uint64_t hostBytesPerGpu = 0;   // offloaded state in CPU memory, per GPU
 
     bool operator==(const MemoryReport&) const = default;
 };

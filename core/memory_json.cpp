@@ -1,10 +1,50 @@
 // SPDX-License-Identifier: MIT
+// MemoryReport → JSON: PLAN_FORMAT.md's "memory" object key for key, then the extra keys
+// (formulas per stage, what-ifs, largest fitting micro-batch, NVMe and per-GPU host bytes).
 #include "core/memory_json.h"
 
 namespace fourfold::core {
 
-nlohmann::ordered_json toJson(const MemoryReport& /*report*/) {
-    return nlohmann::ordered_json::object();  // placeholder until the engine part lands
+nlohmann::ordered_json toJson(const MemoryReport& report) {
+    nlohmann::ordered_json json;
+    json["capacity_bytes"] = report.capacityBytes;
+    json["usable_bytes"] = report.usableBytes;
+    json["peak_bytes"] = report.peakBytes;
+    json["fits"] = report.fits;
+    auto stages = nlohmann::ordered_json::array();
+    for (const StageMemory& stage : report.stages) {
+        nlohmann::ordered_json bytes;
+        nlohmann::ordered_json formulas;
+        for (int i = 0; i < kMemoryCategoryCount; ++i) {
+            const auto category = static_cast<MemoryCategory>(i);
+            const MemoryItem& item = stage.items[static_cast<std::size_t>(i)];
+            bytes[std::string(categoryKey(category))] = item.bytes;
+            formulas[std::string(categoryKey(category))] = item.formula;
+        }
+        nlohmann::ordered_json entry;
+        entry["stage"] = stage.stage;
+        entry["parameters"] = stage.parameters;
+        entry["in_flight_micro_batches"] = stage.inFlightMicroBatches;
+        entry["bytes"] = std::move(bytes);
+        entry["total_bytes"] = stage.totalBytes;
+        entry["fits"] = stage.fits;
+        entry["formulas"] = std::move(formulas);
+        stages.push_back(std::move(entry));
+    }
+    json["stages"] = std::move(stages);
+    json["host_bytes_per_node"] = report.hostBytesPerNode;
+    json["host_bytes_per_gpu"] = report.hostBytesPerGpu;
+    json["nvme_bytes_per_node"] = report.nvmeBytesPerNode;
+    auto hints = nlohmann::ordered_json::array();
+    for (const WhatIf& hint : report.whatIfs) {
+        hints.push_back({{"change", hint.change},
+                         {"peak_bytes", hint.peakBytes},
+                         {"saved_bytes", hint.savedBytes},
+                         {"fits", hint.fits}});
+    }
+    json["what_ifs"] = std::move(hints);
+    json["largest_fitting_micro_batch"] = report.largestFittingMicroBatch;
+    return json;
 }
 
 }  // namespace fourfold::core

@@ -45,6 +45,12 @@ struct ModelReport {
     std::uint64_t head = 0;          // final norm + LM head (0 for the head matrix when tied)
     std::vector<StageParameters> stages;
     std::string formula;             // "P = 32 × 202.4M + 2 × 131.1M = 6.74B"
+    std::uint64_t finalNorm = 0;         // part of head
+    std::uint64_t tiedHeadCopy = 0;      // vocab × hidden copy the last stage keeps (tied, pp > 1)
+    std::uint64_t activeParameters = 0;  // what one token passes through (top-k experts)
+    std::uint64_t largestModule = 0;     // largest single module (DeepSpeed's largest layer)
+    double forwardFlopsPerToken = 0;     // flopsPerToken / 3
+    double scale = 1;                    // parameters / shapeParameters (a given count)
 
     bool operator==(const ModelReport&) const = default;
 };

@@ -121,6 +121,9 @@ struct MemoryOptions {
     std::uint64_t frameworkBytes = 1'500'000'000;  // CUDA context + framework + library workspaces
     bool countCommBuffers = true;                  // DDP buckets, ZeRO gather and collective buffers
     std::uint64_t ddpBucketBytes = 25'000'000;     // PyTorch DDP bucket_cap_mb default (25 MB)
+    int zero3PrefetchLayers = 1;       // layers ZeRO-3 gathers ahead of the one computing
+    double logitsBytesPerElement = 6;  // logits (2 B) + fp32 softmax for the loss (4 B)
+    bool recomputeWorkingSet = true;   // full recompute re-materialises one layer at a time
 
     bool operator==(const MemoryOptions&) const = default;
 };

@@ -1,23 +1,197 @@
 // SPDX-License-Identifier: MIT
 #include "core/schedule.h"
 
-namespace fourfold::core {
+#include "core/detail/schedule_1f1b.h"
+#include "core/detail/schedule_gpipe.h"
+#include "core/detail/schedule_interleaved_1f1b.h"
+#include "core/detail/schedule_simulator.h"
+#include "core/detail/schedule_zero_bubble.h"
+#include "core/format.h"
+#include "core/plan_enums.h"
 
-ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
-                                int virtualStages, const ScheduleCosts& /*costs*/) {
-    ScheduleResult result;  // placeholder
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+namespace fourfold::core {
+namespace {
+
+// Beyond this many ops the simulation would take seconds and gigabytes; callers get a note.
+constexpr std::int64_t kMaxSimulatedOps = 50'000'000;
+
+// The registry: one generator per schedule. A new schedule adds a file and a case here.
+detail::ScheduleGenerator generatorFor(ScheduleKind kind) {
+    switch (kind) {
+        case ScheduleKind::Gpipe:
+            return &detail::generateGpipe;
+        case ScheduleKind::OneFOneB:
+            return &detail::generateOneFOneB;
+        case ScheduleKind::Interleaved1F1B:
+            return &detail::generateInterleavedOneFOneB;
+        case ScheduleKind::ZbH1:
+            return &detail::generateZeroBubbleH1;
+        case ScheduleKind::ZbH2:
+            return &detail::generateZeroBubbleH2;
+    }
+    return &detail::generateOneFOneB;
+}
+
+// Interleaving needs m to be a multiple of p (Megatron-LM asserts it); otherwise whole stages.
+bool runsChunks(ScheduleKind kind, int stages, int microBatches, int virtualStages) {
+    return kind == ScheduleKind::Interleaved1F1B && virtualStages > 1 && microBatches % stages == 0;
+}
+
+double cleanCost(const std::vector<double>& values, std::size_t index) {
+    if (index >= values.size()) return 0.0;
+    const double value = values[index];
+    return std::isfinite(value) && value > 0 ? value : 0.0;
+}
+
+// Costs sized for the simulated shape; chunks are summed per rank when the schedule runs
+// whole stages.
+ScheduleCosts simulatedCosts(const ScheduleCosts& given, int stages, int givenChunks,
+                             int simulatedChunks) {
+    const auto slots = static_cast<std::size_t>(stages) * static_cast<std::size_t>(simulatedChunks);
+    ScheduleCosts costs;
+    costs.forwardS.assign(slots, 0.0);
+    costs.backwardS.assign(slots, 0.0);
+    costs.weightGradS.assign(slots, 0.0);
+    costs.transferS = std::isfinite(given.transferS) && given.transferS > 0 ? given.transferS : 0;
+    for (int chunk = 0; chunk < givenChunks; ++chunk) {
+        for (int rank = 0; rank < stages; ++rank) {
+            const auto from = static_cast<std::size_t>(chunk) * static_cast<std::size_t>(stages) +
+                              static_cast<std::size_t>(rank);
+            const auto to = simulatedChunks == givenChunks ? from : static_cast<std::size_t>(rank);
+            costs.forwardS[to] += cleanCost(given.forwardS, from);
+            costs.backwardS[to] += cleanCost(given.backwardS, from);
+            costs.weightGradS[to] += cleanCost(given.weightGradS, from);
+        }
+    }
+    return costs;
+}
+
+std::string ratioText(std::int64_t numerator, std::int64_t denominator, double value) {
+    return std::to_string(numerator) + "/" + std::to_string(denominator) + " = " +
+           formatPercent(value);
+}
+
+// The closed form next to the simulated value; the two differ with uneven stages or transfer.
+void describeBubble(ScheduleResult& result, ScheduleKind kind, int requestedChunks) {
+    const std::int64_t stages = result.stages;
+    const std::int64_t micro = result.microBatches;
+    const std::int64_t chunks = result.virtualStages;
+    std::string text;
+    if (kind == ScheduleKind::ZbH1 || kind == ScheduleKind::ZbH2) {
+        result.formulaBubbleFraction = result.bubbleFraction;
+        text = "simulated " + formatPercent(result.bubbleFraction) + "; Qi et al. 2023: " +
+               (kind == ScheduleKind::ZbH1
+                    ? "(p − 1)(T_F + T_B − T_W) idle per rank"
+                    : "(p − 1)(T_F + T_B − 2T_W) idle per rank once the optimizer step "
+                      "overlaps the next iteration");
+        result.bubbleFormula = text;
+        return;
+    }
+    if (kind == ScheduleKind::Interleaved1F1B && requestedChunks > 1 && chunks == 1) {
+        text = "m = " + std::to_string(micro) +
+               " is not a multiple of p = " + std::to_string(stages) +
+               ", which interleaving needs: run as 1F1B; ";
+    }
+    // GPipe and 1F1B: (p − 1)/(m + p − 1) (Huang et al. 2019; Narayanan et al. 2021 §2.2).
+    // Interleaved: bubble/ideal = (p − 1)/(v·m) (Narayanan et al. 2021 §2.2.1), so the idle
+    // share of the whole is (p − 1)/(v·m + p − 1).
+    const std::int64_t numerator = stages - 1;
+    const std::int64_t denominator = chunks * micro + stages - 1;
+    const double value = static_cast<double>(numerator) /
+                         static_cast<double>(std::max<std::int64_t>(1, denominator));
+    result.formulaBubbleFraction = value;
+    if (chunks > 1) {
+        text += "(p − 1)/(v·m + p − 1) = " + ratioText(numerator, denominator, value) +
+                " (bubble/ideal (p − 1)/(v·m) = " + std::to_string(numerator) + "/" +
+                std::to_string(chunks * micro) + ")";
+    } else {
+        text += "(p − 1)/(m + p − 1) = " + ratioText(numerator, denominator, value);
+    }
+    if (std::fabs(value - result.bubbleFraction) > 5e-4) {
+        text += "; simulated " + formatPercent(result.bubbleFraction) +
+                " (uneven stages or transfer time)";
+    }
+    result.bubbleFormula = text;
+}
+
+}  // namespace
+
+ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches, int virtualStages,
+                                const ScheduleCosts& costs) {
+    ScheduleResult result;
     result.kind = kind;
     result.stages = stages;
     result.microBatches = microBatches;
     result.virtualStages = virtualStages;
+    if (stages < 1 || microBatches < 1 || virtualStages < 1) {
+        result.complete = false;
+        result.bubbleFormula =
+            "cannot simulate: needs p ≥ 1, m ≥ 1 and v ≥ 1 (got p = " + std::to_string(stages) +
+            ", m = " + std::to_string(microBatches) + ", v = " + std::to_string(virtualStages) +
+            ")";
+        return result;
+    }
+    const int chunks = runsChunks(kind, stages, microBatches, virtualStages) ? virtualStages : 1;
+    const std::int64_t ops = std::int64_t{stages} * chunks * microBatches * 3;
+    if (ops > kMaxSimulatedOps) {
+        result.complete = false;
+        result.bubbleFormula = "not simulated: " + std::to_string(ops) +
+                               " operations exceed the limit of " +
+                               std::to_string(kMaxSimulatedOps);
+        return result;
+    }
+    result.virtualStages = chunks;
+    const detail::ScheduleShape shape{stages, microBatches, chunks};
+    // Interleaving with one chunk (or a fallback) is exactly 1F1B.
+    const ScheduleKind generated =
+        kind == ScheduleKind::Interleaved1F1B && chunks == 1 ? ScheduleKind::OneFOneB : kind;
+    auto orders = generatorFor(generated)(shape);
+    const auto simulated = simulatedCosts(costs, stages, virtualStages, chunks);
+    if (!detail::simulateOrders(shape, std::move(orders), simulated, result)) {
+        result.complete = false;
+        result.bubbleFormula = std::string("the ") + std::string(toString(kind)) +
+                               " order stalled: an op waits on one that never runs";
+        return result;
+    }
+    describeBubble(result, kind, virtualStages);
     return result;
 }
 
-int inFlightActivationSets(ScheduleKind kind, int stages, int microBatches, int /*virtualStages*/,
+int inFlightActivationSets(ScheduleKind kind, int stages, int microBatches, int virtualStages,
                            int stage) {
-    if (kind == ScheduleKind::Gpipe) return microBatches;
-    const int held = stages - stage;
-    return held < microBatches ? held : microBatches;  // placeholder: 1F1B's rule
+    if (stages < 1 || microBatches < 1) return 0;
+    const int chunks = std::max(1, virtualStages);
+    const int rank = std::clamp(stage, 0, stages - 1);
+    // Whole-stage schedules hold `chunks` sets per micro-batch (see the header).
+    const auto wholeStages = [chunks](std::int64_t microBatchesHeld) {
+        return static_cast<int>(std::min<std::int64_t>(microBatchesHeld * chunks, INT32_MAX));
+    };
+    switch (kind) {
+        case ScheduleKind::Gpipe:  // Huang et al. 2019: all m before the first backward.
+            return wholeStages(microBatches);
+        case ScheduleKind::OneFOneB:  // Narayanan et al. 2021 §2.2: min(p − s, m).
+            return wholeStages(std::min(stages - rank, microBatches));
+        case ScheduleKind::Interleaved1F1B: {
+            if (!runsChunks(kind, stages, microBatches, chunks)) {
+                return wholeStages(std::min(stages - rank, microBatches));
+            }
+            // Megatron-LM: the warm-up forward chunks plus the one in flight in steady state.
+            const std::int64_t total = std::int64_t{microBatches} * chunks;
+            const int warmup = detail::interleavedWarmup(stages, microBatches, chunks, rank);
+            return static_cast<int>(std::min<std::int64_t>(warmup + 1, total));
+        }
+        case ScheduleKind::ZbH1:  // Qi et al. 2023 §2.1: p on every stage (W delayed by s).
+            return wholeStages(std::min(stages, microBatches));
+        case ScheduleKind::ZbH2:  // Qi et al. 2023 §2.2: 2p − 1 on the first stage.
+            return wholeStages(std::min(microBatches, std::max(2 * (stages - rank) - 1, stages)));
+    }
+    return 0;
 }
 
 }  // namespace fourfold::core

@@ -30,6 +30,7 @@ struct RankTimeline {
     std::vector<ScheduleOp> ops;   // in start order
     double idleS = 0;              // makespan minus busy time
     int peakInFlight = 0;          // simulated peak (micro-batch, chunk) activation sets held
+    double busyS = 0;              // sum of this rank's op durations
 
     bool operator==(const RankTimeline&) const = default;
 };
@@ -53,18 +54,29 @@ struct ScheduleResult {
     double bubbleFraction = 0;   // idle share of stages × makespan
     std::string bubbleFormula;   // e.g. "(p − 1)/(m + p − 1) = 3/11 = 27.3 %"
     std::vector<RankTimeline> ranks;
+    // The closed form's value for uniform stages and zero transfer (GPipe, 1F1B, interleaved);
+    // for zero-bubble schedules, which have no single closed form here, the simulated value.
+    double formulaBubbleFraction = 0;
+    bool complete = true;        // false when the inputs could not be simulated (see formula)
 
     bool operator==(const ScheduleResult&) const = default;
 };
 
 // Generate and simulate. Expects stages ≥ 1, microBatches ≥ 1, virtualStages ≥ 1 and costs
-// sized stages × virtualStages.
+// sized stages × virtualStages. Missing, negative or non-finite costs count as 0. Only
+// interleaved 1F1B uses v chunks; the other schedules (and interleaved 1F1B when m is not a
+// multiple of p, which Megatron-LM's interleaving requires) run whole stages: per-rank costs
+// are summed over the chunks and the result has virtualStages = 1. Schedules that do not split
+// W fold weightGradS into B. Invalid or oversized inputs give complete = false and a reason
+// in bubbleFormula; nothing throws.
 [[nodiscard]] ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
                                               int virtualStages, const ScheduleCosts& costs);
 
 // Peak number of (micro-batch, chunk) activation sets rank `stage` holds at once, in closed
 // form where the papers give one (GPipe m; 1F1B min(p − s, m); ...). The memory engine uses
-// this, so memory and Gantt can never disagree. With v chunks, each set is 1/v of the stage.
+// this, so memory and Gantt can never disagree. With v chunks, each set is 1/v of the stage;
+// a schedule that runs whole stages (see simulateSchedule) holds v sets per micro-batch.
+// Equals the simulated peak, which depends only on the op order (tst_schedule_properties).
 [[nodiscard]] int inFlightActivationSets(ScheduleKind kind, int stages, int microBatches,
                                          int virtualStages, int stage);
 

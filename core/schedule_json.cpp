@@ -1,10 +1,56 @@
 // SPDX-License-Identifier: MIT
 #include "core/schedule_json.h"
 
-namespace fourfold::core {
+#include "core/plan_enums.h"
 
-nlohmann::ordered_json toJson(const ScheduleResult& /*report*/) {
-    return nlohmann::ordered_json::object();  // placeholder until the engine part lands
+namespace fourfold::core {
+namespace {
+
+const char* opName(OpKind kind) {
+    switch (kind) {
+        case OpKind::Forward:
+            return "F";
+        case OpKind::Backward:
+            return "B";
+        case OpKind::WeightGrad:
+            return "W";
+    }
+    return "F";
+}
+
+}  // namespace
+
+nlohmann::ordered_json toJson(const ScheduleResult& report) {
+    nlohmann::ordered_json json;
+    json["kind"] = std::string(toString(report.kind));
+    json["stages"] = report.stages;
+    json["micro_batches"] = report.microBatches;
+    json["virtual_stages"] = report.virtualStages;
+    json["makespan_s"] = report.makespanS;
+    json["bubble_fraction"] = report.bubbleFraction;
+    json["formula_bubble_fraction"] = report.formulaBubbleFraction;
+    json["bubble_formula"] = report.bubbleFormula;
+    json["complete"] = report.complete;
+    auto ranks = nlohmann::ordered_json::array();
+    for (const auto& rank : report.ranks) {
+        nlohmann::ordered_json entry;
+        entry["stage"] = rank.stage;
+        entry["idle_s"] = rank.idleS;
+        entry["busy_s"] = rank.busyS;
+        entry["peak_in_flight"] = rank.peakInFlight;
+        auto ops = nlohmann::ordered_json::array();
+        for (const auto& op : rank.ops) {
+            ops.push_back({{"kind", opName(op.kind)},
+                           {"micro_batch", op.microBatch},
+                           {"chunk", op.chunk},
+                           {"start_s", op.startS},
+                           {"end_s", op.endS}});
+        }
+        entry["ops"] = std::move(ops);
+        ranks.push_back(std::move(entry));
+    }
+    json["ranks"] = std::move(ranks);
+    return json;
 }
 
 }  // namespace fourfold::core

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// What-if hints for a plan that does not fit: the obvious single changes (next ZeRO stage,
+// selective or full recompute, half the micro-batch, double TP or PP, optimizer offload),
+// each re-estimated in full, and the largest micro-batch that fits (a search).
+// Units: bytes. Every figure comes from estimateStages, never from a guess.
+#pragma once
+
+#include "core/memory.h"
+
+#include <vector>
+
+namespace fourfold::core::detail {
+
+[[nodiscard]] std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model,
+                                          std::uint64_t peakBytes);
+// Largest micro-batch (accumulation unchanged) whose estimate fits; 0 when 1 does not.
+[[nodiscard]] int largestFittingMicroBatch(const Plan& plan, const ModelReport& model);
+
+}  // namespace fourfold::core::detail

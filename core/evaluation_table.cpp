@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+#include "core/evaluation_table.h"
+
+#include <algorithm>
+#include <array>
+#include <sstream>
+
+#include "core/plan_enums.h"
+
+namespace fourfold::core {
+namespace {
+
+std::string padRight(std::string text, std::size_t width) {
+    // Width in code points, so "×" and "µ" do not shift the columns.
+    std::size_t points = 0;
+    for (unsigned char c : text) points += (c & 0xC0) != 0x80 ? 1 : 0;
+    if (points < width) text.append(width - points, ' ');
+    return text;
+}
+
+void writeMemory(std::ostringstream& out, const MemoryReport& memory, ByteUnits units) {
+    out << "\nMemory per GPU (capacity " << formatBytes(memory.capacityBytes, units)
+        << ", usable " << formatBytes(memory.usableBytes, units) << ")\n";
+    out << "  " << padRight("stage", 7) << padRight("in-flight", 11) << padRight("total", 12)
+        << padRight("fits", 6) << "largest parts\n";
+    for (const StageMemory& stage : memory.stages) {
+        std::array<int, kMemoryCategoryCount> order{};
+        for (int i = 0; i < kMemoryCategoryCount; ++i) order[static_cast<std::size_t>(i)] = i;
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return stage.items[static_cast<std::size_t>(a)].bytes >
+                   stage.items[static_cast<std::size_t>(b)].bytes;
+        });
+        std::string parts;
+        for (std::size_t i = 0; i < 3; ++i) {
+            const auto& item = stage.items[static_cast<std::size_t>(order[i])];
+            if (item.bytes == 0) break;
+            if (!parts.empty()) parts += ", ";
+            parts += std::string(categoryKey(static_cast<MemoryCategory>(order[i]))) + " " +
+                     formatBytes(item.bytes, units);
+        }
+        out << "  " << padRight(std::to_string(stage.stage), 7)
+            << padRight(std::to_string(stage.inFlightMicroBatches), 11)
+            << padRight(formatBytes(stage.totalBytes, units), 12)
+            << padRight(stage.fits ? "yes" : "NO", 6) << parts << "\n";
+    }
+    out << "  peak " << formatBytes(memory.peakBytes, units) << ": "
+        << (memory.fits ? "fits" : "does not fit") << "\n";
+    if (!memory.stages.empty()) {
+        out << "  how stage 0 is counted:\n";
+        for (const MemoryItem& item : memory.stages.front().items) {
+            if (!item.formula.empty()) out << "    " << item.formula << "\n";
+        }
+    }
+    for (const WhatIf& whatIf : memory.whatIfs) {
+        out << "  what if " << whatIf.change << ": peak " << formatBytes(whatIf.peakBytes, units)
+            << (whatIf.fits ? " (fits)" : " (still too large)") << "\n";
+    }
+    if (!memory.fits) {
+        out << "  largest micro-batch that fits: "
+            << (memory.largestFittingMicroBatch > 0
+                    ? std::to_string(memory.largestFittingMicroBatch)
+                    : std::string("none"))
+            << "\n";
+    }
+}
+
+void writeSchedule(std::ostringstream& out, const ScheduleResult& schedule) {
+    out << "\nPipeline (" << toString(schedule.kind) << ", p = " << schedule.stages
+        << ", m = " << schedule.microBatches << ", v = " << schedule.virtualStages << ")\n";
+    out << "  step makespan " << formatSeconds(schedule.makespanS) << ", bubble "
+        << formatPercent(schedule.bubbleFraction);
+    if (!schedule.bubbleFormula.empty()) out << "  [" << schedule.bubbleFormula << "]";
+    out << "\n";
+}
+
+void writeTopology(std::ostringstream& out, const TopologyReport& topology) {
+    out << "\nRank map (order " << topology.order << ", " << topology.nodes << " node"
+        << (topology.nodes == 1 ? "" : "s") << " × " << topology.gpusPerNode << " GPUs)\n";
+    const std::pair<const char*, const GroupSet*> kinds[] = {
+        {"tp", &topology.tp}, {"cp", &topology.cp}, {"ep", &topology.ep},
+        {"dp", &topology.dp}, {"pp", &topology.pp}};
+    for (const auto& [name, set] : kinds) {
+        out << "  " << padRight(name, 4) << padRight(std::to_string(set->groups.size()) +
+                                                         " groups of " +
+                                                         std::to_string(set->groups.empty()
+                                                                            ? 0
+                                                                            : set->groups.front()
+                                                                                  .size()),
+                                                     22)
+            << set->crossNodeGroups << " cross node boundaries\n";
+    }
+}
+
+}  // namespace
+
+std::string evaluationTable(const Evaluation& evaluation, ByteUnits units) {
+    std::ostringstream out;
+    const Plan& plan = evaluation.plan;
+    out << plan.name << "\n";
+    out << "  world size " << evaluation.worldSize << " = dp " << plan.parallel.dp << " × tp "
+        << plan.parallel.tp << " × pp " << plan.parallel.pp << " × cp " << plan.parallel.cp
+        << "\n";
+    out << "  global batch B = b × a × dp: " << evaluation.batch.formula << " ("
+        << formatCount(static_cast<double>(evaluation.batch.tokensPerStep))
+        << " tokens per step)\n";
+    if (evaluation.model) {
+        out << "  parameters " << formatCount(static_cast<double>(evaluation.model->parameters))
+            << ", " << formatScientific(evaluation.model->flopsPerToken) << " FLOPs per token\n";
+    }
+    if (evaluation.memory) writeMemory(out, *evaluation.memory, units);
+    if (evaluation.schedule) writeSchedule(out, *evaluation.schedule);
+    if (evaluation.topology) writeTopology(out, *evaluation.topology);
+    if (!evaluation.diagnostics.empty()) {
+        out << "\nDiagnostics\n";
+        for (const Diagnostic& diagnostic : evaluation.diagnostics) {
+            out << "  " << describe(diagnostic) << "\n";
+        }
+    }
+    return out.str();
+}
+
+}  // namespace fourfold::core

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Fourfold's one entry point for people and CI on Debian 12.
+#   ./dev.sh run [PLAN.json] [app options]   install what is missing, build, start the app
+#   ./dev.sh test                            install what is missing, build, run every test
+#   ./dev.sh setup                           only install what is missing
+#   ./dev.sh build                           install what is missing and build
+# Environment: BUILD_DIR (default: build), BUILD_TYPE (default: RelWithDebInfo).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+build_dir="${BUILD_DIR:-$here/build}"
+build_type="${BUILD_TYPE:-RelWithDebInfo}"
+
+# Debian 12 packages: compiler and build tools, Qt 6 Widgets/Svg/PrintSupport, QCustomPlot
+# (Qt 6 build), nlohmann_json, fonts, and Xvfb for running the GUI without a display.
+packages=(
+  cmake ninja-build g++ make
+  qt6-base-dev qt6-svg-dev libqcustomplot-dev nlohmann-json3-dev
+  fonts-dejavu-core xvfb xauth
+)
+
+log() { printf '\033[1mdev.sh:\033[0m %s\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    log "asking for sudo to run: $*"
+    sudo "$@"
+  else
+    log "need root to run '$*' (and sudo is not installed); run this script as root"
+    exit 1
+  fi
+}
+
+setup() {
+  local missing=()
+  for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+      missing+=("$package")
+    fi
+  done
+  if [ "${#missing[@]}" -eq 0 ]; then
+    log "all ${#packages[@]} required Debian packages are installed"
+    return
+  fi
+  log "installing ${#missing[@]} missing Debian package(s): ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -q \
+    --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  local jobs
+  jobs="$(nproc 2>/dev/null || echo 2)"
+  if [ ! -f "$build_dir/build.ninja" ]; then
+    log "configuring ($build_type) in $build_dir"
+    cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type"
+  fi
+  log "building with $jobs jobs"
+  cmake --build "$build_dir" -j "$jobs"
+}
+
+run_app() {
+  local app="$build_dir/fourfold"
+  if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || [ -n "${QT_QPA_PLATFORM:-}" ]; then
+    exec "$app" "$@"
+  fi
+  log "no display found: starting the app inside a virtual X server (xvfb-run)"
+  exec xvfb-run -a -s "-screen 0 1600x1000x24" "$app" "$@"
+}
+
+run_tests() {
+  local jobs
+  jobs="$(nproc 2>/dev/null || echo 2)"
+  log "running all tests"
+  QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}" \
+    ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
+}
+
+command="${1:-}"
+[ $# -gt 0 ] && shift
+case "$command" in
+  run) setup; build; run_app "$@" ;;
+  test) setup; build; run_tests ;;
+  setup) setup ;;
+  build) setup; build ;;
+  *)
+    sed -n '3,8p' "$0" | sed 's/^# \{0,1\}//'
+    [ -z "$command" ] || [ "$command" = "--help" ] || [ "$command" = "-h" ] || exit 2
+    ;;
+esac
