@@ -28,8 +28,12 @@ ControlsPanel::ControlsPanel(PlanDocument* document, QWidget* parent)
     for (ControlsGroup* group : groups_) {
         column->addWidget(group);
         connect(group, &ControlsGroup::editRequested, this, &ControlsPanel::editRequested);
-        connect(group, &ControlsGroup::dragFinished, this,
-                [this] { sync(document_->evaluation()); });
+        // A released slider catches up, unless an evaluation is still on its way (then that
+        // one resyncs it, and the stale one would make it jump back for a moment).
+        connect(group, &ControlsGroup::dragFinished, this, [this] {
+            const auto evaluation = document_->evaluation();
+            if (evaluation && evaluation->plan == document_->plan()) sync(evaluation);
+        });
     }
     column->addStretch(1);
 

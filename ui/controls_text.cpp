@@ -118,16 +118,15 @@ QString ControlsText::batchFormula(const core::BatchFigures& batch) {
 }
 
 QString ControlsText::shape(const core::ModelSpec& model) {
-    QString text = tr("%1 layers · hidden %2 · %3 heads (%4 KV) · FFN %5")
-                       .arg(model.layers)
-                       .arg(model.hidden)
-                       .arg(model.heads)
-                       .arg(model.kvHeads)
-                       .arg(model.ffnHidden);
+    QStringList parts = {tr("%1 layers").arg(model.layers), tr("hidden %1").arg(model.hidden),
+                         tr("%1 heads (%2 KV)").arg(model.heads).arg(model.kvHeads),
+                         tr("FFN %1").arg(model.ffnHidden)};
     if (model.moe.experts > 1) {
-        text += tr(" · %1 experts, top-%2").arg(model.moe.experts).arg(model.moe.topK);
+        parts.append(tr("%1 experts, top-%2").arg(model.moe.experts).arg(model.moe.topK));
     }
-    return text;
+    // Lines break only between parts, never inside "32 heads (32 KV)".
+    for (QString& part : parts) part.replace(QLatin1Char(' '), QChar(0x00A0));
+    return parts.join(QStringLiteral(" · "));
 }
 
 }  // namespace fourfold::ui

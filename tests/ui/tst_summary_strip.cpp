@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The summary strip shows what the Evaluation says: fits or not (green/red) with peak, usable
 // and capacity; the global-batch formula; the bubble with its formula on hover; world size.
+#include "core/catalog.h"
+#include "core/evaluate.h"
 #include "ui/summary_strip.h"
 
 #include <QDir>
@@ -94,6 +96,26 @@ private slots:
         QCOMPARE(value(strip, "bubble")->text(), QStringLiteral("—"));
         QCOMPARE(value(strip, "world")->text(), QStringLiteral("16 GPUs"));
         QCOMPARE(value(strip, "batch")->text(), QStringLiteral("B = b × a × dp = 2 × 8 × 8 = 128"));
+    }
+
+    // The engine's own evaluation of the default plan (Llama-2 7B, bf16 AdamW, DP 8, no ZeRO):
+    // the article's 16 bytes per parameter make 6.74e9 × 16 ≈ 108 GB of model state per GPU,
+    // more than the 77.3 GB usable on an 80 GiB card, so it does not fit.
+    void drawsTheEngineEvaluation() {
+        ui::SummaryStrip strip;
+        strip.show();
+        const auto evaluation = core::evaluate(core::defaultPlan());
+        show(strip, evaluation);
+        QCOMPARE(value(strip, "batch")->text(), QStringLiteral("B = b × a × dp = 1 × 8 × 8 = 64"));
+        QVERIFY(evaluation.memory.has_value());
+        QVERIFY2(value(strip, "fit")->text().startsWith(QStringLiteral("Does not fit")),
+                 qPrintable(value(strip, "fit")->text()));
+        const QString directory = qEnvironmentVariable("FOURFOLD_GRAB_DIR");
+        if (!directory.isEmpty()) {
+            strip.resize(360, strip.layout()->heightForWidth(360));
+            QVERIFY(
+                strip.grab().save(QDir(directory).filePath(QStringLiteral("summary_engine.png"))));
+        }
     }
 
     void hiddenStripDrawsOnShow() {
