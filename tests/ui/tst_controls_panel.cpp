@@ -225,6 +225,7 @@ private slots:
         slider->setSliderDown(true);
         h.document.apply({ui::EditField::TensorParallel, 0, QStringLiteral("external"),
                           [](core::Plan& plan) { plan.parallel.tp = 8; }});
+        h.settle();
         QCOMPARE(slider->value(), 0);  // not yanked from under the pointer
         slider->setSliderDown(false);
         QCOMPARE(slider->value(), 3);
@@ -258,6 +259,7 @@ private slots:
         core::Plan broken = h.document.plan();
         broken.cluster.nodes = 0;
         QVERIFY(h.document.replacePlan(broken, QStringLiteral("Open")));
+        h.settle();
         QCOMPARE(nodes->value(), 1.0);
         QCOMPARE(h.document.plan().cluster.nodes, 0);
         QVERIFY(h.edits.empty());
