@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/evaluate.h"
 
+#include "core/validate.h"
+
 #include <algorithm>
 #include <string>
-
-#include "core/validate.h"
 
 namespace fourfold::core {
 namespace {
@@ -39,8 +39,8 @@ ScheduleCosts scheduleCosts(const Plan& plan, const ModelReport& model) {
     const double flopRate = peakFlops(plan.cluster.gpu, plan.training.precision) *
                             kAchievableFlopsFraction * std::max(1, parallel.tp) *
                             std::max(1, parallel.cp);
-    const bool split = parallel.schedule == ScheduleKind::ZbH1 ||
-                       parallel.schedule == ScheduleKind::ZbH2;
+    const bool split =
+        parallel.schedule == ScheduleKind::ZbH1 || parallel.schedule == ScheduleKind::ZbH2;
     const bool fullRecompute = plan.training.recompute == Recompute::Full;
 
     ScheduleCosts costs;
@@ -53,8 +53,8 @@ ScheduleCosts scheduleCosts(const Plan& plan, const ModelReport& model) {
             const auto index = static_cast<std::size_t>(chunk * stages + rank);
             double flops = 0;
             if (static_cast<std::size_t>(rank) < model.stages.size()) {
-                flops = model.stages[static_cast<std::size_t>(rank)].forwardFlopsPerMicroBatch /
-                        chunks;
+                flops =
+                    model.stages[static_cast<std::size_t>(rank)].forwardFlopsPerMicroBatch / chunks;
             }
             const double forward = flopRate > 0 ? flops / flopRate : 0.0;
             // Backward costs twice the forward (one matmul each for input and weight grads);
@@ -72,9 +72,8 @@ ScheduleCosts scheduleCosts(const Plan& plan, const ModelReport& model) {
     // One micro-batch's boundary activation (b × s × h in the training dtype), sent between
     // neighbouring stages; split over TP ranks with sequence parallelism and over CP ranks.
     const double elementBytes = plan.training.precision == Precision::Fp32 ? 4.0 : 2.0;
-    double transferBytes = static_cast<double>(plan.training.microBatch) *
-                           plan.model.sequence * plan.model.hidden * elementBytes /
-                           std::max(1, parallel.cp);
+    double transferBytes = static_cast<double>(plan.training.microBatch) * plan.model.sequence *
+                           plan.model.hidden * elementBytes / std::max(1, parallel.cp);
     if (parallel.sequenceParallel) transferBytes /= std::max(1, parallel.tp);
     const bool crossesNodes = worldSize(plan) > plan.cluster.gpusPerNode;
     const LinkSpec& link = crossesNodes ? plan.cluster.interNode : plan.cluster.intraNode;
@@ -97,14 +96,14 @@ Evaluation evaluate(const Plan& plan) {
     if (!modelBlocked) evaluation.model = analyzeModel(plan);
 
     const bool scheduleBlocked =
-        modelBlocked || blocked(diagnostics, {"/parallel/pp", "/parallel/virtual_stages",
-                                              "/parallel/schedule", "/parallel/tp",
-                                              "/parallel/cp", "/training/grad_accumulation",
-                                              "/training/micro_batch", "/cluster/gpu"});
+        modelBlocked ||
+        blocked(diagnostics, {"/parallel/pp", "/parallel/virtual_stages", "/parallel/schedule",
+                              "/parallel/tp", "/parallel/cp", "/training/grad_accumulation",
+                              "/training/micro_batch", "/cluster/gpu"});
     if (!scheduleBlocked) {
         const auto& parallel = plan.parallel;
-        const std::int64_t ops = std::int64_t{parallel.pp} * parallel.virtualStages *
-                                 plan.training.gradAccumulation * 3;
+        const std::int64_t ops =
+            std::int64_t{parallel.pp} * parallel.virtualStages * plan.training.gradAccumulation * 3;
         if (ops > kMaxSimulatedOps) {
             diagnostics.push_back({Severity::Info, "/training/grad_accumulation",
                                    "The pipeline schedule has " + std::to_string(ops) +
@@ -131,9 +130,9 @@ Evaluation evaluate(const Plan& plan) {
     if (!memoryBlocked) evaluation.memory = estimateMemory(plan, *evaluation.model);
 
     const bool topologyBlocked =
-        blocked(diagnostics, {"/parallel/dp", "/parallel/tp", "/parallel/pp", "/parallel/cp",
-                              "/parallel/ep", "/parallel/etp", "/parallel/order",
-                              "/cluster/gpus_per_node"});
+        blocked(diagnostics,
+                {"/parallel/dp", "/parallel/tp", "/parallel/pp", "/parallel/cp", "/parallel/ep",
+                 "/parallel/etp", "/parallel/order", "/cluster/gpus_per_node"});
     if (!topologyBlocked) {
         if (evaluation.worldSize > kMaxMappedRanks) {
             diagnostics.push_back({Severity::Info, "/parallel",

@@ -4,11 +4,12 @@
 // Source: Megatron-Core parallel_state / RankGenerator (order "tp-cp-ep-dp-pp", first fastest).
 #pragma once
 
-#include <string>
-#include <vector>
-
 #include "core/diagnostic.h"
 #include "core/plan.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace fourfold::core {
 
@@ -20,6 +21,9 @@ struct RankCoordinates {
     int ep = 0;
     int dp = 0;
     int pp = 0;
+    // Indices in the expert layers' layout (Megatron-Core's expert rank generator).
+    int expertTp = 0;
+    int expertDp = 0;
 
     bool operator==(const RankCoordinates&) const = default;
 };
@@ -28,26 +32,74 @@ struct GroupSet {
     std::vector<std::vector<int>> groups;  // global ranks, each sorted, ordered by first rank
     int crossNodeGroups = 0;               // groups whose ranks sit on more than one node
     int maxNodesSpanned = 0;
-    LinkClass link = LinkClass::SameGpu;   // the slowest link any group of this kind rides
+    LinkClass link = LinkClass::SameGpu;  // the slowest link any group of this kind rides
+    int groupSize = 0;                    // ranks per group (all groups of a kind are equal)
+    std::vector<int> groupOfRank;         // index = global rank, value = index into groups
 
     bool operator==(const GroupSet&) const = default;
+};
+
+// Degrees in force: the dense layers' (tp, cp, dp, pp) and the expert layers' (etp, ep, edp).
+struct TopologySizes {
+    int tp = 1;
+    int cp = 1;
+    int ep = 1;
+    int dp = 1;
+    int pp = 1;
+    int expertTp = 1;  // etp (tp when the plan leaves it 0)
+    int expertDp = 1;  // world / (etp × ep × pp)
+
+    bool operator==(const TopologySizes&) const = default;
 };
 
 struct TopologyReport {
     std::string order;
     int worldSize = 0;
     int gpusPerNode = 0;
-    int nodes = 0;           // nodes the job occupies
+    int nodes = 0;  // nodes the job occupies
     GroupSet tp, cp, ep, dp, pp;
-    GroupSet modelParallel;          // tp × pp (× cp) ranks holding one model replica
-    GroupSet dataContextParallel;    // dp × cp
+    GroupSet modelParallel;        // tp × pp: Megatron-Core's model-parallel ("tp-pp") group
+    GroupSet dataContextParallel;  // dp × cp
+    GroupSet expertTp;             // the expert layers' tensor-parallel groups (etp)
+    GroupSet expertDp;             // the expert layers' data-parallel groups (edp)
+    TopologySizes sizes;
     std::vector<RankCoordinates> coordinates;  // index = global rank
     std::vector<Diagnostic> diagnostics;
 
     bool operator==(const TopologyReport&) const = default;
 };
 
-// Expects a plan whose /parallel and /cluster sizes pass validation.
+// Every group kind a report lists, for views and tables that walk them all.
+enum class GroupKind { Tp, Cp, Ep, Dp, Pp, ModelParallel, DataContextParallel, ExpertTp, ExpertDp };
+inline constexpr GroupKind kAllGroupKinds[] = {GroupKind::Tp,
+                                               GroupKind::Cp,
+                                               GroupKind::Ep,
+                                               GroupKind::Dp,
+                                               GroupKind::Pp,
+                                               GroupKind::ModelParallel,
+                                               GroupKind::DataContextParallel,
+                                               GroupKind::ExpertTp,
+                                               GroupKind::ExpertDp};
+
+// Expects a plan whose /parallel and /cluster sizes pass validation; odd input (zero or
+// negative sizes, a bad order string) yields diagnostics and whatever can still be mapped.
 [[nodiscard]] TopologyReport buildTopology(const Plan& plan);
+
+[[nodiscard]] const GroupSet& groupSet(const TopologyReport& report, GroupKind kind);
+// "tp", "cp", "ep", "dp", "pp", "model_parallel", "data_context_parallel", "expert_tp",
+// "expert_dp": the JSON keys.
+[[nodiscard]] std::string_view groupKindKey(GroupKind kind);
+// "same_gpu", "intra_node", "inter_node".
+[[nodiscard]] std::string_view linkClassKey(LinkClass link);
+
+// Placement: ranks fill nodes in order, node = rank / gpus_per_node (how torchrun and
+// Slurm hand out ranks by default); -1 for a rank outside the job.
+[[nodiscard]] int nodeOfRank(const TopologyReport& report, int rank);
+[[nodiscard]] int localGpuOfRank(const TopologyReport& report, int rank);
+// The rank on a node's local GPU; -1 when that GPU holds no rank of the job.
+[[nodiscard]] int rankOnNodeGpu(const TopologyReport& report, int node, int localGpu);
+// The inverse of coordinates: the global rank at (tp, cp, dp, pp) of the dense layout (ep and
+// the expert indices follow from it); -1 when an index is out of range.
+[[nodiscard]] int rankOfCoordinates(const TopologyReport& report, const RankCoordinates& at);
 
 }  // namespace fourfold::core

@@ -2,9 +2,48 @@
 #include "core/topology_json.h"
 
 namespace fourfold::core {
+namespace {
 
-nlohmann::ordered_json toJson(const TopologyReport& /*report*/) {
-    return nlohmann::ordered_json::object();  // placeholder until the engine part lands
+constexpr GroupKind kContractKinds[] = {GroupKind::Tp, GroupKind::Cp, GroupKind::Ep, GroupKind::Dp,
+                                        GroupKind::Pp};
+constexpr GroupKind kExtraKinds[] = {GroupKind::ModelParallel, GroupKind::DataContextParallel,
+                                     GroupKind::ExpertTp, GroupKind::ExpertDp};
+
+std::string key(GroupKind kind) { return std::string(groupKindKey(kind)); }
+
+}  // namespace
+
+nlohmann::ordered_json toJson(const TopologyReport& report) {
+    using Json = nlohmann::ordered_json;
+    Json json = Json::object();
+    // PLAN_FORMAT.md's keys first, in its order; the rest are additions.
+    json["order"] = report.order;
+    Json groups = Json::object();
+    for (GroupKind kind : kContractKinds) groups[key(kind)] = groupSet(report, kind).groups;
+    for (GroupKind kind : kExtraKinds) groups[key(kind)] = groupSet(report, kind).groups;
+    json["groups"] = std::move(groups);
+
+    Json crossNode = Json::object();
+    Json nodesSpanned = Json::object();
+    Json links = Json::object();
+    for (GroupKind kind : kAllGroupKinds) {
+        const GroupSet& set = groupSet(report, kind);
+        crossNode[key(kind)] = set.crossNodeGroups;
+        nodesSpanned[key(kind)] = set.maxNodesSpanned;
+        links[key(kind)] = std::string(linkClassKey(set.link));
+    }
+    json["cross_node_groups"] = std::move(crossNode);
+    json["max_nodes_spanned"] = std::move(nodesSpanned);
+    json["link"] = std::move(links);
+
+    json["world_size"] = report.worldSize;
+    json["gpus_per_node"] = report.gpusPerNode;
+    json["nodes"] = report.nodes;
+    json["sizes"] = {{"tp", report.sizes.tp},       {"cp", report.sizes.cp},
+                     {"ep", report.sizes.ep},       {"dp", report.sizes.dp},
+                     {"pp", report.sizes.pp},       {"etp", report.sizes.expertTp},
+                     {"edp", report.sizes.expertDp}};
+    return json;
 }
 
 }  // namespace fourfold::core

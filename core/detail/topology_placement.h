@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+// Node placement of rank groups: how many nodes each group spans and the link class a group
+// kind rides (same node = intra-node link such as NVLink, otherwise the inter-node network).
+#pragma once
+
+#include "core/topology.h"
+
+namespace fourfold::core::detail {
+
+// Fills crossNodeGroups, maxNodesSpanned, link and groupSize from the groups, with ranks
+// placed as node = rank / gpusPerNode (gpusPerNode > 0).
+void placeGroups(GroupSet& set, int gpusPerNode);
+
+}  // namespace fourfold::core::detail

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: MIT
+// MemoryStackView draws a hand-built MemoryReport: bar data equal the report's bytes, limits
+// sit where the report puts them, overflow and measured markers appear only when due.
+#include "ui/memory_stack_view.h"
+
+#include <qcustomplot.h>
+
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace fourfold;
+using core::MemoryCategory;
+
+namespace {
+
+constexpr std::uint64_t kGiB = 1ull << 30;
+
+// One GPU of a pipeline stage holding 3.5e9 parameters with mixed-precision Adam: 2 B weights,
+// 4 B master copy, 2 B gradients, 8 B moments = 16 B/parameter (ZeRO paper, §3.1).
+core::StageMemory stageOf(int index, std::uint64_t activations, int inFlight) {
+    core::StageMemory stage;
+    stage.stage = index;
+    stage.parameters = 3'500'000'000ull;
+    stage.inFlightMicroBatches = inFlight;
+    const std::uint64_t bytes[] = {7'000'000'000ull,  14'000'000'000ull, 7'000'000'000ull,
+                                   28'000'000'000ull, activations,       500'000'000ull,
+                                   1'500'000'000ull,  1'000'000'000ull};
+    const char* formulas[] = {"weights = 2 B × 3.50B = 7.0 GB",
+                              "master = 4 B × 3.50B = 14.0 GB",
+                              "gradients = 2 B × 3.50B = 7.0 GB",
+                              "optimizer states = 8 B × 3.50B = 28.0 GB",
+                              "activations = sets × per-set bytes",
+                              "comm buffers = 500 MB",
+                              "framework = 1.5 GB",
+                              "fragmentation = 5 % of allocated"};
+    for (int category = 0; category < core::kMemoryCategoryCount; ++category) {
+        stage.items[static_cast<std::size_t>(category)] = {bytes[category], formulas[category]};
+        stage.totalBytes += bytes[category];
+    }
+    return stage;
+}
+
+// Two stages on an "80 GB" card (80 GiB of HBM) with a 10 % margin.
+std::shared_ptr<core::Evaluation> twoStageEvaluation(std::uint64_t stage0Activations) {
+    auto evaluation = std::make_shared<core::Evaluation>();
+    core::MemoryReport report;
+    report.capacityBytes = 80 * kGiB;
+    report.usableBytes = 77'309'411'328ull;  // 0.9 × 80 GiB
+    report.stages = {stageOf(0, stage0Activations, 2), stageOf(1, 3'000'000'000ull, 1)};
+    for (const auto& stage : report.stages) {
+        report.peakBytes = std::max(report.peakBytes, stage.totalBytes);
+    }
+    report.fits = report.peakBytes <= report.usableBytes;
+    evaluation->memory = report;
+    return evaluation;
+}
+
+}  // namespace
+
+class TestMemoryStackView : public QObject {
+    Q_OBJECT
+private slots:
+    void barsEqualReportBytes();
+    void capacityLineAtCapacity();
+    void overflowLabel_data();
+    void overflowLabel();
+    void binaryUnitsRescale();
+    void tooltipCarriesFormula();
+    void bytesPerParameterReadout();
+    void measuredMarkers();
+    void absentMemoryShowsMessage();
+    void manyStagesStayLegible();
+    void absurdValuesDoNotCrash();
+    void exports();
+
+private:
+    static void show(fourfold::ui::MemoryStackView& view) {
+        view.resize(1100, 650);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+    }
+};
+
+void TestMemoryStackView::barsEqualReportBytes() {
+    ui::MemoryStackView view;
+    show(view);
+    const auto evaluation = twoStageEvaluation(6'000'000'000ull);
+    view.showEvaluation(evaluation);
+    for (int category = 0; category < core::kMemoryCategoryCount; ++category) {
+        QCPBars* bars = view.categoryBars(static_cast<MemoryCategory>(category));
+        QVERIFY(bars);
+        QCOMPARE(bars->data()->size(), 2);
+        for (int stage = 0; stage < 2; ++stage) {
+            const double expected =
+                static_cast<double>(evaluation->memory->stages[static_cast<std::size_t>(stage)]
+                                        .items[static_cast<std::size_t>(category)]
+                                        .bytes) /
+                1e9;
+            QCOMPARE(bars->data()->at(stage)->key, double(stage));
+            QCOMPARE(bars->data()->at(stage)->value, expected);
+        }
+    }
+    // Stacked in category order: optimizer states sit on gradients.
+    QCOMPARE(view.categoryBars(MemoryCategory::OptimizerStates)->barBelow(),
+             view.categoryBars(MemoryCategory::Gradients));
+}
+
+void TestMemoryStackView::capacityLineAtCapacity() {
+    ui::MemoryStackView view;
+    show(view);
+    view.showEvaluation(twoStageEvaluation(6'000'000'000ull));
+    QVERIFY(view.capacityLine());
+    // 80 GiB = 85.899345920 GB.
+    QCOMPARE(view.capacityLine()->start->coords().y(), 85.89934592);
+    QCOMPARE(view.capacityLine()->end->coords().y(), 85.89934592);
+}
+
+void TestMemoryStackView::overflowLabel_data() {
+    QTest::addColumn<quint64>("activations");
+    QTest::addColumn<QString>("label");
+    // Stage 0 totals 59 GB + activations; usable is 77.309411328 GB.
+    QTest::newRow("hand-65GB-fits") << quint64(6'000'000'000ull) << QString();
+    QTest::newRow("hand-79GB-over-by-1.69GB")
+        << quint64(20'000'000'000ull) << QStringLiteral("+1.7 GB over");
+}
+
+void TestMemoryStackView::overflowLabel() {
+    QFETCH(quint64, activations);
+    QFETCH(QString, label);
+    ui::MemoryStackView view;
+    show(view);
+    view.showEvaluation(twoStageEvaluation(activations));
+    if (label.isEmpty()) {
+        QVERIFY(view.overflowLabels().isEmpty());
+        QVERIFY(view.headingText().contains(QStringLiteral("fits")));
+    } else {
+        QCOMPARE(view.overflowLabels(), QStringList{label});
+        QVERIFY(view.headingText().contains(QStringLiteral("does not fit")));
+    }
+}
+
+void TestMemoryStackView::binaryUnitsRescale() {
+    ui::MemoryStackView view;
+    show(view);
+    view.showEvaluation(twoStageEvaluation(6'000'000'000ull));
+    QCPBars* weights = view.categoryBars(MemoryCategory::Weights);
+    const double decimal = weights->data()->at(0)->value;
+    const double capacity = view.capacityLine()->start->coords().y();
+    view.setBinaryUnits(true);
+    QVERIFY(view.binaryUnits());
+    weights = view.categoryBars(MemoryCategory::Weights);
+    QCOMPARE(weights->data()->at(0)->value, decimal * 1e9 / 1073741824.0);
+    QCOMPARE(view.capacityLine()->start->coords().y(), 80.0);  // capacity is exactly 80 GiB
+    QVERIFY(view.headingText().contains(QStringLiteral("GiB")));
+    view.setBinaryUnits(false);
+    QCOMPARE(view.capacityLine()->start->coords().y(), capacity);
+}
+
+void TestMemoryStackView::tooltipCarriesFormula() {
+    ui::MemoryStackView view;
+    show(view);
+    view.showEvaluation(twoStageEvaluation(6'000'000'000ull));
+    const QString direct = view.segmentToolTip(1, MemoryCategory::OptimizerStates);
+    QVERIFY2(direct.contains(QStringLiteral("optimizer states = 8 B × 3.50B = 28.0 GB")),
+             qPrintable(direct));
+    QVERIFY(direct.contains(QStringLiteral("28.0 GB")));
+
+    // Under the mouse: the middle of stage 1's optimizer segment (7 + 14 + 7 + 14 GB up).
+    view.plot()->replot();
+    const QPoint pixel(qRound(view.plot()->xAxis->coordToPixel(1.0)),
+                       qRound(view.plot()->yAxis->coordToPixel(42.0)));
+    QCOMPARE(view.toolTipAt(pixel), direct);
+    const QPoint weights(pixel.x(), qRound(view.plot()->yAxis->coordToPixel(3.5)));
+    QVERIFY(view.toolTipAt(weights).contains(QStringLiteral("weights = 2 B")));
+    // Between bars there is nothing to explain.
+    const QPoint gap(qRound(view.plot()->xAxis->coordToPixel(0.5)), pixel.y());
+    QVERIFY(view.toolTipAt(gap).isEmpty());
+}
+
+void TestMemoryStackView::bytesPerParameterReadout() {
+    ui::MemoryStackView view;
+    show(view);
+    view.showEvaluation(twoStageEvaluation(6'000'000'000ull));
+    // 56 GB of model state for 3.5e9 parameters: 16 B/parameter (ZeRO paper, §3.1).
+    QVERIFY2(view.headingText().contains(QStringLiteral("16.0 bytes/parameter")),
+             qPrintable(view.headingText()));
+}
+
+void TestMemoryStackView::measuredMarkers() {
+    ui::MemoryStackView view;
+    show(view);
+    auto evaluation = twoStageEvaluation(6'000'000'000ull);
+    // Predicted 65 GB and 62 GB; measured 60 GB and 70 GB.
+    evaluation->plan.measured.peakBytesPerStage = {60'000'000'000ull, 70'000'000'000ull};
+    view.showEvaluation(evaluation);
+    // (65 − 60)/60 = +8.3 %, (62 − 70)/70 = −11.4 %.
+    QCOMPARE(view.measuredLabels(),
+             (QStringList{QStringLiteral("+8.3 %"), QStringLiteral("-11.4 %")}));
+    QCPGraph* markers = view.plot()->graph(0);
+    QVERIFY(markers);
+    QCOMPARE(markers->data()->size(), 2);
+    QCOMPARE(markers->data()->at(1)->value, 70.0);
+}
+
+void TestMemoryStackView::absentMemoryShowsMessage() {
+    ui::MemoryStackView view;
+    show(view);
+    auto evaluation = std::make_shared<core::Evaluation>();
+    evaluation->diagnostics.push_back(
+        {core::Severity::Error, "/parallel/pp", "pp must divide the 32 layers.", 0, 0});
+    view.showEvaluation(evaluation);
+    QVERIFY(view.showsMessage());
+    view.showEvaluation(twoStageEvaluation(6'000'000'000ull));
+    QVERIFY(!view.showsMessage());
+}
+
+void TestMemoryStackView::manyStagesStayLegible() {
+    ui::MemoryStackView view;
+    show(view);
+    auto evaluation = std::make_shared<core::Evaluation>();
+    core::MemoryReport report;
+    report.capacityBytes = 80 * kGiB;
+    report.usableBytes = 77'309'411'328ull;
+    for (int stage = 0; stage < 64; ++stage) {
+        report.stages.push_back(stageOf(stage, 30'000'000'000ull, 64 - stage));
+        report.peakBytes = std::max(report.peakBytes, report.stages.back().totalBytes);
+    }
+    report.fits = false;
+    evaluation->memory = report;
+    view.showEvaluation(evaluation);
+    view.plot()->replot();
+    const auto ticker = view.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QVERIFY(ticker->ticks().size() <= 16);
+    // Every stage is over, but only the worst gets a label.
+    QCOMPARE(view.overflowLabels().size(), 1);
+    QCOMPARE(view.categoryBars(MemoryCategory::Weights)->data()->size(), 64);
+}
+
+void TestMemoryStackView::absurdValuesDoNotCrash() {
+    ui::MemoryStackView view;
+    show(view);
+    auto evaluation = twoStageEvaluation(1'000'000'000'000'000ull);  // 10^15 bytes
+    evaluation->memory->capacityBytes = 0;
+    evaluation->memory->usableBytes = 0;
+    evaluation->memory->stages[1].parameters = 0;
+    evaluation->memory->stages[1].inFlightMicroBatches = 0;
+    view.showEvaluation(evaluation);
+    view.plot()->replot();
+    QCOMPARE(view.overflowLabels().size(), 2);
+    auto empty = std::make_shared<core::Evaluation>();
+    empty->memory = core::MemoryReport{};
+    view.showEvaluation(empty);
+    QVERIFY(view.showsMessage());
+}
+
+void TestMemoryStackView::exports() {
+    ui::MemoryStackView view;
+    show(view);
+    auto evaluation = twoStageEvaluation(20'000'000'000ull);
+    evaluation->plan.measured.peakBytesPerStage = {60'000'000'000ull, 70'000'000'000ull};
+    view.showEvaluation(evaluation);
+    QTemporaryDir temporary;
+    const QString keep = qEnvironmentVariable("FOURFOLD_KEEP_IMAGES");
+    const QString dir = keep.isEmpty() ? temporary.path() : keep;
+    for (const QString& suffix :
+         {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")}) {
+        const QString path = dir + QStringLiteral("/memory.") + suffix;
+        QString error;
+        QVERIFY2(view.exportImage(path, &error), qPrintable(error));
+        QVERIFY(QFileInfo(path).size() > 1000);
+    }
+    QSvgRenderer svg(dir + QStringLiteral("/memory.svg"));
+    QVERIFY(svg.isValid());
+    QImage raster(800, 500, QImage::Format_ARGB32);
+    raster.fill(Qt::white);
+    QPainter painter(&raster);
+    svg.render(&painter);
+    painter.end();
+    int inked = 0;
+    for (int y = 0; y < raster.height(); y += 4) {
+        for (int x = 0; x < raster.width(); x += 4)
+            inked += raster.pixel(x, y) != qRgb(255, 255, 255);
+    }
+    QVERIFY(inked > 500);
+    QString error;
+    QVERIFY(!view.exportImage(dir + QStringLiteral("/memory.bmp"), &error));
+    QVERIFY(!error.isEmpty());
+    if (!keep.isEmpty()) {
+        view.plot()->replot();
+        view.grab().save(keep + QStringLiteral("/memory_grab.png"));
+        view.setBinaryUnits(true);
+        auto many = twoStageEvaluation(20'000'000'000ull);
+        for (int stage = 2; stage < 64; ++stage) {
+            many->memory->stages.push_back(
+                stageOf(stage, 1'000'000'000ull * stage / 2, 64 - stage));
+        }
+        view.showEvaluation(many);
+        view.plot()->replot();
+        view.grab().save(keep + QStringLiteral("/memory_many.png"));
+    }
+}
+
+QTEST_MAIN(TestMemoryStackView)
+#include "tst_memory_stack_view.moc"

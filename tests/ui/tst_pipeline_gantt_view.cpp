@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: MIT
+// PipelineGanttView draws a hand-built ScheduleResult: every op is a block (or, when too
+// narrow, part of a merged span), hit tests find the op under a point, keys zoom and reset,
+// the bubble's formula is on show, and half a million ops draw without per-block items.
+#include "ui/memory_timeline_series.h"
+#include "ui/pipeline_gantt_view.h"
+
+#include <qcustomplot.h>
+
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace fourfold;
+using core::OpKind;
+
+namespace {
+
+core::ScheduleOp op(OpKind kind, int microBatch, double startMs, double endMs, int chunk = 0) {
+    return {kind, microBatch, chunk, startMs * 1e-3, endMs * 1e-3};
+}
+
+// 1F1B with p = 2, m = 2, forward 1 ms, backward 2 ms, no transfer cost, worked by hand:
+//   rank 1: F0 1–2, B0 2–4, F1 4–5, B1 5–7
+//   rank 0: F0 0–1, F1 1–2, B0 4–6 (after rank 1's B0), B1 7–9 (after rank 1's B1)
+// Makespan 9 ms; each rank is busy 6 ms, so the bubble is 3/9 = (p − 1)/(m + p − 1) = 1/3
+// (Narayanan et al. 2021, §2.2).
+core::ScheduleResult twoRankSchedule() {
+    core::ScheduleResult schedule;
+    schedule.kind = core::ScheduleKind::OneFOneB;
+    schedule.stages = 2;
+    schedule.microBatches = 2;
+    schedule.makespanS = 9e-3;
+    schedule.bubbleFraction = 1.0 / 3.0;
+    schedule.bubbleFormula = "(p − 1)/(m + p − 1) = 1/3 = 33.3 %";
+    core::RankTimeline rank0;
+    rank0.stage = 0;
+    rank0.ops = {op(OpKind::Forward, 0, 0, 1), op(OpKind::Forward, 1, 1, 2),
+                 op(OpKind::Backward, 0, 4, 6), op(OpKind::Backward, 1, 7, 9)};
+    rank0.peakInFlight = 2;
+    core::RankTimeline rank1;
+    rank1.stage = 1;
+    rank1.ops = {op(OpKind::Forward, 0, 1, 2), op(OpKind::Backward, 0, 2, 4),
+                 op(OpKind::Forward, 1, 4, 5), op(OpKind::Backward, 1, 5, 7)};
+    rank1.peakInFlight = 1;
+    schedule.ranks = {rank0, rank1};
+    return schedule;
+}
+
+// p ranks, m micro-batches, v chunks: every (micro-batch, chunk) gets an F then a B, back to
+// back, 1 µs and 2 µs long, each rank starting one forward later than the one before.
+core::ScheduleResult hugeSchedule(int ranks, int microBatches, int chunks) {
+    core::ScheduleResult schedule;
+    schedule.kind = core::ScheduleKind::Interleaved1F1B;
+    schedule.stages = ranks;
+    schedule.microBatches = microBatches;
+    schedule.virtualStages = chunks;
+    schedule.bubbleFormula = "(p − 1)/(v·m + p − 1)";
+    for (int rank = 0; rank < ranks; ++rank) {
+        core::RankTimeline timeline;
+        timeline.stage = rank;
+        timeline.ops.reserve(static_cast<std::size_t>(microBatches * chunks * 2));
+        double time = rank * 1e-6;
+        for (int micro = 0; micro < microBatches; ++micro) {
+            for (int chunk = 0; chunk < chunks; ++chunk) {
+                timeline.ops.push_back({OpKind::Forward, micro, chunk, time, time + 1e-6});
+                timeline.ops.push_back({OpKind::Backward, micro, chunk, time + 1e-6, time + 3e-6});
+                time += 3e-6;
+            }
+        }
+        schedule.makespanS = std::max(schedule.makespanS, time);
+        schedule.ranks.push_back(std::move(timeline));
+    }
+    return schedule;
+}
+
+std::shared_ptr<core::Evaluation> withSchedule(core::ScheduleResult schedule) {
+    auto evaluation = std::make_shared<core::Evaluation>();
+    evaluation->schedule = std::move(schedule);
+    return evaluation;
+}
+
+}  // namespace
+
+class TestPipelineGanttView : public QObject {
+    Q_OBJECT
+private slots:
+    void drawsEveryBlock();
+    void hitTestFindsOp_data();
+    void hitTestFindsOp();
+    void keysZoomPanAndReset();
+    void bubbleLabelShowsFormula();
+    void activationSetsFollowOneFOneB();
+    void activationSetsReleaseAfterWeightGrad();
+    void memoryTimelineInBytes();
+    void absentScheduleShowsMessage();
+    void hugeScheduleUsesLevelOfDetail();
+    void exports();
+
+private:
+    static void show(ui::PipelineGanttView& view) {
+        view.resize(1200, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+    }
+};
+
+void TestPipelineGanttView::drawsEveryBlock() {
+    ui::PipelineGanttView view;
+    show(view);
+    view.showEvaluation(withSchedule(twoRankSchedule()));
+    view.plot()->replot();
+    const ui::GanttDrawStats stats = view.drawStats();
+    QCOMPARE(stats.rows, 2);
+    QCOMPARE(stats.blocks, 8);
+    QCOMPARE(stats.aggregates, 0);
+    QCOMPARE(stats.labels, 8);  // 1 ms blocks are wide enough for their micro-batch number
+    QCOMPARE(view.plot()->itemCount(), 0);
+}
+
+void TestPipelineGanttView::hitTestFindsOp_data() {
+    QTest::addColumn<double>("timeMs");
+    QTest::addColumn<double>("row");
+    QTest::addColumn<int>("rank");
+    QTest::addColumn<int>("opIndex");  // -1: nothing there
+    QTest::newRow("rank0-B0-centre") << 5.0 << 0.0 << 0 << 2;
+    QTest::newRow("rank1-F1-centre") << 4.5 << 1.0 << 1 << 2;
+    QTest::newRow("rank1-B1-edge-of-row") << 6.0 << 1.35 << 1 << 3;
+    QTest::newRow("rank0-idle-2-to-4ms") << 3.0 << 0.0 << 0 << -1;
+    QTest::newRow("between-rows") << 5.0 << 0.5 << 0 << -1;
+    QTest::newRow("after-makespan") << 9.5 << 0.0 << 0 << -1;
+}
+
+void TestPipelineGanttView::hitTestFindsOp() {
+    QFETCH(double, timeMs);
+    QFETCH(double, row);
+    QFETCH(int, rank);
+    QFETCH(int, opIndex);
+    ui::PipelineGanttView view;
+    show(view);
+    view.showEvaluation(withSchedule(twoRankSchedule()));
+    view.plot()->replot();
+    const auto hit = view.hitTest(timeMs, row);
+    QCOMPARE(hit.has_value(), opIndex >= 0);
+    if (!hit) return;
+    QCOMPARE(hit->rank, rank);
+    QCOMPARE(hit->opIndex, opIndex);
+    // The same op under the mouse.
+    QCPAxisRect* rect = view.plot()->axisRect(0);
+    const QPoint pixel(qRound(rect->axis(QCPAxis::atBottom)->coordToPixel(timeMs)),
+                       qRound(rect->axis(QCPAxis::atLeft)->coordToPixel(row)));
+    const auto underMouse = view.hitTestPixel(pixel);
+    QVERIFY(underMouse);
+    QCOMPARE(underMouse->opIndex, opIndex);
+    const QString tip = view.toolTipFor(*hit);
+    QVERIFY2(tip.contains(QStringLiteral("rank %1").arg(rank)), qPrintable(tip));
+}
+
+void TestPipelineGanttView::keysZoomPanAndReset() {
+    ui::PipelineGanttView view;
+    show(view);
+    view.showEvaluation(withSchedule(twoRankSchedule()));
+    const double fullStart = view.visibleStartMs();
+    const double fullEnd = view.visibleEndMs();
+    QVERIFY(fullStart <= 0 && fullEnd >= 9.0);
+    QTest::keyClick(&view, Qt::Key_Plus);
+    QVERIFY(view.visibleEndMs() - view.visibleStartMs() < 0.81 * (fullEnd - fullStart));
+    const double zoomedStart = view.visibleStartMs();
+    QTest::keyClick(&view, Qt::Key_Right);
+    QVERIFY(view.visibleStartMs() > zoomedStart);
+    QTest::keyClick(&view, Qt::Key_Home);
+    QCOMPARE(view.visibleStartMs(), fullStart);
+    QCOMPARE(view.visibleEndMs(), fullEnd);
+    // Zooming out past the schedule or panning off it is held at the full range.
+    QTest::keyClick(&view, Qt::Key_Minus);
+    QTest::keyClick(&view, Qt::Key_Left);
+    QCOMPARE(view.visibleStartMs(), fullStart);
+    QCOMPARE(view.visibleEndMs(), fullEnd);
+    QTest::keyClick(&view, Qt::Key_Plus);
+    QTest::keyClick(&view, Qt::Key_0);
+    QCOMPARE(view.visibleEndMs(), fullEnd);
+    // The memory chart below follows the same time range.
+    QCPAxisRect* memory = view.plot()->axisRect(1);
+    QTest::keyClick(&view, Qt::Key_Plus);
+    QCOMPARE(memory->axis(QCPAxis::atBottom)->range().lower, view.visibleStartMs());
+    QCOMPARE(memory->axis(QCPAxis::atBottom)->range().upper, view.visibleEndMs());
+}
+
+void TestPipelineGanttView::bubbleLabelShowsFormula() {
+    ui::PipelineGanttView view;
+    show(view);
+    view.showEvaluation(withSchedule(twoRankSchedule()));
+    QVERIFY(view.bubbleText().contains(QStringLiteral("(p − 1)/(m + p − 1) = 1/3 = 33.3 %")));
+    QVERIFY(view.bubbleText().contains(QStringLiteral("33.3 %")));
+}
+
+void TestPipelineGanttView::activationSetsFollowOneFOneB() {
+    // 1F1B holds at most p − s sets on stage s (Narayanan et al. 2021): 2 on rank 0, 1 on rank 1.
+    const core::ScheduleResult schedule = twoRankSchedule();
+    const auto rank0 = ui::activationSetsOverTime(schedule.ranks[0]);
+    QCOMPARE(ui::activationPeak(rank0).sets, 2);
+    QCOMPARE(ui::activationPeak(rank0).timeS, 1e-3);
+    QCOMPARE(rank0.back().sets, 0);
+    const auto rank1 = ui::activationSetsOverTime(schedule.ranks[1]);
+    QCOMPARE(ui::activationPeak(rank1).sets, 1);
+    // Rank 1 gives back set 0 at 4 ms and takes set 1 at the same instant: no spike to 2.
+    for (const auto& step : rank1) QVERIFY(step.sets <= 1);
+    QVERIFY(ui::activationSetsOverTime(core::RankTimeline{}).empty());
+}
+
+void TestPipelineGanttView::activationSetsReleaseAfterWeightGrad() {
+    // A split backward (zero-bubble, Qi et al. 2023): the set lives until W ends, not B.
+    core::RankTimeline rank;
+    rank.ops = {op(OpKind::Forward, 0, 0, 1),  op(OpKind::Backward, 0, 1, 2),
+                op(OpKind::Forward, 1, 2, 3),  op(OpKind::WeightGrad, 0, 3, 4),
+                op(OpKind::Backward, 1, 4, 5), op(OpKind::WeightGrad, 1, 5, 6)};
+    const auto steps = ui::activationSetsOverTime(rank);
+    QCOMPARE(ui::activationPeak(steps).sets, 2);  // both held from 2 ms to 4 ms
+    QCOMPARE(ui::activationPeak(steps).timeS, 2e-3);
+    QCOMPARE(steps.back().timeS, 6e-3);
+    QCOMPARE(steps.back().sets, 0);
+}
+
+void TestPipelineGanttView::memoryTimelineInBytes() {
+    auto evaluation = withSchedule(twoRankSchedule());
+    core::MemoryReport memory;
+    memory.capacityBytes = 80ull << 30;
+    memory.usableBytes = 72'000'000'000ull;
+    for (int stage = 0; stage < 2; ++stage) {
+        core::StageMemory entry;
+        entry.stage = stage;
+        entry.inFlightMicroBatches = 2 - stage;
+        // 3 GB per activation set, 50 GB of everything else.
+        entry.items[static_cast<std::size_t>(core::MemoryCategory::Activations)].bytes =
+            3'000'000'000ull * static_cast<std::uint64_t>(2 - stage);
+        entry.items[static_cast<std::size_t>(core::MemoryCategory::Weights)].bytes =
+            50'000'000'000ull;
+        entry.totalBytes =
+            50'000'000'000ull + 3'000'000'000ull * static_cast<std::uint64_t>(2 - stage);
+        memory.stages.push_back(entry);
+    }
+    evaluation->memory = memory;
+    ui::PipelineGanttView view;
+    show(view);
+    view.showEvaluation(evaluation);
+    // Rank 0 peaks at 2 sets × 3 GB = 6 GB at 1 ms.
+    QVERIFY2(view.peakText().contains(QStringLiteral("6.0 GB")), qPrintable(view.peakText()));
+    QVERIFY(view.peakText().contains(QStringLiteral("rank 0")));
+    // Headroom line of rank 0: 72 − 50 = 22 GB.
+    QCPAxisRect* rect = view.plot()->axisRect(1);
+    bool foundHeadroom = false;
+    for (QCPGraph* graph : rect->graphs()) {
+        if (graph->data()->size() == 2 && qFuzzyCompare(graph->data()->at(0)->value, 22.0)) {
+            foundHeadroom = true;
+        }
+    }
+    QVERIFY(foundHeadroom);
+}
+
+void TestPipelineGanttView::absentScheduleShowsMessage() {
+    ui::PipelineGanttView view;
+    show(view);
+    auto evaluation = std::make_shared<core::Evaluation>();
+    evaluation->diagnostics.push_back(
+        {core::Severity::Error, "/parallel/pp", "pp must divide the layers.", 0, 0});
+    view.showEvaluation(evaluation);
+    QVERIFY(view.showsMessage());
+    QVERIFY(!view.hitTest(0.5, 0));
+    view.showEvaluation(withSchedule(twoRankSchedule()));
+    QVERIFY(!view.showsMessage());
+    core::ScheduleResult incomplete = twoRankSchedule();
+    incomplete.complete = false;
+    view.showEvaluation(withSchedule(incomplete));
+    QVERIFY(view.showsMessage());
+    // Absurd values: zero-length schedule, ops at 10^15 s.
+    core::ScheduleResult odd = twoRankSchedule();
+    odd.makespanS = 0;
+    odd.ranks[0].ops = {op(OpKind::Forward, 0, 1e18, 2e18)};
+    view.showEvaluation(withSchedule(odd));
+    view.plot()->replot();
+    QTest::keyClick(&view, Qt::Key_Plus);
+    view.plot()->replot();
+}
+
+void TestPipelineGanttView::hugeScheduleUsesLevelOfDetail() {
+    // p = 64, m = 1024, v = 4: 64 × 1024 × 4 × 2 = 524,288 ops.
+    ui::PipelineGanttView view;
+    show(view);
+    view.showEvaluation(withSchedule(hugeSchedule(64, 1024, 4)));
+    view.plot()->replot();
+    const ui::GanttDrawStats full = view.drawStats();
+    QCOMPARE(full.rows, 64);
+    QVERIFY(full.aggregates > 0);
+    const int width = view.plot()->axisRect(0)->width();
+    // At most one span per pixel column and row (blocks are merged, not drawn one by one).
+    QVERIFY2(full.blocks + full.aggregates <= 64 * width,
+             qPrintable(QStringLiteral("%1 + %2").arg(full.blocks).arg(full.aggregates)));
+    QVERIFY(view.plot()->itemCount() < 10);
+    // Zoomed far in, blocks draw one by one; 64 rows leave no height for their numbers.
+    for (int step = 0; step < 30; ++step) QTest::keyClick(&view, Qt::Key_Plus);
+    view.plot()->replot();
+    const ui::GanttDrawStats zoomed = view.drawStats();
+    QVERIFY(zoomed.blocks > 0);
+    QCOMPARE(zoomed.aggregates, 0);
+    QCOMPARE(zoomed.labels, 0);
+    QVERIFY(view.plot()->itemCount() < 10);
+}
+
+void TestPipelineGanttView::exports() {
+    ui::PipelineGanttView view;
+    show(view);
+    const QString keep = qEnvironmentVariable("FOURFOLD_KEEP_IMAGES");
+    QTemporaryDir temporary;
+    const QString dir = keep.isEmpty() ? temporary.path() : keep;
+    core::ScheduleResult interleaved = hugeSchedule(4, 8, 2);
+    view.showEvaluation(withSchedule(twoRankSchedule()));
+    for (const QString& suffix :
+         {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")}) {
+        const QString path = dir + QStringLiteral("/gantt.") + suffix;
+        QString error;
+        QVERIFY2(view.exportImage(path, &error), qPrintable(error));
+        QVERIFY(QFileInfo(path).size() > 1000);
+    }
+    QSvgRenderer svg(dir + QStringLiteral("/gantt.svg"));
+    QVERIFY(svg.isValid());
+    QImage raster(800, 500, QImage::Format_ARGB32);
+    raster.fill(Qt::white);
+    QPainter painter(&raster);
+    svg.render(&painter);
+    painter.end();
+    int inked = 0;
+    for (int y = 0; y < raster.height(); y += 4) {
+        for (int x = 0; x < raster.width(); x += 4)
+            inked += raster.pixel(x, y) != qRgb(255, 255, 255);
+    }
+    QVERIFY(inked > 500);
+    if (!keep.isEmpty()) {
+        view.plot()->replot();
+        view.grab().save(keep + QStringLiteral("/gantt_grab.png"));
+        view.showEvaluation(withSchedule(interleaved));
+        view.plot()->replot();
+        view.grab().save(keep + QStringLiteral("/gantt_interleaved.png"));
+        view.showEvaluation(withSchedule(hugeSchedule(64, 1024, 4)));
+        view.plot()->replot();
+        view.grab().save(keep + QStringLiteral("/gantt_huge.png"));
+        view.zoomBy(0.02);
+        view.plot()->replot();
+        view.grab().save(keep + QStringLiteral("/gantt_huge_zoomed.png"));
+    }
+}
+
+QTEST_MAIN(TestPipelineGanttView)
+#include "tst_pipeline_gantt_view.moc"

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: MIT
+// RankMapView on the source article's 64-GPU example (DP 8, TP 4, PP 2 on 8 nodes of 8):
+// hit testing, hover highlighting, pinning, keyboard zoom, exports, and a 16,384-GPU job.
+#include "core/catalog.h"
+#include "core/evaluate.h"
+#include "ui/rank_map_view.h"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QPainter>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace fourfold;
+using fourfold::ui::RankMapView;
+
+namespace {
+
+std::shared_ptr<const core::Evaluation> evaluatePlan(int tp, int dp, int pp, int nodes) {
+    core::Plan plan = core::defaultPlan();
+    plan.parallel.tp = tp;
+    plan.parallel.dp = dp;
+    plan.parallel.pp = pp;
+    plan.parallel.cp = 1;
+    plan.parallel.ep = 1;
+    plan.parallel.order = "tp-cp-ep-dp-pp";
+    plan.cluster.gpusPerNode = 8;
+    plan.cluster.nodes = nodes;
+    plan.model.layers = 32;
+    return std::make_shared<const core::Evaluation>(core::evaluate(plan));
+}
+
+// The article's example: rank = tp + 4·dp + 32·pp.
+std::shared_ptr<const core::Evaluation> articleExample() { return evaluatePlan(4, 8, 2, 8); }
+
+}  // namespace
+
+class TestRankMapView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QVERIFY(articleExample()->topology.has_value()); }
+
+    void hitTestMapsPointsToRanks() {
+        RankMapView view;
+        view.resize(960, 600);
+        view.showEvaluation(articleExample());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        for (int rank : {0, 5, 31, 32, 45, 63}) {
+            const QPointF centre = view.positionOfRank(rank);
+            QCOMPARE(view.rankAt(centre), rank);
+            // A point just inside the cell's corner still hits it.
+            QCOMPARE(view.rankAt(centre + QPointF(5, 3)), rank);
+        }
+        // The toolbar strip and the far corner hold no GPU.
+        QCOMPARE(view.rankAt(QPointF(2, 2)), -1);
+        QCOMPARE(view.rankAt(QPointF(view.width() - 2, view.height() - 2)), -1);
+    }
+
+    void hoverHighlightsGroupsAndClickPins() {
+        RankMapView view;
+        view.resize(960, 600);
+        const auto evaluation = articleExample();
+        view.showEvaluation(evaluation);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto& topology = *evaluation->topology;
+
+        // Rank 45 = tp 1, dp 3, pp 1: TP group 44–47, PP group {13, 45}.
+        QTest::mouseMove(&view, view.positionOfRank(45).toPoint());
+        QCOMPARE(view.focusRank(), 45);
+        QVERIFY(!view.isPinned());
+        const int tpGroup = view.highlightedGroup(core::GroupKind::Tp);
+        QCOMPARE(topology.tp.groups[static_cast<std::size_t>(tpGroup)],
+                 (std::vector<int>{44, 45, 46, 47}));
+        const int ppGroup = view.highlightedGroup(core::GroupKind::Pp);
+        QCOMPARE(topology.pp.groups[static_cast<std::size_t>(ppGroup)], (std::vector<int>{13, 45}));
+        const int dpGroup = view.highlightedGroup(core::GroupKind::Dp);
+        QCOMPARE(topology.dp.groups[static_cast<std::size_t>(dpGroup)].front(), 33);
+        QVERIFY(view.describeRank(45).contains(QStringLiteral("node 5, GPU 5")));
+        QVERIFY(view.describeRank(45).contains(QStringLiteral("TP group: 44–47")));
+
+        // Click pins rank 45; hovering elsewhere keeps it.
+        QTest::mouseClick(&view, Qt::LeftButton, {}, view.positionOfRank(45).toPoint());
+        QVERIFY(view.isPinned());
+        QTest::mouseMove(&view, view.positionOfRank(2).toPoint());
+        QCOMPARE(view.focusRank(), 45);
+        // Esc clears; hovering then follows the pointer again.
+        QTest::keyClick(&view, Qt::Key_Escape);
+        QVERIFY(!view.isPinned());
+        QCOMPARE(view.focusRank(), -1);
+        QTest::mouseMove(&view, view.positionOfRank(3).toPoint());
+        QCOMPARE(view.focusRank(), 3);
+        // Pin again, then a click on empty space clears.
+        QTest::mouseClick(&view, Qt::LeftButton, {}, view.positionOfRank(3).toPoint());
+        QVERIFY(view.isPinned());
+        QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(view.width() - 3, 40));
+        QVERIFY(!view.isPinned());
+    }
+
+    void keysZoomAndReset() {
+        RankMapView view;
+        view.resize(960, 600);
+        view.showEvaluation(articleExample());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCOMPARE(view.zoom(), 1.0);
+        const QPointF before = view.positionOfRank(0);
+        QTest::keyClick(&view, Qt::Key_Plus);
+        QVERIFY(view.zoom() > 1.0);
+        QVERIFY(view.positionOfRank(0) != before);
+        QTest::keyClick(&view, Qt::Key_Minus);
+        QTest::keyClick(&view, Qt::Key_Minus);
+        QVERIFY(view.zoom() < 1.0);
+        QTest::keyClick(&view, Qt::Key_0);
+        QCOMPARE(view.zoom(), 1.0);
+        QCOMPARE(view.positionOfRank(0), before);
+        // Arrows pan; the hit test follows.
+        QTest::keyClick(&view, Qt::Key_Right);
+        QVERIFY(view.positionOfRank(0) != before);
+        QCOMPARE(view.rankAt(view.positionOfRank(9)), 9);
+    }
+
+    void exportsAllFormats() {
+        RankMapView view;
+        view.resize(960, 600);
+        view.showEvaluation(articleExample());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTest::mouseMove(&view, view.positionOfRank(45).toPoint());
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (const char* suffix : {"png", "svg", "pdf"}) {
+            const QString path = dir.filePath(QStringLiteral("rank_map.") + QLatin1String(suffix));
+            QString error;
+            QVERIFY2(view.exportImage(path, &error), qPrintable(error));
+            QVERIFY(QFileInfo(path).size() > 1000);
+        }
+        // The SVG renders back with cells in it.
+        QSvgRenderer svg(dir.filePath(QStringLiteral("rank_map.svg")));
+        QVERIFY(svg.isValid());
+        QImage image(480, 300, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        svg.render(&painter);
+        painter.end();
+        int coloured = 0;
+        for (int y = 0; y < image.height(); y += 3) {
+            for (int x = 0; x < image.width(); x += 3) {
+                const QColor pixel = image.pixelColor(x, y);
+                if (pixel.saturation() > 80) ++coloured;
+            }
+        }
+        QVERIFY(coloured > 500);
+        // A look at the result as a person would see it.
+        QVERIFY(view.grab().save(QStringLiteral("/tmp/fourfold_rank_map_article.png")));
+        view.setColourAxis(ui::RankMapAxis::Dp);
+        QVERIFY(view.grab().save(QStringLiteral("/tmp/fourfold_rank_map_article_dp.png")));
+    }
+
+    // TP placed slowest: rank = cp… + 8·tp, so TP pairs {r, r+8} straddle two nodes; the
+    // tooltip says so. Drawn in a dark palette to check contrast.
+    void crossNodeTpInDarkPalette() {
+        core::Plan plan = core::defaultPlan();
+        plan.parallel.tp = 2;
+        plan.parallel.dp = 8;
+        plan.parallel.pp = 1;
+        plan.parallel.order = "cp-ep-dp-pp-tp";
+        plan.cluster.gpusPerNode = 8;
+        plan.cluster.nodes = 2;
+        const auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(plan));
+        QVERIFY(evaluation->topology.has_value());
+        RankMapView view;
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x20, 0x22, 0x26));
+        dark.setColor(QPalette::Base, QColor(0x18, 0x1a, 0x1e));
+        dark.setColor(QPalette::AlternateBase, QColor(0x2a, 0x2d, 0x33));
+        dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(QPalette::Highlight, QColor(0x3d, 0xae, 0xe9));
+        view.setPalette(dark);
+        view.resize(900, 500);
+        view.showEvaluation(evaluation);
+        view.setColourAxis(ui::RankMapAxis::Tp);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(view.describeRank(3).contains(QStringLiteral("TP group: 3, 11 (spans nodes)")));
+        QTest::mouseMove(&view, view.positionOfRank(3).toPoint());
+        QCOMPARE(view.focusRank(), 3);
+        QVERIFY(view.grab().save(QStringLiteral("/tmp/fourfold_rank_map_cross_dark.png")));
+    }
+
+    void absentTopologyShowsWhy() {
+        core::Plan plan = core::defaultPlan();
+        plan.parallel.tp = 1;
+        plan.parallel.dp = 1;
+        plan.parallel.pp = 1;
+        auto evaluation = core::evaluate(plan);
+        evaluation.topology.reset();
+        evaluation.diagnostics.push_back(
+            {core::Severity::Error, "/parallel/order", "The order is not valid.", 0, 0});
+        RankMapView view;
+        view.resize(600, 400);
+        view.showEvaluation(std::make_shared<const core::Evaluation>(evaluation));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCOMPARE(view.rankAt(QPointF(300, 200)), -1);
+        QVERIFY(view.grab().save(QStringLiteral("/tmp/fourfold_rank_map_absent.png")));
+    }
+
+    void sixteenThousandGpus() {
+        // tp 8, pp 16, dp 128: 16,384 GPUs on 2,048 nodes.
+        const auto evaluation = evaluatePlan(8, 128, 16, 2048);
+        QVERIFY(evaluation->topology.has_value());
+        RankMapView view;
+        view.resize(1200, 760);
+        view.showEvaluation(evaluation);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        // Paint time, median of five frames (reported, not asserted).
+        const auto medianPaintMs = [&view] {
+            QImage frame(view.size(), QImage::Format_ARGB32_Premultiplied);
+            std::vector<qint64> times;
+            for (int run = 0; run < 5; ++run) {
+                QElapsedTimer timer;
+                timer.start();
+                static_cast<QWidget&>(view).render(&frame);
+                times.push_back(timer.nsecsElapsed() / 1000);
+            }
+            std::sort(times.begin(), times.end());
+            return static_cast<double>(times[2]) / 1000.0;
+        };
+        const QImage zoomedOut = view.grab().toImage();
+        const double outMs = medianPaintMs();
+        QVERIFY(zoomedOut.save(QStringLiteral("/tmp/fourfold_rank_map_16k.png")));
+        const int rank = 16383;
+        QCOMPARE(view.rankAt(view.positionOfRank(rank)), rank);
+        for (int step = 0; step < 12; ++step) QTest::keyClick(&view, Qt::Key_Plus);
+        const QImage zoomedIn = view.grab().toImage();
+        const double inMs = medianPaintMs();
+        QVERIFY(zoomedIn.save(QStringLiteral("/tmp/fourfold_rank_map_16k_zoom.png")));
+        qInfo("16,384 GPUs: paint %.1f ms zoomed out, %.1f ms zoomed in (zoom %.1f)", outMs, inMs,
+              view.zoom());
+        const QPointF centre(view.width() / 2.0, view.height() / 2.0);
+        const int centreRank = view.rankAt(centre);
+        if (centreRank >= 0) QCOMPARE(view.rankAt(view.positionOfRank(centreRank)), centreRank);
+    }
+};
+
+QTEST_MAIN(TestRankMapView)
+#include "tst_rank_map_view.moc"

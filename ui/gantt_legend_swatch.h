@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// Legend entries that are not plottables: a filled (or hatched) box, a line or a marker with a
+// caption. The charts use them for op kinds, chunk shades, idle time, capacity and margin.
+#pragma once
+
+#include <QBrush>
+#include <QPen>
+#include <QString>
+
+class QCPLegend;
+
+namespace fourfold::ui {
+
+enum class SwatchShape { Box, Line, Circle, Diamond };
+
+struct Swatch {
+    SwatchShape shape = SwatchShape::Box;
+    QBrush brush;  // Box fill or marker fill
+    QPen pen;      // Box outline, the line, or the marker outline
+    QString text;
+};
+
+// Appends an entry to `legend` (which owns it).
+void addLegendSwatch(QCPLegend* legend, const Swatch& swatch);
+// Gives every entry of `legend` the same padding; call after adding the entries.
+void padLegendItems(QCPLegend* legend);
+
+}  // namespace fourfold::ui

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// The painted Gantt layer: one QCustomPlot plottable draws every rank's ops straight from the
+// ScheduleResult, only in the visible time range, merging sub-pixel ops (ui/gantt_lod.h).
+// No per-block plot items, so half a million ops stay cheap. Keys: time in ms; values: row =
+// pipeline rank (row r spans r ± 0.4).
+#pragma once
+
+#include "core/schedule.h"
+
+#include <memory>
+
+class QCPAxis;
+class QCPAbstractPlottable;
+
+namespace fourfold::ui {
+
+struct GanttDrawStats {
+    int rows = 0;        // rows painted in the last draw
+    int blocks = 0;      // ops painted as their own block
+    int aggregates = 0;  // merged spans painted
+    int labels = 0;      // micro-batch numbers written inside blocks
+};
+
+// Adds the layer to the plot that owns the axes; the plot owns and deletes it.
+[[nodiscard]] QCPAbstractPlottable* addGanttPlottable(QCPAxis* timeAxis, QCPAxis* rowAxis);
+// `schedule` is kept (shared, not copied) until the next call.
+void setGanttSchedule(QCPAbstractPlottable* gantt,
+                      std::shared_ptr<const core::ScheduleResult> schedule);
+[[nodiscard]] GanttDrawStats ganttDrawStats(const QCPAbstractPlottable* gantt);
+
+}  // namespace fourfold::ui

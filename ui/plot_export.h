@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: MIT
+// Writes a QCustomPlot chart as PNG (raster), SVG or PDF (both vector), chosen by the suffix.
+#pragma once
+
+#include <QString>
+
+class QCustomPlot;
+
+namespace fourfold::ui {
+
+// Uses the plot's on-screen size (1000 × 600 when it was never laid out); false with a message on
+// failure.
+[[nodiscard]] bool exportPlot(QCustomPlot& plot, const QString& path, QString* error);
+
+}  // namespace fourfold::ui
