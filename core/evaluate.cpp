@@ -32,7 +32,8 @@ BatchFigures batchFigures(const Plan& plan) {
 
 }  // namespace
 
-ScheduleCosts scheduleCosts(const Plan& plan, const ModelReport& model) {
+ScheduleCosts scheduleCosts(const Plan& plan, const ModelReport& model,
+                            const TopologyReport* topology) {
     const auto& parallel = plan.parallel;
     const int stages = std::max(1, parallel.pp);
     const int chunks = std::max(1, parallel.virtualStages);
@@ -75,7 +76,8 @@ ScheduleCosts scheduleCosts(const Plan& plan, const ModelReport& model) {
     double transferBytes = static_cast<double>(plan.training.microBatch) * plan.model.sequence *
                            plan.model.hidden * elementBytes / std::max(1, parallel.cp);
     if (parallel.sequenceParallel) transferBytes /= std::max(1, parallel.tp);
-    const bool crossesNodes = worldSize(plan) > plan.cluster.gpusPerNode;
+    const bool crossesNodes = topology != nullptr ? topology->pp.crossNodeGroups > 0
+                                                  : worldSize(plan) > plan.cluster.gpusPerNode;
     const LinkSpec& link = crossesNodes ? plan.cluster.interNode : plan.cluster.intraNode;
     if (stages > 1 && link.gbps > 0) {
         costs.transferS = transferBytes / (link.gbps * 1e9) + link.latencyUs * 1e-6;
@@ -95,6 +97,29 @@ Evaluation evaluate(const Plan& plan) {
         blocked(diagnostics, {"/model", "/parallel/pp", "/parallel/virtual_stages"});
     if (!modelBlocked) evaluation.model = analyzeModel(plan);
 
+    const bool topologyBlocked =
+        blocked(diagnostics,
+                {"/parallel/dp", "/parallel/tp", "/parallel/pp", "/parallel/cp", "/parallel/ep",
+                 "/parallel/etp", "/parallel/order", "/cluster/gpus_per_node"});
+    if (!topologyBlocked) {
+        if (evaluation.worldSize > kMaxMappedRanks) {
+            diagnostics.push_back({Severity::Info, "/parallel",
+                                   "The job has " + std::to_string(evaluation.worldSize) +
+                                       " ranks, too many to map rank by rank."});
+        } else {
+            evaluation.topology = buildTopology(plan);
+            // validate() already reports some of the same rules (order, node count): keep one
+            // diagnostic per field and severity.
+            for (const Diagnostic& extra : evaluation.topology->diagnostics) {
+                const bool known =
+                    std::any_of(diagnostics.begin(), diagnostics.end(), [&](const auto& d) {
+                        return d.path == extra.path && d.severity == extra.severity;
+                    });
+                if (!known) diagnostics.push_back(extra);
+            }
+        }
+    }
+
     const bool scheduleBlocked =
         modelBlocked ||
         blocked(diagnostics, {"/parallel/pp", "/parallel/virtual_stages", "/parallel/schedule",
@@ -110,9 +135,11 @@ Evaluation evaluate(const Plan& plan) {
                                        " operations, too many to simulate; memory still uses "
                                        "the closed-form in-flight counts."});
         } else {
-            evaluation.schedule =
-                simulateSchedule(parallel.schedule, parallel.pp, plan.training.gradAccumulation,
-                                 parallel.virtualStages, scheduleCosts(plan, *evaluation.model));
+            evaluation.schedule = simulateSchedule(
+                parallel.schedule, parallel.pp, plan.training.gradAccumulation,
+                parallel.virtualStages,
+                scheduleCosts(plan, *evaluation.model,
+                              evaluation.topology ? &*evaluation.topology : nullptr));
         }
     }
 
@@ -129,21 +156,6 @@ Evaluation evaluate(const Plan& plan) {
         });
     if (!memoryBlocked) evaluation.memory = estimateMemory(plan, *evaluation.model);
 
-    const bool topologyBlocked =
-        blocked(diagnostics,
-                {"/parallel/dp", "/parallel/tp", "/parallel/pp", "/parallel/cp", "/parallel/ep",
-                 "/parallel/etp", "/parallel/order", "/cluster/gpus_per_node"});
-    if (!topologyBlocked) {
-        if (evaluation.worldSize > kMaxMappedRanks) {
-            diagnostics.push_back({Severity::Info, "/parallel",
-                                   "The job has " + std::to_string(evaluation.worldSize) +
-                                       " ranks, too many to map rank by rank."});
-        } else {
-            evaluation.topology = buildTopology(plan);
-            const auto& extra = evaluation.topology->diagnostics;
-            diagnostics.insert(diagnostics.end(), extra.begin(), extra.end());
-        }
-    }
     return evaluation;
 }
 

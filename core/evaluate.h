@@ -13,7 +13,10 @@ inline constexpr double kAchievableFlopsFraction = 0.45;
 
 [[nodiscard]] Evaluation evaluate(const Plan& plan);
 
-// Per-rank, per-chunk stage costs for the schedule simulation, from the model's FLOPs.
-[[nodiscard]] ScheduleCosts scheduleCosts(const Plan& plan, const ModelReport& model);
+// Per-rank, per-chunk stage costs for the schedule simulation, from the model's FLOPs. The
+// point-to-point transfer rides the inter-node link when the topology says a pipeline group
+// crosses nodes (without a topology: when the job is larger than one node).
+[[nodiscard]] ScheduleCosts scheduleCosts(const Plan& plan, const ModelReport& model,
+                                          const TopologyReport* topology = nullptr);
 
 }  // namespace fourfold::core

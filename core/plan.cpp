@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "core/plan.h"
 
+#include <cstdint>
+
 namespace fourfold::core {
 
 std::int64_t worldSize(const Plan& plan) {
     const auto& p = plan.parallel;
+    // Absurd degrees must not overflow: validate() reports them; here the product saturates.
+    const double product = static_cast<double>(p.dp) * p.tp * p.pp * p.cp;
+    if (product >= 9.2e18) return INT64_MAX;
+    if (product <= -9.2e18) return INT64_MIN;
     return std::int64_t{p.dp} * p.tp * p.pp * p.cp;
 }
 
