@@ -43,7 +43,10 @@ int main(int argc, char** argv) {
         }
     }
     const double choices = static_cast<double>(timer.nsecsElapsed()) / 1e6 / kSteps;
-    std::printf("slider step (apply + evaluate + resync), 8192 GPUs: %.3f ms\n", perStep);
+    std::printf(
+        "slider step (apply + evaluate + resync), DP 8 x TP 1-8 on a cluster of 8192 GPUs: %.3f "
+        "ms\n",
+        perStep);
     std::printf("all parallel choice lists, 8192 GPUs: %.4f ms (%zu values listed)\n", choices,
                 listed / kSteps);
     return 0;
