@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
-// SummaryStrip: one line of the answers that matter most (fits?, global batch, bubble, ...).
+// SummaryStrip: the answers that matter most at a glance: does it fit (peak / usable /
+// capacity), the global-batch formula, the pipeline bubble, world size and nodes, and MFU and
+// tokens/s once a performance model exists. Tiles wrap to the strip's width. Reads only the
+// Evaluation.
 #pragma once
 
 #include "ui/evaluation_view.h"
+
+class QLabel;
 
 namespace fourfold::ui {
 
@@ -14,6 +19,17 @@ public:
 
 protected:
     void render(const core::Evaluation& evaluation) override;
+
+private:
+    // A caption over a value; returns the value label (object name `<name>Value`).
+    QLabel* addTile(const QString& name, const QString& caption);
+
+    QLabel* fit_ = nullptr;
+    QLabel* batch_ = nullptr;
+    QLabel* bubble_ = nullptr;
+    QLabel* world_ = nullptr;
+    QLabel* mfu_ = nullptr;
+    QLabel* throughput_ = nullptr;
 };
 
 }  // namespace fourfold::ui

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+// The diagnostics list shows errors before warnings with their field, says "No problems" when
+// there are none, and activating an item (click or Enter) emits its JSON pointer once.
+#include "ui/diagnostics_list.h"
+
+#include <QDir>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace fourfold;
+
+namespace {
+
+void show(ui::DiagnosticsList& list, std::vector<core::Diagnostic> diagnostics) {
+    core::Evaluation evaluation;
+    evaluation.diagnostics = std::move(diagnostics);
+    list.showEvaluation(std::make_shared<const core::Evaluation>(evaluation));
+}
+
+}  // namespace
+
+class TestDiagnosticsList : public QObject {
+    Q_OBJECT
+private slots:
+    void emptyMeansNoProblems() {
+        ui::DiagnosticsList list;
+        list.show();
+        QSignalSpy spy(&list, &ui::DiagnosticsList::diagnosticActivated);
+        show(list, {});
+        QCOMPARE(list.list()->count(), 1);
+        QCOMPARE(list.list()->item(0)->text(), QStringLiteral("No problems"));
+        const QRect rect = list.list()->visualItemRect(list.list()->item(0));
+        QTest::mouseClick(list.list()->viewport(), Qt::LeftButton, {}, rect.center());
+        QCOMPARE(spy.count(), 0);
+    }
+
+    void errorsFirstAndActivation() {
+        ui::DiagnosticsList list;
+        list.resize(360, 300);
+        list.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&list));
+        QSignalSpy spy(&list, &ui::DiagnosticsList::diagnosticActivated);
+        show(list, {{core::Severity::Warning, "/training/global_batch",
+                     "The typed global batch 100 is not micro-batch 1 × accumulation 8 × DP 8 "
+                     "= 64."},
+                    {core::Severity::Error, "/parallel/tp", "TP 3 does not divide 32 heads."},
+                    {core::Severity::Info, "", "A note about the whole plan."}});
+        QCOMPARE(list.list()->count(), 3);
+        QVERIFY(list.list()->item(0)->text().startsWith(QStringLiteral("TP 3")));
+        QVERIFY(list.list()->item(0)->text().contains(QStringLiteral("/parallel/tp")));
+        QVERIFY(list.list()->item(0)->toolTip().contains(QStringLiteral("Error")));
+        QVERIFY(list.list()->item(1)->text().contains(QStringLiteral("/training/global_batch")));
+
+        const QRect rect = list.list()->visualItemRect(list.list()->item(1));
+        QTest::mouseClick(list.list()->viewport(), Qt::LeftButton, {}, rect.center());
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).toString(), QStringLiteral("/training/global_batch"));
+
+        list.list()->setFocus();
+        list.list()->setCurrentRow(0);
+        QTest::keyClick(list.list(), Qt::Key_Return);
+        QCOMPARE(spy.count(), 2);
+        QCOMPARE(spy.at(1).at(0).toString(), QStringLiteral("/parallel/tp"));
+
+        // A diagnostic without a path has nowhere to go.
+        list.list()->setCurrentRow(2);
+        QTest::keyClick(list.list(), Qt::Key_Return);
+        QCOMPARE(spy.count(), 2);
+
+        const QString directory = qEnvironmentVariable("FOURFOLD_GRAB_DIR");
+        if (!directory.isEmpty()) {
+            QVERIFY(list.grab().save(QDir(directory).filePath(QStringLiteral("diagnostics.png"))));
+        }
+    }
+};
+
+QTEST_MAIN(TestDiagnosticsList)
+#include "tst_diagnostics_list.moc"

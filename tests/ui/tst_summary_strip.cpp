@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+// The summary strip shows what the Evaluation says: fits or not (green/red) with peak, usable
+// and capacity; the global-batch formula; the bubble with its formula on hover; world size.
+#include "core/catalog.h"
+#include "core/evaluate.h"
+#include "ui/summary_strip.h"
+
+#include <QDir>
+#include <QLabel>
+#include <QLayout>
+#include <QtTest>
+
+using namespace fourfold;
+
+namespace {
+
+// The source article's setting: Llama-2 7B, micro-batch 1 × 8 accumulation steps × DP 8.
+// Capacity: an "80 GB" H100 holds 80 GiB = 85 899 345 920 bytes; 10 % margin leaves 90 %.
+core::Evaluation evaluationWithPeak(std::uint64_t peakBytes) {
+    core::Evaluation evaluation;
+    evaluation.worldSize = 8;
+    evaluation.batch = {64, 64 * 4096, "64 = 1 × 8 × 8"};
+    core::MemoryReport memory;
+    memory.capacityBytes = 85'899'345'920ULL;
+    memory.usableBytes = 77'309'411'328ULL;
+    memory.peakBytes = peakBytes;
+    memory.fits = peakBytes <= memory.usableBytes;
+    evaluation.memory = memory;
+    core::ScheduleResult schedule;
+    schedule.kind = core::ScheduleKind::Gpipe;
+    schedule.stages = 4;
+    schedule.microBatches = 8;
+    // GPipe bubble (p − 1)/(m + p − 1) with p = 4, m = 8: 3/11 (Huang et al. 2019).
+    schedule.bubbleFraction = 3.0 / 11.0;
+    schedule.bubbleFormula = "(p − 1)/(m + p − 1) = 3/11 = 27.3 %";
+    evaluation.schedule = schedule;
+    core::TopologyReport topology;
+    topology.worldSize = 8;
+    topology.nodes = 1;
+    evaluation.topology = topology;
+    return evaluation;
+}
+
+QLabel* value(ui::SummaryStrip& strip, const char* name) {
+    return strip.findChild<QLabel*>(QString::fromLatin1(name) + QStringLiteral("Value"));
+}
+
+void show(ui::SummaryStrip& strip, const core::Evaluation& evaluation) {
+    strip.showEvaluation(std::make_shared<const core::Evaluation>(evaluation));
+}
+
+}  // namespace
+
+class TestSummaryStrip : public QObject {
+    Q_OBJECT
+private slots:
+    void fitsAndFormula() {
+        ui::SummaryStrip strip;
+        strip.resize(360, 200);
+        strip.show();
+        // 62 GB of the usable 77.3 GB (the article's ZeRO-sharded 7B example sits here).
+        show(strip, evaluationWithPeak(62'000'000'000ULL));
+        QCOMPARE(value(strip, "fit")->text(), QStringLiteral("Fits · 62.0 GB / 77.3 GB / 85.9 GB"));
+        QVERIFY(value(strip, "fit")->styleSheet().contains(QStringLiteral("#2e7d32")));
+        QCOMPARE(value(strip, "batch")->text(), QStringLiteral("B = b × a × dp = 1 × 8 × 8 = 64"));
+        QCOMPARE(value(strip, "bubble")->text(), QStringLiteral("27.3 %"));
+        QCOMPARE(value(strip, "bubble")->toolTip(),
+                 QStringLiteral("(p − 1)/(m + p − 1) = 3/11 = 27.3 %"));
+        QCOMPARE(value(strip, "world")->text(), QStringLiteral("8 GPUs on 1 node"));
+        QCOMPARE(value(strip, "mfu")->text(), QStringLiteral("—"));
+        QCOMPARE(value(strip, "throughput")->text(), QStringLiteral("—"));
+    }
+
+    void doesNotFit() {
+        ui::SummaryStrip strip;
+        strip.show();
+        // The article: mixed-precision Adam keeps 16 B per parameter: 7B → 112 GB before
+        // activations, more than one 80 GB card.
+        show(strip, evaluationWithPeak(112'000'000'000ULL));
+        QCOMPARE(value(strip, "fit")->text(),
+                 QStringLiteral("Does not fit · 112.0 GB / 77.3 GB / 85.9 GB"));
+        QVERIFY(value(strip, "fit")->styleSheet().contains(QStringLiteral("#c62828")));
+    }
+
+    void missingPartsShowADash() {
+        ui::SummaryStrip strip;
+        strip.show();
+        core::Evaluation evaluation = evaluationWithPeak(1);
+        evaluation.memory.reset();
+        evaluation.schedule.reset();
+        evaluation.topology.reset();
+        evaluation.worldSize = 16;
+        evaluation.batch = {128, 128 * 4096, "128 = 2 × 8 × 8"};
+        show(strip, evaluation);
+        QCOMPARE(value(strip, "fit")->text(), QStringLiteral("—"));
+        QCOMPARE(value(strip, "bubble")->text(), QStringLiteral("—"));
+        QCOMPARE(value(strip, "world")->text(), QStringLiteral("16 GPUs"));
+        QCOMPARE(value(strip, "batch")->text(), QStringLiteral("B = b × a × dp = 2 × 8 × 8 = 128"));
+    }
+
+    // The engine's own evaluation of the default plan (Llama-2 7B, bf16 AdamW, DP 8, no ZeRO):
+    // the article's 16 bytes per parameter make 6.74e9 × 16 ≈ 108 GB of model state per GPU,
+    // more than the 77.3 GB usable on an 80 GiB card, so it does not fit.
+    void drawsTheEngineEvaluation() {
+        ui::SummaryStrip strip;
+        strip.show();
+        const auto evaluation = core::evaluate(core::defaultPlan());
+        show(strip, evaluation);
+        QCOMPARE(value(strip, "batch")->text(), QStringLiteral("B = b × a × dp = 1 × 8 × 8 = 64"));
+        QVERIFY(evaluation.memory.has_value());
+        QVERIFY2(value(strip, "fit")->text().startsWith(QStringLiteral("Does not fit")),
+                 qPrintable(value(strip, "fit")->text()));
+        const QString directory = qEnvironmentVariable("FOURFOLD_GRAB_DIR");
+        if (!directory.isEmpty()) {
+            strip.resize(360, strip.layout()->heightForWidth(360));
+            QVERIFY(
+                strip.grab().save(QDir(directory).filePath(QStringLiteral("summary_engine.png"))));
+        }
+    }
+
+    void hiddenStripDrawsOnShow() {
+        ui::SummaryStrip strip;
+        show(strip, evaluationWithPeak(62'000'000'000ULL));
+        QVERIFY(value(strip, "batch")->text().isEmpty());  // stale until shown
+        strip.show();
+        QCOMPARE(value(strip, "batch")->text(), QStringLiteral("B = b × a × dp = 1 × 8 × 8 = 64"));
+    }
+
+    void wrapsInANarrowDock() {
+        ui::SummaryStrip strip;
+        strip.show();
+        show(strip, evaluationWithPeak(112'000'000'000ULL));
+        const int narrow = strip.layout()->heightForWidth(360);
+        const int wide = strip.layout()->heightForWidth(1400);
+        QVERIFY2(narrow > wide, qPrintable(QStringLiteral("%1 %2").arg(narrow).arg(wide)));
+        strip.resize(360, narrow);
+        // Every tile lies inside the 360 px width.
+        for (QWidget* tile : strip.findChildren<QWidget*>()) {
+            if (!tile->objectName().endsWith(QStringLiteral("Tile"))) continue;
+            QVERIFY2(tile->geometry().right() < 360, qPrintable(tile->objectName()));
+            QVERIFY2(tile->geometry().bottom() < narrow, qPrintable(tile->objectName()));
+        }
+        const QString directory = qEnvironmentVariable("FOURFOLD_GRAB_DIR");
+        if (!directory.isEmpty()) {
+            QVERIFY(
+                strip.grab().save(QDir(directory).filePath(QStringLiteral("summary_narrow.png"))));
+            strip.resize(1200, strip.layout()->heightForWidth(1200));
+            QVERIFY(
+                strip.grab().save(QDir(directory).filePath(QStringLiteral("summary_wide.png"))));
+        }
+    }
+};
+
+QTEST_MAIN(TestSummaryStrip)
+#include "tst_summary_strip.moc"

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// Words the controls and the summary share: display names of the plan's enumerations and the
+// global-batch formula as people read it ("B = b × a × dp = 1 × 8 × 8 = 64").
+#pragma once
+
+#include "core/evaluation.h"
+#include "core/plan.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+namespace fourfold::ui {
+
+class ControlsText {
+    Q_DECLARE_TR_FUNCTIONS(ControlsText)
+public:
+    [[nodiscard]] static QString name(core::Precision value);
+    [[nodiscard]] static QString name(core::OptimizerKind value);
+    [[nodiscard]] static QString name(core::Recompute value);
+    [[nodiscard]] static QString name(core::Offload value);
+    [[nodiscard]] static QString name(core::ScheduleKind value);
+    [[nodiscard]] static QString name(core::MemoryConvention value);
+    [[nodiscard]] static QString zeroStageName(int stage);
+    // The engine's "64 = 1 × 8 × 8" read left to right with its symbols named.
+    [[nodiscard]] static QString batchFormula(const core::BatchFigures& batch);
+    // "32 layers · hidden 4096 · 32 heads (32 KV) · FFN 11008", with experts when MoE.
+    [[nodiscard]] static QString shape(const core::ModelSpec& model);
+};
+
+}  // namespace fourfold::ui
