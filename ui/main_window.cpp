@@ -29,7 +29,7 @@ namespace fourfold::ui {
 namespace {
 
 constexpr QSize kDefaultSize(1600, 1000);
-constexpr int kControlsWidth = 340;
+constexpr int kControlsWidth = 360;
 constexpr int kDiagnosticsHeight = 120;
 
 // The first dropped local file that looks like a plan, or empty.
@@ -90,7 +90,8 @@ void MainWindow::buildCentralArea() {
     layout->addWidget(summary_);
 
     viewGrid_ = new ViewGrid(central);
-    views_ = {new MemoryStackView, new PipelineGanttView, new RankMapView};
+    auto* memory = new MemoryStackView;
+    views_ = {memory, new PipelineGanttView, new RankMapView};
     for (EvaluationView* view : std::as_const(views_)) viewGrid_->addPane(view->title(), view);
     // The step-time view has not landed yet; its pane keeps the grid's shape meanwhile.
     auto* stepTime = new QLabel(tr("Step time \u2014 coming"));
@@ -98,6 +99,18 @@ void MainWindow::buildCentralArea() {
     stepTime->setEnabled(false);
     viewGrid_->addPane(tr("Step time"), stepTime);
     layout->addWidget(viewGrid_, 1);
+
+    // GB or GiB: the setting drives the memory view, and the view's own check box the setting.
+    // Both sides return early when nothing changes, so the round trip ends there.
+    AppSettings& settings = AppSettings::instance();
+    memory->setBinaryUnits(settings.byteUnits() == core::ByteUnits::Binary);
+    connect(&settings, &AppSettings::byteUnitsChanged, memory, [memory](core::ByteUnits units) {
+        memory->setBinaryUnits(units == core::ByteUnits::Binary);
+    });
+    connect(memory, &MemoryStackView::binaryUnitsChanged, this, [](bool binary) {
+        AppSettings::instance().setByteUnits(binary ? core::ByteUnits::Binary
+                                                    : core::ByteUnits::Decimal);
+    });
 
     setCentralWidget(central);
 }

@@ -15,6 +15,7 @@ namespace fourfold::ui {
 namespace {
 
 constexpr int kColumns = 2;
+constexpr QSize kContentMinimum(200, 100);
 
 // The maximise / restore glyph in the palette's text colour, so it reads in both themes (the
 // style's title-bar icons are drawn for a dark-on-light title bar). Drawn at 2× for high DPI.
@@ -83,6 +84,9 @@ ViewPane::ViewPane(const QString& title, QWidget* content, QWidget* parent)
     layout->addWidget(titleBar_);
     content_->setParent(this);
     content_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    // A plot's own minimum (legend, headings, axes) would add up across the grid and push the
+    // window past the screen; below its natural size a view is squeezed, not the window.
+    if (content_->minimumSize().isNull()) content_->setMinimumSize(kContentMinimum);
     layout->addWidget(content_, 1);
 }
 

@@ -5,6 +5,7 @@
 #include "ui/gantt_legend_swatch.h"
 #include "ui/palette_colors.h"
 #include "ui/plot_export.h"
+#include "ui/plot_theme.h"
 
 #include <qcustomplot.h>
 
@@ -103,18 +104,25 @@ MemoryStackView::MemoryStackView(QWidget* parent) : EvaluationView(parent) {
 void MemoryStackView::buildPlot() {
     plot_ = new QCustomPlot;
     plot_->setAutoAddPlottableToLegend(false);
+    // The heading spans the whole width above a body of bars and, to their right, the legend.
     QCPLayoutGrid* layout = plot_->plotLayout();
-    layout->insertRow(0);
+    QCPAxisRect* bars = plot_->axisRect();
+    layout->take(bars);
+    layout->simplify();
     heading_ = new QCPTextElement(plot_, QString(), QFont(font().family(), 10, QFont::Bold));
+    heading_->setMinimumSize(200, 0);  // may run past the edges, never widen the pane
+    auto* body = new QCPLayoutGrid;
     layout->addElement(0, 0, heading_);
-    plot_->axisRect()->insetLayout()->take(plot_->legend);
+    layout->addElement(1, 0, body);
+    layout->setRowStretchFactor(0, 0.01);
+    body->addElement(0, 0, bars);
+    bars->insetLayout()->take(plot_->legend);
     auto* side = new QCPLayoutGrid;
-    layout->addElement(1, 1, side);
+    body->addElement(0, 1, side);
     side->addElement(0, 0, plot_->legend);
     side->addElement(1, 0, new QCPLayoutElement(plot_));  // pushes the legend to the top
     side->setRowStretchFactor(0, 0.01);
-    layout->setColumnStretchFactor(1, 0.01);
-    layout->setRowStretchFactor(0, 0.01);
+    body->setColumnStretchFactor(1, 0.01);
     plot_->legend->setVisible(true);
     plot_->legend->setBorderPen(Qt::NoPen);
     plot_->legend->setIconSize(18, 12);
@@ -144,6 +152,7 @@ void MemoryStackView::buildPlot() {
     stages->grid()->setVisible(false);
     stages->setSubTicks(false);
     connect(plot_, &QCustomPlot::mouseMove, this, &MemoryStackView::showHover);
+    followPalette(plot_);
 }
 
 QCPBars* MemoryStackView::categoryBars(core::MemoryCategory category) const {
@@ -165,6 +174,7 @@ void MemoryStackView::setBinaryUnits(bool binary) {
     if (binary_ == binary) return;
     binary_ = binary;
     redraw();
+    emit binaryUnitsChanged(binary);
 }
 
 void MemoryStackView::render(const core::Evaluation& /*evaluation*/) {
@@ -244,7 +254,7 @@ void MemoryStackView::redraw() {
         const double perParameter =
             static_cast<double>(modelStateBytes(*peak)) / static_cast<double>(peak->parameters);
         heading += QLatin1Char('\n') +
-                   tr("Model state %1 bytes/parameter on stage %2 (%3 for %4 parameters)")
+                   tr("Model state %1 bytes/parameter on stage %2 (%3 for %4 params)")
                        .arg(qs(core::formatFixed(perParameter, 1)))
                        .arg(peak->stage)
                        .arg(amount(modelStateBytes(*peak)),

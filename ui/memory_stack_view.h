@@ -43,6 +43,10 @@ public:
     [[nodiscard]] QString segmentToolTip(int stageIndex, core::MemoryCategory category) const;
     [[nodiscard]] QString toolTipAt(const QPoint& position) const;
 
+signals:
+    // The units changed, by setBinaryUnits or by the view's own GiB check box.
+    void binaryUnitsChanged(bool binary);
+
 protected:
     void render(const core::Evaluation& evaluation) override;
 

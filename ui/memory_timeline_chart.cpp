@@ -78,7 +78,6 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
     int peakRank = -1;
     int tightRank = -1;
     double top = 0;
-    double bottom = 0;
     QVector<double> peakKeys;
     QVector<double> peakValues;
     for (int index = 0; index < ranks; ++index) {
@@ -104,7 +103,6 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
             entry.headroom =
                 (static_cast<double>(evaluation.memory->usableBytes) - other) / kBytesPerGb;
             top = std::max(top, *entry.headroom);
-            bottom = std::min(bottom, *entry.headroom);
             if (tightRank < 0 || *entry.headroom - peakValue <
                                      *series[static_cast<std::size_t>(tightRank)].headroom -
                                          series[static_cast<std::size_t>(tightRank)].peak.sets *
@@ -141,11 +139,22 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
         line->setData(keys, values, true);
         line->setAdaptiveSampling(true);
         ++info.series;
-        if (entry.headroom) {
+        // A negative headroom would stretch the axis far below the lines; the note says it.
+        if (entry.headroom && *entry.headroom >= 0) {
             QCPGraph* limit = plot->addGraph(timeAxis, valueAxis);
             limit->setPen(QPen(colour, ranks > 8 ? 0 : 1.2, Qt::DashLine));
             limit->setData({0.0, makespanMs}, {*entry.headroom, *entry.headroom}, true);
         }
+    }
+    // Where each rank first reaches its peak: hollow rings in the text colour.
+    if (!peakKeys.isEmpty()) {
+        const QPalette& colours = plot->palette();
+        QCPGraph* peaks = plot->addGraph(timeAxis, valueAxis);
+        peaks->setLineStyle(QCPGraph::lsNone);
+        peaks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                               QPen(colours.color(QPalette::Text), 1.2),
+                                               colours.brush(QPalette::Base), 7));
+        peaks->setData(peakKeys, peakValues);
     }
     const double overallPeak = peakRank < 0 ? 0
                                             : series[static_cast<std::size_t>(peakRank)].peak.sets *
@@ -154,8 +163,30 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
         peakRank < 0 ? 0 : series[static_cast<std::size_t>(peakRank)].peak.timeS * 1e3;
     valueAxis->setLabel(info.inBytes ? QObject::tr("Activations (GB)")
                                      : QObject::tr("Activation sets held"));
-    const double span = std::max(top - bottom, info.inBytes ? 1e-3 : 1.0);
-    valueAxis->setRange(bottom - (bottom < 0 ? 0.05 * span : 0), top + 0.12 * span);
+    const double span = std::max(top, info.inBytes ? 1e-3 : 1.0);
+    valueAxis->setRange(0, top + 0.12 * span);
+    const bool noHeadroom = std::any_of(series.begin(), series.end(), [](const RankSeries& entry) {
+        return entry.headroom && *entry.headroom < 0;
+    });
+    if (noHeadroom) {
+        info.note = QObject::tr("No headroom: other memory exceeds usable");
+        auto* note = new QCPItemText(plot);
+        note->setClipAxisRect(rect);
+        note->setClipToAxisRect(true);
+        note->position->setAxisRect(rect);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.01, 0.04);
+        note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        note->setText(info.note);
+        note->setColor(palette::overflow());
+        QColor backdrop = plot->palette().color(QPalette::Base);
+        backdrop.setAlpha(220);  // readable where it crosses a line
+        note->setBrush(backdrop);
+        note->setPadding(QMargins(3, 1, 3, 1));
+        QFont font = plot->font();
+        font.setBold(true);
+        note->setFont(font);
+    }
     if (overallPeak > 0) {
         const QString amount =
             info.inBytes

@@ -17,6 +17,7 @@ struct MemoryTimelineInfo {
     int series = 0;        // ranks drawn as lines
     int every = 1;         // 1: every rank has a line; k: every k-th (plus peak and tightest)
     QString peakText;      // "peak 12.3 GB on rank 0 at 45.6 ms"
+    QString note;          // shown in the chart, e.g. when some rank has no headroom at all
 };
 
 // Replaces what the rect showed with `evaluation`'s schedule; x is time in ms.

@@ -7,6 +7,7 @@
 #include "ui/memory_timeline_chart.h"
 #include "ui/palette_colors.h"
 #include "ui/plot_export.h"
+#include "ui/plot_theme.h"
 
 #include <qcustomplot.h>
 
@@ -26,6 +27,7 @@ namespace {
 
 constexpr double kRowHalfHeight = 0.4;  // matches the painted blocks
 constexpr int kMaxRowLabels = 24;
+constexpr int kHeadingMinWidth = 200;
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
@@ -63,6 +65,9 @@ PipelineGanttView::PipelineGanttView(QWidget* parent) : EvaluationView(parent) {
     setFocusPolicy(Qt::StrongFocus);
     auto* hint = new QLabel(tr("Wheel or +/− zooms time, drag or ←/→ pans, 0 or Home resets"));
     hint->setForegroundRole(QPalette::PlaceholderText);
+    // A hint, not a reason to widen the pane: it wraps, and gives way when space is short.
+    hint->setWordWrap(true);
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* reset = new QToolButton;
     reset->setText(tr("Reset view"));
     reset->setFocusPolicy(Qt::NoFocus);
@@ -105,6 +110,7 @@ void PipelineGanttView::buildPlot() {
     layout->insertRow(0);
     layout->insertRow(0);
     heading_ = new QCPTextElement(plot_, QString(), QFont(font().family(), 10, QFont::Bold));
+    heading_->setMinimumSize(kHeadingMinWidth, 0);  // a long formula may run past, not widen
     layout->addElement(0, 0, heading_);
     ganttRect_->insetLayout()->take(plot_->legend);
     // Centred: spacers either side keep the legend's columns at their natural width.
@@ -149,6 +155,7 @@ void PipelineGanttView::buildPlot() {
 
     blocks_ = addGanttPlottable(ganttRect_->axis(QCPAxis::atBottom), rows);
     connect(plot_, &QCustomPlot::mouseMove, this, &PipelineGanttView::showHover);
+    followPalette(plot_);
 }
 
 void PipelineGanttView::render(const core::Evaluation& evaluation) {
@@ -181,10 +188,13 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
                       : tr("Bubble %1:  %2").arg(percent, qs(schedule.bubbleFormula));
     const MemoryTimelineInfo memory = drawMemoryTimeline(memoryRect_, evaluation);
     peakText_ = memory.peakText;
-    QString heading = tr("%1   ·   step %2 for %3 micro-batches on %4 ranks")
+    // One fact per line, so the heading does not set the pane's width.
+    const QString ranks =
+        schedule.ranks.size() == 1 ? tr("1 rank") : tr("%1 ranks").arg(schedule.ranks.size());
+    QString heading = tr("%1\nstep %2 for %3 micro-batches on %4")
                           .arg(bubbleText_, qs(core::formatSeconds(schedule.makespanS)))
                           .arg(schedule.microBatches)
-                          .arg(schedule.ranks.size());
+                          .arg(ranks);
     if (!peakText_.isEmpty()) heading += QLatin1Char('\n') + peakText_;
     heading_->setText(heading);
 
@@ -218,19 +228,22 @@ void PipelineGanttView::buildLegend(int chunks, int everyRank) {
     }
     QBrush hatch(palette::idleHatch(), Qt::BDiagPattern);
     addLegendSwatch(legend, {SwatchShape::Box, hatch, QPen(palette::idleHatch(), 0), tr("idle")});
-    addLegendSwatch(
-        legend, {SwatchShape::Line,
-                 {},
-                 QPen(palette::rankSeries(0, 2), 1.5),
-                 everyRank > 1 ? tr("activations, every %1th rank (dark = rank 0)").arg(everyRank)
-                               : tr("activations per rank (dark = rank 0)")});
+    const QPalette& colours = plot_->palette();
+    addLegendSwatch(legend, {SwatchShape::Circle, colours.brush(QPalette::Base),
+                             QPen(colours.color(QPalette::Text), 1.2), tr("peak")});
+    addLegendSwatch(legend,
+                    {SwatchShape::Line,
+                     {},
+                     QPen(palette::rankSeries(0, 2), 1.5),
+                     everyRank > 1 ? tr("activations, every %1th rank (dark = 0)").arg(everyRank)
+                                   : tr("activations per rank (dark = 0)")});
     addLegendSwatch(legend, {SwatchShape::Line,
                              {},
                              QPen(palette::rankSeries(0, 2), 1.2, Qt::DashLine),
-                             tr("headroom (usable − other memory)")});
-    addLegendSwatch(legend,
-                    {SwatchShape::Circle, QBrush(Qt::white), QPen(Qt::black, 1.2), tr("peak")});
-    legend->setWrap(chunks > 1 ? 7 : 8);
+                             tr("headroom (usable − other)")});
+    // Two rows, the long line entries under the short boxes, so the legend stays narrow.
+    legend->setWrap(std::max(3, (legend->itemCount() + 1) / 2));
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the items just added
     padLegendItems(legend);
 }
 

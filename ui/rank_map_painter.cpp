@@ -310,14 +310,20 @@ void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRec
             parts << tr("%1 %2 of %3").arg(name).arg(set.crossNodeGroups).arg(set.groups.size());
         }
     }
-    painter.drawText(QPointF(x, y + metrics.ascent()),
-                     tr("Groups spanning nodes: %1").arg(parts.join(QStringLiteral(" · "))));
+    // Lines 2 and 3 end in "…" when the pane is narrower than they are.
+    const double room = std::max(0.0, area.right() - x - 4);
+    painter.drawText(
+        QPointF(x, y + metrics.ascent()),
+        metrics.elidedText(tr("Groups spanning nodes: %1").arg(parts.join(QStringLiteral(" · "))),
+                           Qt::ElideRight, room));
 
     // Line 3: how to read the marks and move around.
     y += line;
     painter.drawText(QPointF(x, y + metrics.ascent()),
-                     tr("Hover a GPU: T C E D P mark the ranks sharing its groups; click pins, "
-                        "Esc clears · wheel or +/− zooms, 0 fits · drag or arrows pan"));
+                     metrics.elidedText(tr("Hover a GPU: T C E D P mark its group mates, click "
+                                           "pins, Esc clears · wheel or +/− zooms, 0 fits · "
+                                           "drag or arrows pan"),
+                                        Qt::ElideRight, room));
     painter.restore();
 }
 

@@ -48,7 +48,7 @@ QString listRanks(const std::vector<int>& group) {
 RankMapView::RankMapView(QWidget* parent) : EvaluationView(parent) {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
-    setMinimumSize(320, 220);
+    setMinimumSize(240, 140);
     auto* bar = new QWidget(this);
     bar->setObjectName(QStringLiteral("rankMapToolbar"));
     auto* row = new QHBoxLayout(bar);
@@ -259,10 +259,11 @@ void RankMapView::paintEvent(QPaintEvent* /*event*/) {
     const auto* bar = findChild<QWidget*>(QStringLiteral("rankMapToolbar"));
     const double left = (bar ? bar->geometry().right() : 0) + 16;
     const auto& sizes = topology->sizes;
+    const QString nodes = topology->nodes == 1 ? tr("1 node") : tr("%1 nodes").arg(topology->nodes);
     const QString summary =
-        tr("%1 GPUs on %2 nodes × %3 · order %4 · tp %5 · cp %6 · ep %7 · dp %8 · pp %9")
+        tr("%1 GPUs on %2 × %3 · order %4 · tp %5 · cp %6 · ep %7 · dp %8 · pp %9")
             .arg(topology->worldSize)
-            .arg(topology->nodes)
+            .arg(nodes)
             .arg(topology->gpusPerNode)
             .arg(QString::fromStdString(topology->order))
             .arg(sizes.tp)
@@ -270,8 +271,9 @@ void RankMapView::paintEvent(QPaintEvent* /*event*/) {
             .arg(sizes.ep)
             .arg(sizes.dp)
             .arg(sizes.pp);
+    // Two lines fit the toolbar's height when the pane is narrow.
     painter.drawText(QRectF(left, 0, width() - left - kMargin, kToolbarHeight),
-                     Qt::AlignLeft | Qt::AlignVCenter, summary);
+                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, summary);
 
     RankMapScene scene;
     scene.report = topology;
