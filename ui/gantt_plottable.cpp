@@ -150,7 +150,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
 void GanttPlottable::drawIdleBands(QCPPainter* painter, const std::vector<QRectF>& bands) const {
     // Idle time is what shows through: a light grey band with a hatch over it.
     painter->setPen(Qt::NoPen);
-    painter->setBrush(palette::idleFill());
+    painter->setBrush(palette::idleFillOn(mParentPlot->palette().color(QPalette::Base)));
     painter->drawRects(bands.data(), static_cast<int>(bands.size()));
     // SVG Tiny readers have no fill patterns: there the grey band alone marks idle time.
     if (painter->paintEngine() && painter->paintEngine()->type() == QPaintEngine::SVG) return;

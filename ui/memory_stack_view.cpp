@@ -177,6 +177,12 @@ void MemoryStackView::setBinaryUnits(bool binary) {
     emit binaryUnitsChanged(binary);
 }
 
+void MemoryStackView::changeEvent(QEvent* event) {
+    EvaluationView::changeEvent(event);
+    // The limit lines and marks take the palette's ink when drawn: redraw them in the new one.
+    if (event->type() == QEvent::PaletteChange) redraw();
+}
+
 void MemoryStackView::render(const core::Evaluation& /*evaluation*/) {
     shown_ = evaluation();
     redraw();
@@ -267,6 +273,7 @@ void MemoryStackView::redraw() {
 }
 
 void MemoryStackView::drawLimits(const core::MemoryReport& report, int /*stages*/) {
+    const QColor ink = plot_->palette().color(QPalette::Text);  // reads in either theme
     const double unit = bytesPerUnit();
     const double capacity = static_cast<double>(report.capacityBytes) / unit;
     const double usable = static_cast<double>(report.usableBytes) / unit;
@@ -282,13 +289,13 @@ void MemoryStackView::drawLimits(const core::MemoryReport& report, int /*stages*
     auto* usableLine = new QCPItemLine(plot_);
     spanAxisRect(usableLine->start, 0, usable);
     spanAxisRect(usableLine->end, 1, usable);
-    usableLine->setPen(QPen(palette::capacityLine(), 1, Qt::DashLine));
+    usableLine->setPen(QPen(ink, 1, Qt::DashLine));
     usableLine->setSelectable(false);
 
     capacity_ = new QCPItemLine(plot_);
     spanAxisRect(capacity_->start, 0, capacity);
     spanAxisRect(capacity_->end, 1, capacity);
-    capacity_->setPen(QPen(palette::capacityLine(), 1.6));
+    capacity_->setPen(QPen(ink, 1.6));
     capacity_->setSelectable(false);
 
     auto* label = new QCPItemText(plot_);
@@ -297,17 +304,15 @@ void MemoryStackView::drawLimits(const core::MemoryReport& report, int /*stages*
     label->position->setCoords(0.005, capacity);
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     label->setText(tr("capacity %1").arg(amount(report.capacityBytes)));
-    label->setColor(palette::capacityLine());
+    label->setColor(ink);
     label->setSelectable(false);
 
-    QPen border(palette::capacityLine(), 1);
-    addLegendSwatch(plot_->legend,
-                    {SwatchShape::Line, {}, QPen(palette::capacityLine(), 1.6), tr("Capacity")});
+    QPen border(ink, 1);
+    addLegendSwatch(plot_->legend, {SwatchShape::Line, {}, QPen(ink, 1.6), tr("Capacity")});
     addLegendSwatch(plot_->legend,
                     {SwatchShape::Box, palette::marginBand(), Qt::NoPen, tr("Safety margin")});
-    addLegendSwatch(
-        plot_->legend,
-        {SwatchShape::Line, {}, QPen(palette::capacityLine(), 1, Qt::DashLine), tr("Usable")});
+    addLegendSwatch(plot_->legend,
+                    {SwatchShape::Line, {}, QPen(ink, 1, Qt::DashLine), tr("Usable")});
 }
 
 void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
@@ -367,11 +372,12 @@ void MemoryStackView::drawMeasured(const core::Evaluation& evaluation) {
     const auto& measured = evaluation.plan.measured.peakBytesPerStage;
     const core::MemoryReport& report = *evaluation.memory;
     if (measured.empty()) return;
+    const QColor ink = plot_->palette().color(QPalette::Text);
+    const QColor paper = plot_->palette().color(QPalette::Base);
     const double unit = bytesPerUnit();
     QCPGraph* markers = plot_->addGraph();
     markers->setLineStyle(QCPGraph::lsNone);
-    markers->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssDiamond, palette::measured(), Qt::white, 9));
+    markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, ink, paper, 9));
     markers->setSelectable(QCP::stNone);
     const int stages = static_cast<int>(std::min(measured.size(), report.stages.size()));
     for (int index = 0; index < stages; ++index) {
@@ -395,12 +401,11 @@ void MemoryStackView::drawMeasured(const core::Evaluation& evaluation) {
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         label->setPadding(QMargins(7, 0, 0, 0));
         label->setText(text);
-        label->setColor(palette::measured());
+        label->setColor(ink);
         label->setSelectable(false);
     }
-    addLegendSwatch(plot_->legend,
-                    {SwatchShape::Diamond, QBrush(Qt::white), QPen(palette::measured(), 1.2),
-                     tr("Measured peak\n(predicted vs measured)")});
+    addLegendSwatch(plot_->legend, {SwatchShape::Diamond, QBrush(paper), QPen(ink, 1.2),
+                                    tr("Measured peak\n(predicted vs measured)")});
 }
 
 void MemoryStackView::setStageTicks(const core::MemoryReport& report) {

@@ -49,6 +49,7 @@ signals:
 
 protected:
     void render(const core::Evaluation& evaluation) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void buildPlot();

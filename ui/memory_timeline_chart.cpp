@@ -131,7 +131,8 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
         }
         keys.push_back(std::max(makespanMs, keys.back()));
         values.push_back(values.back());
-        const QColor colour = palette::rankSeries(index, ranks);
+        const QColor colour = palette::onBackground(palette::rankSeries(index, ranks),
+                                                    plot->palette().color(QPalette::Base));
         QCPGraph* line = plot->addGraph(timeAxis, valueAxis);
         line->setLineStyle(QCPGraph::lsStepLeft);
         // Thin cosmetic pens when many lines: wide pens cost a stroker pass per segment.

@@ -85,4 +85,23 @@ QColor textOn(const QColor& background) {
     return luminance > 0.5 ? QColor(Qt::black) : QColor(Qt::white);
 }
 
+namespace {
+double luminanceOf(const QColor& colour) {
+    return 0.2126 * colour.redF() + 0.7152 * colour.greenF() + 0.0722 * colour.blueF();
+}
+}  // namespace
+
+QColor onBackground(const QColor& colour, const QColor& background) {
+    if (luminanceOf(background) >= 0.5) return colour;
+    // Towards white in proportion to how dark the colour is; light colours stay as they are.
+    const double share = std::clamp(0.55 - luminanceOf(colour), 0.0, 0.55);
+    QColor lifted = mix(colour, QColor(Qt::white), share);
+    lifted.setAlpha(colour.alpha());
+    return lifted;
+}
+
+QColor idleFillOn(const QColor& background) {
+    return luminanceOf(background) >= 0.5 ? idleFill() : mix(background, QColor(Qt::white), 0.08);
+}
+
 }  // namespace fourfold::ui::palette

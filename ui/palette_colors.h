@@ -27,5 +27,9 @@ namespace fourfold::ui::palette {
 [[nodiscard]] QColor idleHatch();
 // Black or white, whichever reads better on `background`.
 [[nodiscard]] QColor textOn(const QColor& background);
+// `colour` as drawn on `background`: on a dark background, dark colours (the rank ramp's
+// start, the grey idle fill) are lifted or dimmed so they keep their contrast.
+[[nodiscard]] QColor onBackground(const QColor& colour, const QColor& background);
+[[nodiscard]] QColor idleFillOn(const QColor& background);
 
 }  // namespace fourfold::ui::palette

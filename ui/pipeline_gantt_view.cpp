@@ -188,13 +188,20 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
                       : tr("Bubble %1:  %2").arg(percent, qs(schedule.bubbleFormula));
     const MemoryTimelineInfo memory = drawMemoryTimeline(memoryRect_, evaluation);
     peakText_ = memory.peakText;
-    // One fact per line, so the heading does not set the pane's width.
+    // Short lines, so the heading does not set the pane's width: the totals, then the formula
+    // (its closed form and its note on separate lines), then the activation peak.
     const QString ranks =
         schedule.ranks.size() == 1 ? tr("1 rank") : tr("%1 ranks").arg(schedule.ranks.size());
-    QString heading = tr("%1\nstep %2 for %3 micro-batches on %4")
-                          .arg(bubbleText_, qs(core::formatSeconds(schedule.makespanS)))
+    QString heading = tr("Bubble %1  ·  step %2 for %3 micro-batches on %4")
+                          .arg(percent, qs(core::formatSeconds(schedule.makespanS)))
                           .arg(schedule.microBatches)
                           .arg(ranks);
+    if (!schedule.bubbleFormula.empty()) {
+        heading += QLatin1Char('\n') + qs(schedule.bubbleFormula)
+                                           .replace(QStringLiteral("; "), QStringLiteral("\n"))
+                                           .replace(QStringLiteral(" (bubble/ideal"),
+                                                    QStringLiteral("\n(bubble/ideal"));
+    }
     if (!peakText_.isEmpty()) heading += QLatin1Char('\n') + peakText_;
     heading_->setText(heading);
 
@@ -229,17 +236,19 @@ void PipelineGanttView::buildLegend(int chunks, int everyRank) {
     QBrush hatch(palette::idleHatch(), Qt::BDiagPattern);
     addLegendSwatch(legend, {SwatchShape::Box, hatch, QPen(palette::idleHatch(), 0), tr("idle")});
     const QPalette& colours = plot_->palette();
+    const QColor firstRank =
+        palette::onBackground(palette::rankSeries(0, 2), colours.color(QPalette::Base));
     addLegendSwatch(legend, {SwatchShape::Circle, colours.brush(QPalette::Base),
                              QPen(colours.color(QPalette::Text), 1.2), tr("peak")});
     addLegendSwatch(legend,
                     {SwatchShape::Line,
                      {},
-                     QPen(palette::rankSeries(0, 2), 1.5),
+                     QPen(firstRank, 1.5),
                      everyRank > 1 ? tr("activations, every %1th rank (dark = 0)").arg(everyRank)
                                    : tr("activations per rank (dark = 0)")});
     addLegendSwatch(legend, {SwatchShape::Line,
                              {},
-                             QPen(palette::rankSeries(0, 2), 1.2, Qt::DashLine),
+                             QPen(firstRank, 1.2, Qt::DashLine),
                              tr("headroom (usable − other)")});
     // Two rows, the long line entries under the short boxes, so the legend stays narrow.
     legend->setWrap(std::max(3, (legend->itemCount() + 1) / 2));
@@ -297,6 +306,13 @@ double PipelineGanttView::visibleStartMs() const {
 }
 double PipelineGanttView::visibleEndMs() const {
     return ganttRect_->axis(QCPAxis::atBottom)->range().upper;
+}
+
+void PipelineGanttView::changeEvent(QEvent* event) {
+    EvaluationView::changeEvent(event);
+    // Legend swatches and memory lines take the palette's colours when drawn.
+    if (event->type() != QEvent::PaletteChange) return;
+    if (const auto current = shown_) render(*current);  // keeps it alive while render replaces it
 }
 
 void PipelineGanttView::keyPressEvent(QKeyEvent* event) {

@@ -54,6 +54,7 @@ public slots:
 protected:
     void render(const core::Evaluation& evaluation) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void buildPlot();
