@@ -244,7 +244,7 @@ void PipelineGanttView::buildLegend(int chunks, int everyRank) {
                     {SwatchShape::Line,
                      {},
                      QPen(firstRank, 1.5),
-                     everyRank > 1 ? tr("activations, every %1th rank (dark = 0)").arg(everyRank)
+                     everyRank > 1 ? tr("activations, 1 rank in %1 (dark = 0)").arg(everyRank)
                                    : tr("activations per rank (dark = 0)")});
     addLegendSwatch(legend, {SwatchShape::Line,
                              {},

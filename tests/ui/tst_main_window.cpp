@@ -9,6 +9,7 @@
 #include "ui/evaluation_view.h"
 #include "ui/main_window.h"
 #include "ui/main_window_view_grid.h"
+#include "ui/memory_stack_view.h"
 #include "ui/plan_document.h"
 #include "ui/recent_files.h"
 #include "ui/summary_strip.h"
@@ -114,6 +115,7 @@ private slots:
     void screenshotCommandLineRejectsBadInput();
     void recentFilesKeepEightNewestFirst();
     void byteUnitsPersistAndNotify();
+    void memoryViewFollowsByteUnits();
     void themesAreLegible_data();
     void themesAreLegible();
 };
@@ -406,6 +408,13 @@ void TestMainWindow::screenshotHasTheWindowSize() {
     const QImage image(path);
     QVERIFY(!image.isNull());
     QCOMPARE(image.size(), QSize(1600, 1000) * window.devicePixelRatio());
+    // The controls keep a legible width and the four panes share the rest.
+    const int controls = window.controlsDock()->width();
+    QVERIFY2(controls >= 340 && controls <= 380, qPrintable(QString::number(controls)));
+    for (EvaluationView* view : window.views()) {
+        QVERIFY2(view->isVisible() && view->width() >= 500 && view->height() >= 250,
+                 qPrintable(view->title()));
+    }
 }
 
 void TestMainWindow::screenshotCommandLine() {
@@ -503,6 +512,25 @@ void TestMainWindow::byteUnitsPersistAndNotify() {
     QCOMPARE(settings.byteUnits(), fourfold::core::ByteUnits::Binary);
     settings.setByteUnits(fourfold::core::ByteUnits::Decimal);
     QVERIFY(!window.byteUnitsAction()->isChecked());
+}
+
+void TestMainWindow::memoryViewFollowsByteUnits() {
+    PlanDocument document(fourfold::core::defaultPlan());
+    AppSettings& settings = AppSettings::instance();
+    settings.setByteUnits(fourfold::core::ByteUnits::Binary);
+    MainWindow window(&document);
+    auto* memory = qobject_cast<MemoryStackView*>(window.views().value(0));
+    QVERIFY(memory);
+    QVERIFY(memory->binaryUnits());  // starts from the setting
+    QSignalSpy spy(&settings, &AppSettings::byteUnitsChanged);
+    window.byteUnitsAction()->trigger();  // menu: GiB off
+    QVERIFY(!memory->binaryUnits());
+    QCOMPARE(spy.count(), 1);
+    memory->setBinaryUnits(true);  // the view's own check box
+    QCOMPARE(settings.byteUnits(), fourfold::core::ByteUnits::Binary);
+    QVERIFY(window.byteUnitsAction()->isChecked());
+    QCOMPARE(spy.count(), 2);  // one change each way, no echo
+    settings.setByteUnits(fourfold::core::ByteUnits::Decimal);
 }
 
 void TestMainWindow::themesAreLegible_data() {

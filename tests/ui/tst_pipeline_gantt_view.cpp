@@ -2,6 +2,7 @@
 // PipelineGanttView draws a hand-built ScheduleResult: every op is a block (or, when too
 // narrow, part of a merged span), hit tests find the op under a point, keys zoom and reset,
 // the bubble's formula is on show, and half a million ops draw without per-block items.
+#include "ui/memory_timeline_chart.h"
 #include "ui/memory_timeline_series.h"
 #include "ui/pipeline_gantt_view.h"
 
@@ -93,6 +94,7 @@ private slots:
     void activationSetsFollowOneFOneB();
     void activationSetsReleaseAfterWeightGrad();
     void memoryTimelineInBytes();
+    void negativeHeadroomClampsAtZero();
     void absentScheduleShowsMessage();
     void hugeScheduleUsesLevelOfDetail();
     void exports();
@@ -255,6 +257,40 @@ void TestPipelineGanttView::memoryTimelineInBytes() {
         }
     }
     QVERIFY(foundHeadroom);
+}
+
+void TestPipelineGanttView::negativeHeadroomClampsAtZero() {
+    // Usable 40 GB, 50 GB of weights on each stage: headroom 40 − 50 = −10 GB. The axis stays at
+    // 0 .. peak (rank 0: 2 sets × 3 GB = 6 GB) and a note says why there is no headroom line.
+    auto evaluation = withSchedule(twoRankSchedule());
+    core::MemoryReport memory;
+    memory.capacityBytes = 48'000'000'000ull;
+    memory.usableBytes = 40'000'000'000ull;
+    for (int stage = 0; stage < 2; ++stage) {
+        core::StageMemory entry;
+        entry.stage = stage;
+        const auto sets = static_cast<std::uint64_t>(2 - stage);
+        entry.items[static_cast<std::size_t>(core::MemoryCategory::Activations)].bytes =
+            3'000'000'000ull * sets;
+        entry.items[static_cast<std::size_t>(core::MemoryCategory::Weights)].bytes =
+            50'000'000'000ull;
+        entry.totalBytes = 50'000'000'000ull + 3'000'000'000ull * sets;
+        memory.stages.push_back(entry);
+    }
+    evaluation->memory = memory;
+    QCustomPlot plot;
+    const ui::MemoryTimelineInfo info = ui::drawMemoryTimeline(plot.axisRect(), *evaluation);
+    QVERIFY(info.inBytes);
+    QVERIFY(!info.note.isEmpty());
+    const QCPRange range = plot.axisRect()->axis(QCPAxis::atLeft)->range();
+    QCOMPARE(range.lower, 0.0);
+    QVERIFY(range.upper >= 6.0 && range.upper < 8.0);
+    for (QCPGraph* graph : plot.axisRect()->graphs()) {
+        for (auto point = graph->data()->constBegin(); point != graph->data()->constEnd();
+             ++point) {
+            QVERIFY(point->value >= 0);  // no line drawn below zero
+        }
+    }
 }
 
 void TestPipelineGanttView::absentScheduleShowsMessage() {
