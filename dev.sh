@@ -5,6 +5,7 @@
 #   ./dev.sh test                            install what is missing, build, run every test
 #   ./dev.sh setup                           only install what is missing
 #   ./dev.sh build                           install what is missing and build
+#   ./dev.sh bench                           build and run the benchmarks
 # Environment: BUILD_DIR (default: build), BUILD_TYPE (default: RelWithDebInfo).
 set -euo pipefail
 
@@ -79,6 +80,16 @@ run_tests() {
     ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
 }
 
+run_benchmarks() {
+  cmake --build "$build_dir" --target benchmarks
+  local bench
+  for bench in "$build_dir"/tests/bench_*; do
+    [ -f "$bench" ] && [ -x "$bench" ] || continue
+    log "running $(basename "$bench")"
+    QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}" "$bench"
+  done
+}
+
 command="${1:-}"
 [ $# -gt 0 ] && shift
 case "$command" in
@@ -86,8 +97,9 @@ case "$command" in
   test) setup; build; run_tests ;;
   setup) setup ;;
   build) setup; build ;;
+  bench) setup; build; run_benchmarks ;;
   *)
-    sed -n '3,8p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '3,9p' "$0" | sed 's/^# \{0,1\}//'
     [ -z "$command" ] || [ "$command" = "--help" ] || [ "$command" = "-h" ] || exit 2
     ;;
 esac

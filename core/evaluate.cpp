@@ -156,6 +156,9 @@ Evaluation evaluate(const Plan& plan) {
         });
     if (!memoryBlocked) evaluation.memory = estimateMemory(plan, *evaluation.model);
 
+    evaluation.measured =
+        compareMeasured(plan.measured, evaluation.memory ? &*evaluation.memory : nullptr,
+                        evaluation.schedule ? &*evaluation.schedule : nullptr);
     return evaluation;
 }
 

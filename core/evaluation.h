@@ -3,17 +3,18 @@
 // It carries the Plan it came from; a part is absent when the plan's errors prevent it.
 #pragma once
 
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
-
 #include "core/diagnostic.h"
+#include "core/measured.h"
 #include "core/memory.h"
 #include "core/model.h"
 #include "core/plan.h"
 #include "core/schedule.h"
 #include "core/topology.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace fourfold::core {
 
@@ -34,6 +35,7 @@ struct Evaluation {
     std::optional<MemoryReport> memory;
     std::optional<ScheduleResult> schedule;
     std::optional<TopologyReport> topology;
+    MeasuredComparison measured;  // empty when the plan carries no measurements
 
     bool operator==(const Evaluation&) const = default;
 };

@@ -28,6 +28,20 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
     if (evaluation.memory) json["memory"] = toJson(*evaluation.memory);
     if (evaluation.schedule) json["schedule"] = toJson(*evaluation.schedule);
     if (evaluation.topology) json["topology"] = toJson(*evaluation.topology);
+    const MeasuredComparison& measured = evaluation.measured;
+    if (!measured.peakError.empty() || measured.stepTimeError) {
+        nlohmann::ordered_json comparison;
+        auto errors = nlohmann::ordered_json::array();
+        for (const auto& error : measured.peakError) {
+            errors.push_back(error ? nlohmann::ordered_json(*error) : nlohmann::ordered_json());
+        }
+        comparison["peak_error_per_stage"] = std::move(errors);
+        if (measured.stepTimeError) {
+            comparison["step_time_error"] = *measured.stepTimeError;
+            comparison["step_time_formula"] = measured.stepTimeFormula;
+        }
+        json["measured"] = std::move(comparison);
+    }
     return json;
 }
 

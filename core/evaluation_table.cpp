@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "core/evaluation_table.h"
 
+#include "core/plan_enums.h"
+
 #include <algorithm>
 #include <array>
 #include <sstream>
-
-#include "core/plan_enums.h"
 
 namespace fourfold::core {
 namespace {
@@ -19,8 +19,8 @@ std::string padRight(std::string text, std::size_t width) {
 }
 
 void writeMemory(std::ostringstream& out, const MemoryReport& memory, ByteUnits units) {
-    out << "\nMemory per GPU (capacity " << formatBytes(memory.capacityBytes, units)
-        << ", usable " << formatBytes(memory.usableBytes, units) << ")\n";
+    out << "\nMemory per GPU (capacity " << formatBytes(memory.capacityBytes, units) << ", usable "
+        << formatBytes(memory.usableBytes, units) << ")\n";
     out << "  " << padRight("stage", 7) << padRight("in-flight", 11) << padRight("total", 12)
         << padRight("fits", 6) << "largest parts\n";
     for (const StageMemory& stage : memory.stages) {
@@ -76,18 +76,18 @@ void writeSchedule(std::ostringstream& out, const ScheduleResult& schedule) {
 void writeTopology(std::ostringstream& out, const TopologyReport& topology) {
     out << "\nRank map (order " << topology.order << ", " << topology.nodes << " node"
         << (topology.nodes == 1 ? "" : "s") << " × " << topology.gpusPerNode << " GPUs)\n";
-    const std::pair<const char*, const GroupSet*> kinds[] = {
-        {"tp", &topology.tp}, {"cp", &topology.cp}, {"ep", &topology.ep},
-        {"dp", &topology.dp}, {"pp", &topology.pp}};
+    const std::pair<const char*, const GroupSet*> kinds[] = {{"tp", &topology.tp},
+                                                             {"cp", &topology.cp},
+                                                             {"ep", &topology.ep},
+                                                             {"dp", &topology.dp},
+                                                             {"pp", &topology.pp}};
     for (const auto& [name, set] : kinds) {
-        out << "  " << padRight(name, 4) << padRight(std::to_string(set->groups.size()) +
-                                                         " groups of " +
-                                                         std::to_string(set->groups.empty()
-                                                                            ? 0
-                                                                            : set->groups.front()
-                                                                                  .size()),
-                                                     22)
-            << set->crossNodeGroups << " cross node boundaries\n";
+        const std::size_t count = set->groups.size();
+        const std::size_t size = set->groups.empty() ? 0 : set->groups.front().size();
+        const std::string groups = std::to_string(count) + (count == 1 ? " group" : " groups") +
+                                   " of " + std::to_string(size);
+        out << "  " << padRight(name, 4) << padRight(groups, 22) << set->crossNodeGroups
+            << " cross node boundaries\n";
     }
 }
 
@@ -98,8 +98,7 @@ std::string evaluationTable(const Evaluation& evaluation, ByteUnits units) {
     const Plan& plan = evaluation.plan;
     out << plan.name << "\n";
     out << "  world size " << evaluation.worldSize << " = dp " << plan.parallel.dp << " × tp "
-        << plan.parallel.tp << " × pp " << plan.parallel.pp << " × cp " << plan.parallel.cp
-        << "\n";
+        << plan.parallel.tp << " × pp " << plan.parallel.pp << " × cp " << plan.parallel.cp << "\n";
     out << "  global batch B = b × a × dp: " << evaluation.batch.formula << " ("
         << formatCount(static_cast<double>(evaluation.batch.tokensPerStep))
         << " tokens per step)\n";

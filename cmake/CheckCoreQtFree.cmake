@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: MIT
+# cmake -DSOURCE_DIR=... -P CheckCoreQtFree.cmake: fails when a core/ file includes a Qt header.
+file(GLOB_RECURSE _files ${SOURCE_DIR}/core/*.h ${SOURCE_DIR}/core/*.cpp)
+set(_offenders "")
+foreach(_file IN LISTS _files)
+  file(STRINGS ${_file} _lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]Q[A-Za-z]")
+  if(_lines)
+    list(APPEND _offenders "${_file}: ${_lines}")
+  endif()
+endforeach()
+if(_offenders)
+  list(JOIN _offenders "\n" _text)
+  message(FATAL_ERROR "core/ must never include Qt:\n${_text}")
+endif()
+list(LENGTH _files _count)
+message(STATUS "core/ is Qt-free (${_count} files checked)")

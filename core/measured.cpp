@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#include "core/measured.h"
+
+#include "core/format.h"
+
+#include <cmath>
+
+namespace fourfold::core {
+
+MeasuredComparison compareMeasured(const MeasuredFigures& measured, const MemoryReport* memory,
+                                   const ScheduleResult* schedule) {
+    MeasuredComparison comparison;
+    if (memory != nullptr) {
+        const std::size_t stages = memory->stages.size();
+        comparison.peakError.resize(std::min(stages, measured.peakBytesPerStage.size()));
+        for (std::size_t stage = 0; stage < comparison.peakError.size(); ++stage) {
+            const auto observed = static_cast<double>(measured.peakBytesPerStage[stage]);
+            if (observed <= 0) continue;
+            const auto predicted = static_cast<double>(memory->stages[stage].totalBytes);
+            comparison.peakError[stage] = (predicted - observed) / observed;
+        }
+    }
+    if (schedule != nullptr && measured.stepTimeS && std::isfinite(*measured.stepTimeS) &&
+        *measured.stepTimeS > 0) {
+        const double error = (schedule->makespanS - *measured.stepTimeS) / *measured.stepTimeS;
+        comparison.stepTimeError = error;
+        comparison.stepTimeFormula = "pipeline makespan " + formatSeconds(schedule->makespanS) +
+                                     " vs measured step " + formatSeconds(*measured.stepTimeS) +
+                                     ": " + (error >= 0 ? "+" : "") + formatPercent(error);
+    }
+    return comparison;
+}
+
+}  // namespace fourfold::core

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// Whole-engine checks: each folder of tests/data/golden holds plan.json and the evaluation the
+// engine must produce for it (expected-evaluation.json). A mismatch prints a JSON diff. After
+// a deliberate change, FOURFOLD_UPDATE_GOLDEN=1 rewrites the expected files for review.
+#include "core/evaluate.h"
+#include "core/evaluation_json.h"
+#include "core/plan_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+using namespace fourfold::core;
+
+namespace {
+
+std::string readText(const QString& path) {
+    std::ifstream file(path.toStdString(), std::ios::binary);
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+// Equal up to a relative 1e-9 on numbers, so a last-bit difference in a double is not a failure.
+bool nearlyEqual(const nlohmann::json& a, const nlohmann::json& b) {
+    if (a.is_number() && b.is_number()) {
+        const double x = a.get<double>();
+        const double y = b.get<double>();
+        return std::fabs(x - y) <= 1e-9 * std::max({1.0, std::fabs(x), std::fabs(y)});
+    }
+    if (a.type() != b.type()) return false;
+    if (a.is_object()) {
+        if (a.size() != b.size()) return false;
+        for (auto it = a.begin(); it != a.end(); ++it) {
+            if (!b.contains(it.key()) || !nearlyEqual(it.value(), b.at(it.key()))) return false;
+        }
+        return true;
+    }
+    if (a.is_array()) {
+        if (a.size() != b.size()) return false;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            if (!nearlyEqual(a[i], b[i])) return false;
+        }
+        return true;
+    }
+    return a == b;
+}
+
+}  // namespace
+
+class TestGolden : public QObject {
+    Q_OBJECT
+private slots:
+    void evaluation_data() {
+        QTest::addColumn<QString>("folder");
+        const QDir root(QStringLiteral(FOURFOLD_TEST_DATA_DIR "/golden"));
+        const auto folders = root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        QVERIFY(!folders.isEmpty());
+        for (const QString& name : folders) {
+            QTest::newRow(name.toUtf8().constData()) << root.filePath(name);
+        }
+    }
+    void evaluation() {
+        QFETCH(QString, folder);
+        const PlanParse parse = parsePlan(readText(folder + QStringLiteral("/plan.json")));
+        QVERIFY2(parse.plan.has_value(), "the golden plan must parse");
+        const nlohmann::json actual =
+            nlohmann::json::parse(evaluationToJson(evaluate(*parse.plan)));
+        const QString expectedPath = folder + QStringLiteral("/expected-evaluation.json");
+        if (qEnvironmentVariableIsSet("FOURFOLD_UPDATE_GOLDEN")) {
+            std::ofstream(expectedPath.toStdString(), std::ios::binary)
+                << evaluationToJson(evaluate(*parse.plan));
+            QSKIP("expected evaluation rewritten; review the diff");
+        }
+        const std::string expectedText = readText(expectedPath);
+        QVERIFY2(!expectedText.empty(), "expected-evaluation.json is missing");
+        const nlohmann::json expected = nlohmann::json::parse(expectedText);
+        if (!nearlyEqual(actual, expected)) {
+            const std::string diff = nlohmann::json::diff(expected, actual).dump(1);
+            QFAIL(("evaluation differs from expected-evaluation.json:\n" + diff.substr(0, 4000))
+                      .c_str());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGolden)
+#include "tst_golden.moc"
