@@ -388,10 +388,14 @@ void MemoryStackView::drawMeasured(const core::Evaluation& evaluation) {
         }
         const double key = index + kMeasuredOffset;
         markers->addData(key, static_cast<double>(bytes) / unit);
-        // Prediction error against the measurement: (predicted − measured) / measured.
-        const double predicted =
-            static_cast<double>(report.stages[static_cast<std::size_t>(index)].totalBytes);
-        const double error = (predicted - static_cast<double>(bytes)) / static_cast<double>(bytes);
+        // The engine's error against the measurement: (predicted − measured) / measured.
+        const auto& errors = evaluation.measured.peakError;
+        const auto slot = static_cast<std::size_t>(index);
+        if (slot >= errors.size() || !errors[slot]) {
+            measuredLabels_.push_back(QString());
+            continue;
+        }
+        const double error = *errors[slot];
         const QString text =
             (error >= 0 ? QStringLiteral("+") : QString()) + qs(core::formatPercent(error));
         measuredLabels_.push_back(text);

@@ -56,6 +56,7 @@ private:
         int y = area.y();
         int lineHeight = 0;
         for (QLayoutItem* item : items_) {
+            if (item->isEmpty()) continue;  // a hidden tile takes no room
             const QSize hint = item->sizeHint();
             if (x > area.x() && x + hint.width() > area.right() + 1) {
                 x = area.x();
@@ -86,6 +87,7 @@ SummaryStrip::SummaryStrip(QWidget* parent) : EvaluationView(parent) {
     world_ = addTile(QStringLiteral("world"), tr("World size"));
     mfu_ = addTile(QStringLiteral("mfu"), tr("MFU"));
     throughput_ = addTile(QStringLiteral("throughput"), tr("Tokens/s"));
+    measured_ = addTile(QStringLiteral("measured"), tr("Measured vs predicted"));
     const QString later = tr("Needs the performance model, which is not available yet.");
     for (QLabel* label : {mfu_, throughput_}) {
         label->setText(QStringLiteral("—"));
@@ -156,6 +158,27 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
         world_->setText(tr("%1 GPUs").arg(evaluation.worldSize));
     }
     world_->setToolTip(tr("Ranks in the job: DP × TP × PP × CP."));
+
+    // The engine's errors, (predicted − measured) / measured, for what the user measured.
+    QStringList errors;
+    const auto& peaks = evaluation.measured.peakError;
+    for (std::size_t stage = 0; stage < peaks.size(); ++stage) {
+        if (!peaks[stage]) continue;
+        errors << tr("peak stage %1 %2%3")
+                      .arg(stage)
+                      .arg(*peaks[stage] >= 0 ? QStringLiteral("+") : QString())
+                      .arg(QString::fromStdString(core::formatPercent(*peaks[stage])));
+    }
+    if (evaluation.measured.stepTimeError) {
+        errors << tr("step %1%2")
+                      .arg(*evaluation.measured.stepTimeError >= 0 ? QStringLiteral("+")
+                                                                   : QString())
+                      .arg(QString::fromStdString(
+                          core::formatPercent(*evaluation.measured.stepTimeError)));
+    }
+    measured_->setText(errors.join(QStringLiteral(" · ")));
+    measured_->setToolTip(QString::fromStdString(evaluation.measured.stepTimeFormula));
+    measured_->parentWidget()->setVisible(!errors.isEmpty());
     updateGeometry();
 }
 

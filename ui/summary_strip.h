@@ -30,6 +30,7 @@ private:
     QLabel* world_ = nullptr;
     QLabel* mfu_ = nullptr;
     QLabel* throughput_ = nullptr;
+    QLabel* measured_ = nullptr;  // measured beside predicted; hidden without measurements
 };
 
 }  // namespace fourfold::ui

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // fourfold: builds the application from its parts and runs it. No logic lives here.
+#include "app/allocator_tuning.h"
 #include "ui/app_runner.h"
 
 #include <QApplication>
 
 int main(int argc, char** argv) {
+    fourfold::app::tuneAllocatorForReuse();
     // Fractional scale factors (1.25, 1.5) as the screen reports them, not rounded.
     QApplication::setHighDpiScaleFactorRoundingPolicy(
         Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);

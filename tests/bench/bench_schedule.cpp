@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Times generation + simulation of large schedules and prints the median of several runs.
+#include "app/allocator_tuning.h"
 #include "core/schedule.h"
 
 #include <algorithm>
@@ -35,6 +36,7 @@ double medianMilliseconds(ScheduleKind kind, int stages, int micro, int chunks, 
 }  // namespace
 
 int main() {
+    fourfold::app::tuneAllocatorForReuse();  // as the app and the CLI do at start-up
     const int runs = 9;
     struct Case {
         const char* name;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Replot time of the pipeline Gantt for p = 64, m = 1024, v = 4 (524,288 ops), full view and
 // zoomed to 2 % of the step. Prints the median of repeated replots; asserts nothing.
+#include "app/allocator_tuning.h"
 #include "ui/pipeline_gantt_view.h"
 
 #include <qcustomplot.h>
@@ -59,6 +60,7 @@ double timeReplots(ui::PipelineGanttView& view, int repeats) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    fourfold::app::tuneAllocatorForReuse();  // as the app does at start-up
     QApplication app(argc, argv);
     ui::PipelineGanttView view;
     view.resize(1400, 900);

@@ -4,6 +4,7 @@
 // evaluation has arrived (evaluate + every evaluationChanged handler) and until every visible
 // view has repainted. Reported as median and worst, for the default plan and for GPT-3 175B on
 // 1,024 GPUs (Brown et al. 2020, Table 2.1; the layout of Narayanan et al. 2021, Table 1 scale).
+#include "app/allocator_tuning.h"
 #include "core/catalog.h"
 #include "ui/diagnostics_list.h"
 #include "ui/evaluation_view.h"
@@ -150,6 +151,7 @@ void benchPlan(const char* label, const Plan& plan) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    fourfold::app::tuneAllocatorForReuse();  // as the app does at start-up
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication application(argc, argv);
     QStandardPaths::setTestModeEnabled(true);  // never touch the user's settings

@@ -195,6 +195,8 @@ void TestMemoryStackView::measuredMarkers() {
     auto evaluation = twoStageEvaluation(6'000'000'000ull);
     // Predicted 65 GB and 62 GB; measured 60 GB and 70 GB.
     evaluation->plan.measured.peakBytesPerStage = {60'000'000'000ull, 70'000'000'000ull};
+    evaluation->measured =
+        core::compareMeasured(evaluation->plan.measured, &*evaluation->memory, nullptr);
     view.showEvaluation(evaluation);
     // (65 − 60)/60 = +8.3 %, (62 − 70)/70 = −11.4 %.
     QCOMPARE(view.measuredLabels(),
@@ -262,6 +264,8 @@ void TestMemoryStackView::exports() {
     show(view);
     auto evaluation = twoStageEvaluation(20'000'000'000ull);
     evaluation->plan.measured.peakBytesPerStage = {60'000'000'000ull, 70'000'000'000ull};
+    evaluation->measured =
+        core::compareMeasured(evaluation->plan.measured, &*evaluation->memory, nullptr);
     view.showEvaluation(evaluation);
     QTemporaryDir temporary;
     const QString keep = qEnvironmentVariable("FOURFOLD_KEEP_IMAGES");

@@ -118,6 +118,24 @@ private slots:
         }
     }
 
+    void measuredBesidePredicted() {
+        ui::SummaryStrip strip;
+        strip.show();
+        core::Plan plan = core::defaultPlan();
+        const auto predicted = core::evaluate(plan);
+        show(strip, predicted);
+        QVERIFY(!value(strip, "measured")->parentWidget()->isVisible());
+        // Measured 10 % above the predicted peak: (p − 1.1p)/1.1p = −9.1 %; a step measured at
+        // twice the pipeline makespan: (1 − 2)/2 = −50 %.
+        const auto peak = predicted.memory->stages[0].totalBytes;
+        plan.measured.peakBytesPerStage = {peak + peak / 10};
+        plan.measured.stepTimeS = predicted.schedule->makespanS * 2;
+        show(strip, core::evaluate(plan));
+        QVERIFY(value(strip, "measured")->parentWidget()->isVisible());
+        QCOMPARE(value(strip, "measured")->text(),
+                 QStringLiteral("peak stage 0 -9.1 % · step -50.0 %"));
+    }
+
     void hiddenStripDrawsOnShow() {
         ui::SummaryStrip strip;
         show(strip, evaluationWithPeak(62'000'000'000ULL));
@@ -137,6 +155,7 @@ private slots:
         // Every tile lies inside the 360 px width.
         for (QWidget* tile : strip.findChildren<QWidget*>()) {
             if (!tile->objectName().endsWith(QStringLiteral("Tile"))) continue;
+            if (tile->isHidden()) continue;
             QVERIFY2(tile->geometry().right() < 360, qPrintable(tile->objectName()));
             QVERIFY2(tile->geometry().bottom() < narrow, qPrintable(tile->objectName()));
         }
