@@ -25,7 +25,11 @@ function(fourfold_add_test name)
   target_compile_definitions(${name} PRIVATE
     FOURFOLD_SOURCE_DIR="${PROJECT_SOURCE_DIR}" FOURFOLD_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data")
   add_test(NAME ${name} COMMAND ${name})
-  set(env "QT_QPA_PLATFORM=offscreen")
+  # Each test gets its own home, so settings written by one test executable can never be
+  # read by another running beside it (ctest -j).
+  set(home "${CMAKE_BINARY_DIR}/test-homes/${name}")
+  file(MAKE_DIRECTORY "${home}")
+  set(env "QT_QPA_PLATFORM=offscreen" "HOME=${home}")
   if(FOURFOLD_SANITIZE)
     list(APPEND env "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp")
   endif()
