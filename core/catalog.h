@@ -3,12 +3,12 @@
 // value with its public source. Also: a shape for a model known only by its parameter count.
 #pragma once
 
+#include "core/plan.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "core/plan.h"
 
 namespace fourfold::core {
 

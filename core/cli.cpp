@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: MIT
 #include "core/cli.h"
 
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <optional>
-#include <sstream>
-
-#include <nlohmann/json.hpp>
-
 #include "core/catalog.h"
 #include "core/evaluate.h"
 #include "core/evaluation_json.h"
 #include "core/evaluation_table.h"
 #include "core/format.h"
 #include "core/plan_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <sstream>
 
 namespace fourfold::core {
 namespace {

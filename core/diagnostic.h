@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Diagnostics: validation and parse problems as data (severity, JSON pointer, a plain sentence).
-// Nothing in the core throws across its API; every problem a person can act on becomes one of these.
+// Nothing in the core throws across its API; every problem a person can act on becomes one of
+// these.
 #pragma once
 
 #include <string>

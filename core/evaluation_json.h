@@ -3,11 +3,11 @@
 // engine could not compute are absent, never faked.
 #pragma once
 
-#include <string>
+#include "core/evaluation.h"
 
 #include <nlohmann/json.hpp>
 
-#include "core/evaluation.h"
+#include <string>
 
 namespace fourfold::core {
 

@@ -3,10 +3,10 @@
 // text the GUI shows, laid out as plain-text tables.
 #pragma once
 
-#include <string>
-
 #include "core/evaluation.h"
 #include "core/format.h"
+
+#include <string>
 
 namespace fourfold::core {
 

@@ -4,13 +4,13 @@
 // Table 2); Megatron-LM theoretical memory; DeepSpeed ZeRO-2/3 estimators.
 #pragma once
 
+#include "core/model.h"
+#include "core/plan.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include "core/model.h"
-#include "core/plan.h"
 
 namespace fourfold::core {
 

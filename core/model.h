@@ -4,11 +4,11 @@
 // Sources: Narayanan et al. 2021 (Megatron-LM, eq. 2–3 for FLOPs); Llama/GPT-3 papers for shapes.
 #pragma once
 
+#include "core/plan.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include "core/plan.h"
 
 namespace fourfold::core {
 
@@ -29,7 +29,7 @@ struct StageParameters {
     int firstLayer = 0;  // index of the first transformer layer on the stage
     int layerCount = 0;
     bool hasEmbedding = false;
-    bool hasHead = false;        // final norm + LM head (a tied embedding copy when pp > 1)
+    bool hasHead = false;  // final norm + LM head (a tied embedding copy when pp > 1)
     std::uint64_t parameters = 0;
     double forwardFlopsPerMicroBatch = 0;  // whole stage, whole micro-batch, before TP split
 
@@ -37,14 +37,14 @@ struct StageParameters {
 };
 
 struct ModelReport {
-    std::uint64_t parameters = 0;    // the count model-state memory uses
+    std::uint64_t parameters = 0;       // the count model-state memory uses
     std::uint64_t shapeParameters = 0;  // what the shape itself counts to
-    double flopsPerToken = 0;        // forward + backward, model FLOPs (no recompute)
+    double flopsPerToken = 0;           // forward + backward, model FLOPs (no recompute)
     LayerParameters layer;
     std::uint64_t embedding = 0;
-    std::uint64_t head = 0;          // final norm + LM head (0 for the head matrix when tied)
+    std::uint64_t head = 0;  // final norm + LM head (0 for the head matrix when tied)
     std::vector<StageParameters> stages;
-    std::string formula;             // "P = 32 × 202.4M + 2 × 131.1M = 6.74B"
+    std::string formula;                 // "P = 32 × 202.4M + 2 × 131.1M = 6.74B"
     std::uint64_t finalNorm = 0;         // part of head
     std::uint64_t tiedHeadCopy = 0;      // vocab × hidden copy the last stage keeps (tied, pp > 1)
     std::uint64_t activeParameters = 0;  // what one token passes through (top-k experts)

@@ -2,9 +2,9 @@
 // The JSON projection of a ModelReport, as PLAN_FORMAT.md's evaluation object spells it.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include "core/model.h"
+
+#include <nlohmann/json.hpp>
 
 namespace fourfold::core {
 

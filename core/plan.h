@@ -29,12 +29,12 @@ struct MoeSpec {
 };
 
 struct ModelSpec {
-    std::string preset;      // catalog name it came from ("" for a custom shape)
-    double parameters = 0;   // > 0: the exact count model-state memory uses; 0: count the shape
+    std::string preset;     // catalog name it came from ("" for a custom shape)
+    double parameters = 0;  // > 0: the exact count model-state memory uses; 0: count the shape
     int layers = 32;
     int hidden = 4096;
     int heads = 32;
-    int kvHeads = 32;        // < heads: grouped-query attention
+    int kvHeads = 32;  // < heads: grouped-query attention
     int ffnHidden = 11008;
     int vocab = 32000;
     int sequence = 4096;
@@ -47,8 +47,8 @@ struct ModelSpec {
 
 struct TrainingSpec {
     Precision precision = Precision::Bf16;
-    bool masterWeights = true;               // an fp32 copy of the weights for the update
-    Precision gradDtype = Precision::Fp32;   // dtype gradients are kept and reduced in
+    bool masterWeights = true;              // an fp32 copy of the weights for the update
+    Precision gradDtype = Precision::Fp32;  // dtype gradients are kept and reduced in
     OptimizerKind optimizer = OptimizerKind::AdamW;
     int microBatch = 1;
     int gradAccumulation = 8;
@@ -65,11 +65,11 @@ struct ParallelSpec {
     int pp = 1;
     int cp = 1;
     int ep = 1;
-    int etp = 0;             // expert tensor parallel; 0: same as tp
-    int virtualStages = 1;   // model chunks per pipeline rank (interleaved schedules)
+    int etp = 0;            // expert tensor parallel; 0: same as tp
+    int virtualStages = 1;  // model chunks per pipeline rank (interleaved schedules)
     bool sequenceParallel = false;
-    int zeroStage = 0;       // 0–3; 3 = FSDP full shard
-    int shardingGroup = 0;   // ranks a ZeRO shard spreads over; 0: all DP ranks
+    int zeroStage = 0;      // 0–3; 3 = FSDP full shard
+    int shardingGroup = 0;  // ranks a ZeRO shard spreads over; 0: all DP ranks
     Offload offload = Offload::None;
     std::string order = "tp-cp-ep-dp-pp";  // first = fastest varying (Megatron-Core)
     ScheduleKind schedule = ScheduleKind::OneFOneB;
@@ -87,17 +87,17 @@ struct PeakTflops {
 };
 
 struct GpuSpec {
-    std::string name;            // preset name or a user's label
+    std::string name;  // preset name or a user's label
     std::uint64_t memoryBytes = 0;
-    PeakTflops peakTflops;       // dense peak, TFLOP/s
-    double hbmGbps = 0;          // HBM bandwidth, GB/s
+    PeakTflops peakTflops;  // dense peak, TFLOP/s
+    double hbmGbps = 0;     // HBM bandwidth, GB/s
 
     bool operator==(const GpuSpec&) const = default;
 };
 
 struct LinkSpec {
     std::string name;
-    double gbps = 0;        // GB/s, one direction, per GPU
+    double gbps = 0;  // GB/s, one direction, per GPU
     double latencyUs = 0;
 
     bool operator==(const LinkSpec&) const = default;
@@ -115,15 +115,15 @@ struct ClusterSpec {
 
 struct MemoryOptions {
     MemoryConvention convention = MemoryConvention::Fourfold;
-    double fragmentation = 0.05;   // share of allocated bytes lost to the allocator
-    double safetyMargin = 0.10;    // share of capacity kept free
+    double fragmentation = 0.05;  // share of allocated bytes lost to the allocator
+    double safetyMargin = 0.10;   // share of capacity kept free
     // Assumptions public estimators disagree on, each switchable (see README, memory).
     std::uint64_t frameworkBytes = 1'500'000'000;  // CUDA context + framework + library workspaces
-    bool countCommBuffers = true;                  // DDP buckets, ZeRO gather and collective buffers
-    std::uint64_t ddpBucketBytes = 25'000'000;     // PyTorch DDP bucket_cap_mb default (25 MB)
-    int zero3PrefetchLayers = 1;       // layers ZeRO-3 gathers ahead of the one computing
-    double logitsBytesPerElement = 6;  // logits (2 B) + fp32 softmax for the loss (4 B)
-    bool recomputeWorkingSet = true;   // full recompute re-materialises one layer at a time
+    bool countCommBuffers = true;               // DDP buckets, ZeRO gather and collective buffers
+    std::uint64_t ddpBucketBytes = 25'000'000;  // PyTorch DDP bucket_cap_mb default (25 MB)
+    int zero3PrefetchLayers = 1;                // layers ZeRO-3 gathers ahead of the one computing
+    double logitsBytesPerElement = 6;           // logits (2 B) + fp32 softmax for the loss (4 B)
+    bool recomputeWorkingSet = true;  // full recompute re-materialises one layer at a time
 
     bool operator==(const MemoryOptions&) const = default;
 };

@@ -3,12 +3,12 @@
 // shared by the JSON reader and writer, the CLI and the UI so all say the same words.
 #pragma once
 
+#include "core/plan.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "core/plan.h"
 
 namespace fourfold::core {
 

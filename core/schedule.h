@@ -5,10 +5,10 @@
 // interleaved 1F1B (Narayanan et al. 2021, §2.2); ZB-H1/H2 (Qi et al. 2023, Zero Bubble PP).
 #pragma once
 
+#include "core/plan.h"
+
 #include <string>
 #include <vector>
-
-#include "core/plan.h"
 
 namespace fourfold::core {
 
@@ -27,10 +27,10 @@ struct ScheduleOp {
 
 struct RankTimeline {
     int stage = 0;
-    std::vector<ScheduleOp> ops;   // in start order
-    double idleS = 0;              // makespan minus busy time
-    int peakInFlight = 0;          // simulated peak (micro-batch, chunk) activation sets held
-    double busyS = 0;              // sum of this rank's op durations
+    std::vector<ScheduleOp> ops;  // in start order
+    double idleS = 0;             // makespan minus busy time
+    int peakInFlight = 0;         // simulated peak (micro-batch, chunk) activation sets held
+    double busyS = 0;             // sum of this rank's op durations
 
     bool operator==(const RankTimeline&) const = default;
 };
@@ -38,9 +38,9 @@ struct RankTimeline {
 // Costs per pipeline rank and chunk, index = chunk * stages + rank (virtual stage order).
 struct ScheduleCosts {
     std::vector<double> forwardS;
-    std::vector<double> backwardS;     // input gradient (or whole backward when not split)
-    std::vector<double> weightGradS;   // 0 when the schedule does not split W from B
-    double transferS = 0;              // point-to-point activation/gradient send between stages
+    std::vector<double> backwardS;    // input gradient (or whole backward when not split)
+    std::vector<double> weightGradS;  // 0 when the schedule does not split W from B
+    double transferS = 0;             // point-to-point activation/gradient send between stages
 
     bool operator==(const ScheduleCosts&) const = default;
 };
@@ -51,13 +51,13 @@ struct ScheduleResult {
     int microBatches = 1;
     int virtualStages = 1;
     double makespanS = 0;
-    double bubbleFraction = 0;   // idle share of stages × makespan
-    std::string bubbleFormula;   // e.g. "(p − 1)/(m + p − 1) = 3/11 = 27.3 %"
+    double bubbleFraction = 0;  // idle share of stages × makespan
+    std::string bubbleFormula;  // e.g. "(p − 1)/(m + p − 1) = 3/11 = 27.3 %"
     std::vector<RankTimeline> ranks;
     // The closed form's value for uniform stages and zero transfer (GPipe, 1F1B, interleaved);
     // for zero-bubble schedules, which have no single closed form here, the simulated value.
     double formulaBubbleFraction = 0;
-    bool complete = true;        // false when the inputs could not be simulated (see formula)
+    bool complete = true;  // false when the inputs could not be simulated (see formula)
 
     bool operator==(const ScheduleResult&) const = default;
 };

@@ -2,9 +2,9 @@
 // The JSON projection of a ScheduleResult, as PLAN_FORMAT.md's evaluation object spells it.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include "core/schedule.h"
+
+#include <nlohmann/json.hpp>
 
 namespace fourfold::core {
 

@@ -3,10 +3,10 @@
 // a plain sentence naming the values). An invalid plan still evaluates as far as it can.
 #pragma once
 
-#include <vector>
-
 #include "core/diagnostic.h"
 #include "core/plan.h"
+
+#include <vector>
 
 namespace fourfold::core {
 

@@ -3,11 +3,11 @@
 // A hidden view only remembers the latest Evaluation and draws it when it is shown.
 #pragma once
 
-#include <memory>
+#include "core/evaluation.h"
 
 #include <QWidget>
 
-#include "core/evaluation.h"
+#include <memory>
 
 namespace fourfold::ui {
 

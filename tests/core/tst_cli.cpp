@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include <QtTest>
-
-#include <nlohmann/json.hpp>
-
-#include <sstream>
-
 #include "core/catalog.h"
 #include "core/cli.h"
 #include "core/plan_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <sstream>
 
 using namespace fourfold::core;
 
@@ -61,9 +61,8 @@ private slots:
         QTest::newRow("no-command") << QStringList{};
         QTest::newRow("unknown-command") << QStringList{QStringLiteral("frobnicate")};
         QTest::newRow("evaluate-without-plan") << QStringList{QStringLiteral("evaluate")};
-        QTest::newRow("unknown-option")
-            << QStringList{QStringLiteral("evaluate"), QStringLiteral("x.json"),
-                           QStringLiteral("--colour")};
+        QTest::newRow("unknown-option") << QStringList{
+            QStringLiteral("evaluate"), QStringLiteral("x.json"), QStringLiteral("--colour")};
         QTest::newRow("missing-file")
             << QStringList{QStringLiteral("validate"), QStringLiteral("/nonexistent/plan.json")};
     }
@@ -99,7 +98,8 @@ private slots:
     }
 
     void evaluateJsonIsOnlyTheEvaluationObject() {
-        const std::string path = writePlan(QStringLiteral("default.json"), planToJson(defaultPlan()));
+        const std::string path =
+            writePlan(QStringLiteral("default.json"), planToJson(defaultPlan()));
         const CliRun result = run({"evaluate", path, "--json"});
         QCOMPARE(result.exitCode, 0);
         const auto json = nlohmann::json::parse(result.out);  // throws (fails) on any extra text
@@ -120,7 +120,8 @@ private slots:
     }
 
     void planErrorsExitOne() {
-        const std::string malformed = writePlan(QStringLiteral("bad.json"), "{\n  \"parallel\": {\"tp\": }\n}\n");
+        const std::string malformed =
+            writePlan(QStringLiteral("bad.json"), "{\n  \"parallel\": {\"tp\": }\n}\n");
         const CliRun result = run({"validate", malformed});
         QCOMPARE(result.exitCode, 1);
         QVERIFY(result.out.find("line 2") != std::string::npos);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include <QtTest>
-
 #include "core/format.h"
+
+#include <QtTest>
 
 using namespace fourfold::core;
 
@@ -13,13 +13,13 @@ private slots:
         QTest::addColumn<bool>("binary");
         QTest::addColumn<QString>("expected");
         // The source article: 7e9 parameters × 2 bytes = 14 GB of FP16 weights.
-        QTest::newRow("article-7B-fp16-weights") << quint64(14'000'000'000ULL) << false
-                                                 << QStringLiteral("14.0 GB");
+        QTest::newRow("article-7B-fp16-weights")
+            << quint64(14'000'000'000ULL) << false << QStringLiteral("14.0 GB");
         // An "80 GB" H100 has 80 GiB of HBM: 85 899 345 920 bytes.
-        QTest::newRow("h100-capacity-gib") << quint64(85'899'345'920ULL) << true
-                                           << QStringLiteral("80.0 GiB");
-        QTest::newRow("h100-capacity-gb") << quint64(85'899'345'920ULL) << false
-                                          << QStringLiteral("85.9 GB");
+        QTest::newRow("h100-capacity-gib")
+            << quint64(85'899'345'920ULL) << true << QStringLiteral("80.0 GiB");
+        QTest::newRow("h100-capacity-gb")
+            << quint64(85'899'345'920ULL) << false << QStringLiteral("85.9 GB");
         QTest::newRow("small") << quint64(512) << false << QStringLiteral("512 B");
         QTest::newRow("megabytes") << quint64(25'000'000) << false << QStringLiteral("25 MB");
     }
