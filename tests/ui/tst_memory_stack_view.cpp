@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // MemoryStackView draws a hand-built MemoryReport: bar data equal the report's bytes, limits
 // sit where the report puts them, overflow and measured markers appear only when due.
+#include "image_checks.h"
+
 #include "ui/memory_stack_view.h"
 
 #include <qcustomplot.h>
 
-#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -277,19 +278,7 @@ void TestMemoryStackView::exports() {
         QVERIFY2(view.exportImage(path, &error), qPrintable(error));
         QVERIFY(QFileInfo(path).size() > 1000);
     }
-    QSvgRenderer svg(dir + QStringLiteral("/memory.svg"));
-    QVERIFY(svg.isValid());
-    QImage raster(800, 500, QImage::Format_ARGB32);
-    raster.fill(Qt::white);
-    QPainter painter(&raster);
-    svg.render(&painter);
-    painter.end();
-    int inked = 0;
-    for (int y = 0; y < raster.height(); y += 4) {
-        for (int x = 0; x < raster.width(); x += 4)
-            inked += raster.pixel(x, y) != qRgb(255, 255, 255);
-    }
-    QVERIFY(inked > 500);
+    QVERIFY(test::inkedSvgSamples(dir + QStringLiteral("/memory.svg")) > 500);
     QString error;
     QVERIFY(!view.exportImage(dir + QStringLiteral("/memory.bmp"), &error));
     QVERIFY(!error.isEmpty());

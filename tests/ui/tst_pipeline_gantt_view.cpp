@@ -2,13 +2,14 @@
 // PipelineGanttView draws a hand-built ScheduleResult: every op is a block (or, when too
 // narrow, part of a merged span), hit tests find the op under a point, keys zoom and reset,
 // the bubble's formula is on show, and half a million ops draw without per-block items.
+#include "image_checks.h"
+
 #include "ui/memory_timeline_chart.h"
 #include "ui/memory_timeline_series.h"
 #include "ui/pipeline_gantt_view.h"
 
 #include <qcustomplot.h>
 
-#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -357,19 +358,7 @@ void TestPipelineGanttView::exports() {
         QVERIFY2(view.exportImage(path, &error), qPrintable(error));
         QVERIFY(QFileInfo(path).size() > 1000);
     }
-    QSvgRenderer svg(dir + QStringLiteral("/gantt.svg"));
-    QVERIFY(svg.isValid());
-    QImage raster(800, 500, QImage::Format_ARGB32);
-    raster.fill(Qt::white);
-    QPainter painter(&raster);
-    svg.render(&painter);
-    painter.end();
-    int inked = 0;
-    for (int y = 0; y < raster.height(); y += 4) {
-        for (int x = 0; x < raster.width(); x += 4)
-            inked += raster.pixel(x, y) != qRgb(255, 255, 255);
-    }
-    QVERIFY(inked > 500);
+    QVERIFY(test::inkedSvgSamples(dir + QStringLiteral("/gantt.svg")) > 500);
     if (!keep.isEmpty()) {
         view.plot()->replot();
         view.grab().save(keep + QStringLiteral("/gantt_grab.png"));
