@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/catalog.h"
 
-#include "core/detail/catalog_parse.h"
-#include "core/detail/embedded_presets.h"
-#include "core/detail/model_family.h"
+#include "core/detail/catalog/catalog_parse.h"
+#include "core/detail/catalog/embedded_presets.h"
+#include "core/detail/model/model_family.h"
 
 #include <algorithm>
 #include <cassert>

@@ -3,8 +3,8 @@
 // and, for a plan that does not fit, the what-if hints. docs/memory.md explains the accounting.
 #include "core/memory.h"
 
-#include "core/detail/memory_estimate.h"
-#include "core/detail/memory_what_if.h"
+#include "core/detail/memory/memory_estimate.h"
+#include "core/detail/memory/memory_what_if.h"
 
 namespace fourfold::core {
 

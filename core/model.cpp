@@ -5,7 +5,7 @@
 // embedding when pp > 1, as Megatron-LM keeps one). FLOPs: Narayanan et al. 2021 eq. 3.
 #include "core/model.h"
 
-#include "core/detail/model_shapes.h"
+#include "core/detail/model/model_shapes.h"
 #include "core/format.h"
 
 #include <algorithm>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/plan_json.h"
 
-#include "core/detail/plan_json_migrate.h"
-#include "core/detail/plan_json_reader.h"
-#include "core/detail/plan_json_text.h"
-#include "core/detail/plan_json_writer.h"
+#include "core/detail/plan_json/plan_json_migrate.h"
+#include "core/detail/plan_json/plan_json_reader.h"
+#include "core/detail/plan_json/plan_json_text.h"
+#include "core/detail/plan_json/plan_json_writer.h"
 
 #include <nlohmann/json.hpp>
 

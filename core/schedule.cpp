@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "core/schedule.h"
 
-#include "core/detail/schedule_1f1b.h"
-#include "core/detail/schedule_gpipe.h"
-#include "core/detail/schedule_interleaved_1f1b.h"
-#include "core/detail/schedule_simulator.h"
-#include "core/detail/schedule_zero_bubble.h"
+#include "core/detail/schedule/schedule_1f1b.h"
+#include "core/detail/schedule/schedule_gpipe.h"
+#include "core/detail/schedule/schedule_interleaved_1f1b.h"
+#include "core/detail/schedule/schedule_simulator.h"
+#include "core/detail/schedule/schedule_zero_bubble.h"
 #include "core/format.h"
 #include "core/plan_enums.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/topology.h"
 
-#include "core/detail/rank_generator.h"
-#include "core/detail/topology_placement.h"
+#include "core/detail/topology/rank_generator.h"
+#include "core/detail/topology/topology_placement.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/validate.h"
 
-#include "core/detail/validate_common.h"
+#include "core/detail/validate/validate_common.h"
 
 namespace fourfold::core {
 

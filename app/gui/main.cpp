@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // fourfold: builds the application from its parts and runs it. No logic lives here.
 #include "app/allocator_tuning.h"
-#include "ui/app_runner.h"
+#include "app/gui/app_runner.h"
 
 #include <QApplication>
 
@@ -12,5 +12,5 @@ int main(int argc, char** argv) {
         Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication application(argc, argv);
     QApplication::setApplicationVersion(QStringLiteral(FOURFOLD_VERSION));
-    return fourfold::ui::runApplication(application);
+    return fourfold::app::runApplication(application);
 }

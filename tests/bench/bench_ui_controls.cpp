@@ -4,8 +4,8 @@
 // figures; asserts nothing about time.
 #include "core/catalog.h"
 #include "core/parallel_choices.h"
-#include "ui/controls_panel.h"
-#include "ui/plan_document.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/document/plan_document.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -2,7 +2,7 @@
 // Replot time of the pipeline Gantt for p = 64, m = 1024, v = 4 (524,288 ops), full view and
 // zoomed to 2 % of the step. Prints the median of repeated replots; asserts nothing.
 #include "app/allocator_tuning.h"
-#include "ui/pipeline_gantt_view.h"
+#include "ui/views/pipeline_gantt_view.h"
 
 #include <qcustomplot.h>
 

@@ -6,11 +6,11 @@
 // 1,024 GPUs (Brown et al. 2020, Table 2.1; the layout of Narayanan et al. 2021, Table 1 scale).
 #include "app/allocator_tuning.h"
 #include "core/catalog.h"
-#include "ui/diagnostics_list.h"
-#include "ui/evaluation_view.h"
-#include "ui/main_window.h"
-#include "ui/plan_document.h"
-#include "ui/summary_strip.h"
+#include "ui/document/plan_document.h"
+#include "ui/shell/main_window.h"
+#include "ui/views/diagnostics_list.h"
+#include "ui/views/evaluation_view.h"
+#include "ui/views/summary_strip.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

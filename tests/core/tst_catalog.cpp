@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/catalog.h"
-#include "core/detail/catalog_parse.h"
-#include "core/detail/embedded_presets.h"
+#include "core/detail/catalog/catalog_parse.h"
+#include "core/detail/catalog/embedded_presets.h"
 
 #include <QtTest>
 

@@ -5,8 +5,8 @@
 // prints both numbers (docs/memory.md says why).
 #include "shapes_for_tests.h"
 
-#include "core/detail/memory_activations.h"
-#include "core/detail/memory_common.h"
+#include "core/detail/memory/memory_activations.h"
+#include "core/detail/memory/memory_common.h"
 #include "core/format.h"
 #include "core/memory.h"
 

@@ -2,7 +2,7 @@
 #include "tests/core/plan_json_test_util.h"
 
 #include "core/catalog.h"
-#include "core/detail/plan_json_migrate.h"
+#include "core/detail/plan_json/plan_json_migrate.h"
 #include "core/plan_enums.h"
 #include "core/plan_json.h"
 

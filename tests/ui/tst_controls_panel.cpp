@@ -4,10 +4,10 @@
 // moves focus to a field's control. The plan is the built-in default (Llama-2 7B, DP 8 on one
 // node of 8 GPUs), so TP steps through {1, 2, 4, 8} (core/parallel_choices).
 #include "core/catalog.h"
-#include "ui/controls_panel.h"
-#include "ui/controls_stops.h"
-#include "ui/plan_document.h"
-#include "ui/undo_ids.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/controls/controls_stops.h"
+#include "ui/document/plan_document.h"
+#include "ui/document/undo_ids.h"
 
 #include <QApplication>
 #include <QCheckBox>

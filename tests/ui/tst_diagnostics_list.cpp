@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The diagnostics list shows errors before warnings with their field, says "No problems" when
 // there are none, and activating an item (click or Enter) emits its JSON pointer once.
-#include "ui/diagnostics_list.h"
+#include "ui/views/diagnostics_list.h"
 
 #include <QDir>
 #include <QListWidget>

@@ -2,10 +2,10 @@
 // The whole loop a user drives: a key press on the TP slider in the main window's controls
 // changes the document's plan and the memory bars; undo brings both back.
 #include "core/catalog.h"
-#include "ui/controls_panel.h"
-#include "ui/main_window.h"
-#include "ui/memory_stack_view.h"
-#include "ui/plan_document.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/document/plan_document.h"
+#include "ui/shell/main_window.h"
+#include "ui/views/memory_stack_view.h"
 
 #include <qcustomplot.h>
 

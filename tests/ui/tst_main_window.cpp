@@ -2,18 +2,18 @@
 // MainWindow: title and status from the document, views fed from the one signal, the maximise
 // toggle, file commands through injectable prompts, drag-and-drop, the --screenshot path and the
 // persisted settings. Offscreen; QSettings live in the test-mode location.
+#include "app/gui/app_runner.h"
 #include "core/catalog.h"
-#include "ui/app_runner.h"
-#include "ui/app_settings.h"
-#include "ui/diagnostics_list.h"
-#include "ui/evaluation_view.h"
-#include "ui/main_window.h"
-#include "ui/main_window_view_grid.h"
-#include "ui/memory_stack_view.h"
-#include "ui/plan_document.h"
-#include "ui/recent_files.h"
-#include "ui/summary_strip.h"
-#include "ui/theme.h"
+#include "ui/document/plan_document.h"
+#include "ui/shell/app_settings.h"
+#include "ui/shell/main_window.h"
+#include "ui/shell/main_window_view_grid.h"
+#include "ui/shell/recent_files.h"
+#include "ui/shell/theme.h"
+#include "ui/views/diagnostics_list.h"
+#include "ui/views/evaluation_view.h"
+#include "ui/views/memory_stack_view.h"
+#include "ui/views/summary_strip.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -36,6 +36,7 @@
 
 using fourfold::core::Plan;
 using namespace fourfold::ui;
+using fourfold::app::runApplication;
 
 namespace {
 

@@ -3,7 +3,7 @@
 // sit where the report puts them, overflow and measured markers appear only when due.
 #include "image_checks.h"
 
-#include "ui/memory_stack_view.h"
+#include "ui/views/memory_stack_view.h"
 
 #include <qcustomplot.h>
 

@@ -4,9 +4,9 @@
 // the bubble's formula is on show, and half a million ops draw without per-block items.
 #include "image_checks.h"
 
-#include "ui/memory_timeline_chart.h"
-#include "ui/memory_timeline_series.h"
-#include "ui/pipeline_gantt_view.h"
+#include "ui/views/memory_timeline_chart.h"
+#include "ui/views/memory_timeline_series.h"
+#include "ui/views/pipeline_gantt_view.h"
 
 #include <qcustomplot.h>
 

@@ -4,7 +4,7 @@
 // changes nothing, clean only after a committed write) and PLAN_FORMAT.md ("results").
 #include "core/catalog.h"
 #include "core/plan_json.h"
-#include "ui/plan_document.h"
+#include "ui/document/plan_document.h"
 
 #include <nlohmann/json.hpp>
 

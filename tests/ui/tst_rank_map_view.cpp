@@ -3,7 +3,7 @@
 // hit testing, hover highlighting, pinning, keyboard zoom, exports, and a 16,384-GPU job.
 #include "core/catalog.h"
 #include "core/evaluate.h"
-#include "ui/rank_map_view.h"
+#include "ui/views/rank_map_view.h"
 
 #include <QFileInfo>
 #include <QImage>

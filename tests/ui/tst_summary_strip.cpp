@@ -3,7 +3,7 @@
 // and capacity; the global-batch formula; the bubble with its formula on hover; world size.
 #include "core/catalog.h"
 #include "core/evaluate.h"
-#include "ui/summary_strip.h"
+#include "ui/views/summary_strip.h"
 
 #include <QDir>
 #include <QLabel>

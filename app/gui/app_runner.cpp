@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: MIT
+#include "app/gui/app_runner.h"
+
+#include "core/catalog.h"
+#include "ui/document/plan_document.h"
+#include "ui/shell/app_settings.h"
+#include "ui/shell/main_window.h"
+#include "ui/shell/theme.h"
+
+#include <QApplication>
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QTimer>
+
+#include <cstdio>
+#include <optional>
+
+namespace fourfold::app {
+using namespace fourfold::core;
+using namespace fourfold::ui;
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitWriteFailed = 1;
+constexpr int kExitUsage = 2;
+// Time for queued work (evaluation, queued replots, layouts) to settle before the grab.
+constexpr int kScreenshotSettleMs = 300;
+// Above this a window is surely a typo, and its pixmap would need gigabytes.
+constexpr int kMaxScreenshotSide = 16384;
+
+void printError(const QString& message) {
+    std::fprintf(stderr, "fourfold: %s\n", qUtf8Printable(message));
+}
+
+struct Arguments {
+    QString planPath;
+    QString screenshotPath;
+    QSize size = kDefaultScreenshotSize;
+    std::optional<Theme> theme;
+};
+
+// Parses the command line; on a usage error prints it and returns false.
+bool parseArguments(const QStringList& commandLine, Arguments* arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate(
+        "fourfold", "Plan distributed training: memory per GPU, pipeline, rank map."));
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("plan"),
+                                 QApplication::translate("fourfold", "A plan file to open."),
+                                 QStringLiteral("[PLAN.json]"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QApplication::translate("fourfold", "Render the main window to a PNG file and exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption sizeOption(
+        QStringLiteral("size"),
+        QApplication::translate("fourfold", "Window size for --screenshot (default 1600x1000)."),
+        QStringLiteral("WxH"));
+    const QCommandLineOption themeOption(QStringLiteral("theme"),
+                                         QApplication::translate("fourfold", "light or dark."),
+                                         QStringLiteral("THEME"));
+    parser.addOptions({screenshotOption, sizeOption, themeOption});
+
+    if (!parser.parse(commandLine)) {
+        printError(parser.errorText());
+        return false;
+    }
+    if (parser.isSet(helpOption)) parser.showHelp(kExitOk);  // exits
+    if (parser.isSet(versionOption)) parser.showVersion();   // exits
+
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        printError(QApplication::translate("fourfold", "expected at most one plan file, got %1")
+                       .arg(positional.size()));
+        return false;
+    }
+    if (!positional.isEmpty()) arguments->planPath = positional.first();
+    arguments->screenshotPath = parser.value(screenshotOption);
+    if (parser.isSet(sizeOption) && !parseWindowSize(parser.value(sizeOption), &arguments->size)) {
+        printError(QApplication::translate("fourfold", "--size expects WIDTHxHEIGHT, got \"%1\"")
+                       .arg(parser.value(sizeOption)));
+        return false;
+    }
+    if (parser.isSet(themeOption)) {
+        Theme theme = Theme::Light;
+        if (!parseTheme(parser.value(themeOption), &theme)) {
+            printError(
+                QApplication::translate("fourfold", "--theme expects light or dark, got \"%1\"")
+                    .arg(parser.value(themeOption)));
+            return false;
+        }
+        arguments->theme = theme;
+    }
+    return true;
+}
+
+// Renders the window once everything queued has run, writes the PNG and leaves the event loop.
+int runScreenshot(QApplication& application, const Arguments& arguments) {
+    applyTheme(application, arguments.theme.value_or(Theme::Light));
+    PlanDocument document(core::defaultPlan());
+    if (!arguments.planPath.isEmpty()) {
+        QString error;
+        if (!document.open(arguments.planPath, &error)) {
+            printError(error);
+            return kExitUsage;
+        }
+    }
+    MainWindow window(&document);
+    MainWindowPrompts quiet;
+    quiet.showError = [](QWidget*, const QString&, const QString& message) { printError(message); };
+    quiet.askUnsaved = [](QWidget*, const QString&) { return UnsavedChoice::Discard; };
+    window.setPrompts(quiet);
+    // Laid out and painted like a shown window, but never put on a real screen.
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.resize(arguments.size);
+    window.show();
+
+    int status = kExitOk;
+    QTimer::singleShot(kScreenshotSettleMs, &window, [&] {
+        QString error;
+        if (!window.saveScreenshot(arguments.screenshotPath, &error)) {
+            printError(error);
+            status = kExitWriteFailed;
+        }
+        application.exit(status);
+    });
+    application.exec();
+    return status;
+}
+
+int runWindow(QApplication& application, const Arguments& arguments) {
+    applyTheme(application, arguments.theme.value_or(AppSettings::instance().theme()));
+    PlanDocument document(core::defaultPlan());
+    MainWindow window(&document);
+    window.restoreSettings();
+    window.show();
+    // A bad file leaves the default plan in place; openFile shows the reason.
+    if (!arguments.planPath.isEmpty()) window.openFile(arguments.planPath);
+    return application.exec();
+}
+
+}  // namespace
+
+bool parseWindowSize(const QString& text, QSize* size) {
+    const QStringList parts = text.trimmed().toLower().split(QLatin1Char('x'));
+    if (parts.size() != 2) return false;
+    bool widthOk = false;
+    bool heightOk = false;
+    const int width = parts.at(0).toInt(&widthOk);
+    const int height = parts.at(1).toInt(&heightOk);
+    if (!widthOk || !heightOk || width <= 0 || height <= 0) return false;
+    if (width > kMaxScreenshotSide || height > kMaxScreenshotSide) return false;
+    *size = QSize(width, height);
+    return true;
+}
+
+int runApplication(QApplication& application) {
+    return runApplication(application, QApplication::arguments());
+}
+
+int runApplication(QApplication& application, const QStringList& commandLine) {
+    QApplication::setOrganizationName(QStringLiteral("Fourfold"));
+    QApplication::setApplicationName(QStringLiteral("Fourfold"));
+    Arguments arguments;
+    if (!parseArguments(commandLine, &arguments)) return kExitUsage;
+    if (!arguments.screenshotPath.isEmpty()) return runScreenshot(application, arguments);
+    return runWindow(application, arguments);
+}
+
+}  // namespace fourfold::app

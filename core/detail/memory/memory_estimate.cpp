@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+#include "core/detail/memory/memory_estimate.h"
+
+#include "core/detail/memory/memory_activations.h"
+#include "core/detail/memory/memory_buffers.h"
+#include "core/detail/memory/memory_common.h"
+#include "core/detail/memory/memory_conventions.h"
+#include "core/detail/memory/memory_state.h"
+#include "core/detail/model/model_shapes.h"
+#include "core/schedule.h"
+
+#include <algorithm>
+
+namespace fourfold::core::detail {
+namespace {
+
+MemoryItem& item(StageMemory& stage, MemoryCategory category) {
+    return stage.items[static_cast<std::size_t>(category)];
+}
+
+// The full accounting; returns the bytes this stage's GPUs move to CPU memory and NVMe.
+std::pair<double, double> fourfoldStage(const MemoryInputs& in, const StageShare& share,
+                                        const StageParameters& parameters, int inFlight,
+                                        StageMemory& stage) {
+    const ModelStateBytes state = modelStateBytes(in, share);
+    item(stage, MemoryCategory::Weights) = state.weights;
+    item(stage, MemoryCategory::MasterWeights) = state.masterWeights;
+    item(stage, MemoryCategory::Gradients) = state.gradients;
+    item(stage, MemoryCategory::OptimizerStates) = state.optimizerStates;
+    item(stage, MemoryCategory::Activations) = stageActivations(in, parameters, inFlight);
+    item(stage, MemoryCategory::CommBuffers) = commBuffers(in, share, parameters);
+    item(stage, MemoryCategory::Framework) = frameworkItem(in);
+    double allocated = 0;
+    for (MemoryCategory category : {MemoryCategory::Weights, MemoryCategory::MasterWeights,
+                                    MemoryCategory::Gradients, MemoryCategory::OptimizerStates,
+                                    MemoryCategory::Activations, MemoryCategory::CommBuffers}) {
+        allocated += itemBytes(stage, category);
+    }
+    item(stage, MemoryCategory::Fragmentation) = fragmentationItem(in, allocated);
+    return {state.hostBytes, state.nvmeBytes};
+}
+
+}  // namespace
+
+MemoryReport estimateStages(const Plan& plan, const ModelReport& model, bool explain) {
+    const MemoryInputs in = memoryInputs(plan, model, explain);
+    MemoryReport report;
+    report.capacityBytes = plan.cluster.gpu.memoryBytes;
+    const double margin = std::clamp(plan.memory.safetyMargin, 0.0, 1.0);
+    report.usableBytes = toCount(static_cast<double>(report.capacityBytes) * (1.0 - margin));
+    report.stages.reserve(model.stages.size());
+
+    const double gpusOnNode =
+        std::min<double>(std::max(1, plan.cluster.gpusPerNode),
+                         static_cast<double>(std::max<std::int64_t>(1, worldSize(plan))));
+    double hostPerGpu = 0, nvmePerGpu = 0, hostPerNode = 0;
+    const MemoryConvention convention = plan.memory.convention;
+    for (const StageParameters& parameters : model.stages) {
+        const StageShare share = stageShare(in, parameters);
+        const int inFlight = inFlightActivationSets(plan.parallel.schedule, in.pp, in.microBatches,
+                                                    in.chunks, parameters.stage);
+        StageMemory stage;
+        stage.stage = parameters.stage;
+        stage.parameters = toCount(share.total());
+        stage.inFlightMicroBatches = inFlight;
+        switch (convention) {
+            case MemoryConvention::Fourfold: {
+                const auto [host, nvme] = fourfoldStage(in, share, parameters, inFlight, stage);
+                hostPerGpu = std::max(hostPerGpu, host);
+                nvmePerGpu = std::max(nvmePerGpu, nvme);
+                break;
+            }
+            case MemoryConvention::ZeroPaper:
+                zeroPaperStage(in, share, stage);
+                break;
+            case MemoryConvention::DeepSpeed:
+                hostPerNode = std::max(hostPerNode, deepSpeedStage(in, share, stage));
+                break;
+            case MemoryConvention::Megatron:
+                megatronStage(in, parameters, inFlight, stage);
+                break;
+        }
+        std::uint64_t total = 0;
+        for (const MemoryItem& part : stage.items) total += part.bytes;
+        stage.totalBytes = total;
+        stage.fits = total <= report.usableBytes;
+        report.peakBytes = std::max(report.peakBytes, total);
+        report.fits = report.fits && stage.fits;
+        report.stages.push_back(std::move(stage));
+    }
+    // A node holding the heaviest stage's GPUs (pp is the slowest-varying axis) sets the need.
+    report.hostBytesPerGpu = toCount(hostPerGpu);
+    report.hostBytesPerNode = toCount(std::max(hostPerNode, hostPerGpu * gpusOnNode));
+    report.nvmeBytesPerNode = toCount(nvmePerGpu * gpusOnNode);
+    if (report.stages.empty()) report.fits = false;
+    return report;
+}
+
+}  // namespace fourfold::core::detail

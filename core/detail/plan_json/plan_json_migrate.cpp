@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#include "core/detail/plan_json/plan_json_migrate.h"
+
+#include "core/detail/plan_json/plan_json_text.h"
+#include "core/plan_json.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace fourfold::core::detail {
+namespace {
+
+constexpr std::string_view kPlanSchemaPrefix = "fourfold.plan/";
+constexpr std::string_view kSchemaPointer = "/schema";
+
+std::string currentSchemaName() {
+    return std::string(kPlanSchemaPrefix) + std::to_string(kPlanSchemaVersion);
+}
+
+// The N of "fourfold.plan/N" (digits only, no sign, no leading zero), if it is that form.
+std::optional<int> planSchemaNumber(std::string_view name) {
+    if (name.substr(0, kPlanSchemaPrefix.size()) != kPlanSchemaPrefix) return std::nullopt;
+    const std::string_view digits = name.substr(kPlanSchemaPrefix.size());
+    if (digits.empty() || digits.size() > 6 || digits.front() == '0') return std::nullopt;
+    int number = 0;
+    for (const char c : digits) {
+        if (c < '0' || c > '9') return std::nullopt;
+        number = number * 10 + (c - '0');
+    }
+    return number;
+}
+
+Diagnostic schemaError(std::string message) {
+    return {Severity::Error, std::string(kSchemaPointer), std::move(message), 0, 0};
+}
+
+std::string shown(const nlohmann::json& value) {
+    return shortenUtf8(value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), 60);
+}
+
+// The document's revision on the migration chain, or nullopt (with an error) when unreadable.
+std::optional<int> documentRevision(const nlohmann::json& document, std::vector<Diagnostic>& out) {
+    const auto schema = document.find("schema");
+    if (schema == document.end()) {
+        out.push_back({Severity::Info, "",
+                       "the plan has no \"schema\" key; it is read as " + currentSchemaName(), 0,
+                       0});
+        return kPlanSchemaVersion;
+    }
+    if (schema->is_number_integer() && schema->get<std::int64_t>() == 1) {
+        return kEarlyIntegerSchemaRevision;
+    }
+    if (!schema->is_string()) {
+        out.push_back(schemaError("`/schema` must be \"" + currentSchemaName() + "\", got " +
+                                  shown(*schema)));
+        return std::nullopt;
+    }
+    const auto& name = schema->get_ref<const std::string&>();
+    const std::optional<int> number = planSchemaNumber(name);
+    if (!number) {
+        const bool otherFourfold = name.rfind("fourfold.", 0) == 0;
+        out.push_back(schemaError("not a Fourfold plan: `/schema` is " + shown(*schema) +
+                                  (otherFourfold ? " (another Fourfold file kind)" : "") +
+                                  "; a plan has \"" + currentSchemaName() + "\""));
+        return std::nullopt;
+    }
+    if (*number > kPlanSchemaVersion) {
+        out.push_back(schemaError("written by a newer Fourfold: " + name +
+                                  "; this version reads up to " + currentSchemaName()));
+        return std::nullopt;
+    }
+    return *number;
+}
+
+}  // namespace
+
+nlohmann::json migrateEarlyIntegerSchema(nlohmann::json document) {
+    document["schema"] = std::string(kPlanSchemaPrefix) + "1";
+    return document;
+}
+
+const std::vector<PlanMigration>& planMigrations() {
+    static const std::vector<PlanMigration> chain = {&migrateEarlyIntegerSchema};
+    return chain;
+}
+
+bool migrateToCurrentSchema(nlohmann::json& document, std::vector<Diagnostic>& out) {
+    const std::optional<int> start = documentRevision(document, out);
+    if (!start) return false;
+    const auto& chain = planMigrations();
+    static_assert(kPlanSchemaVersion >= 1);
+    for (int revision = *start; revision < kPlanSchemaVersion; ++revision) {
+        document = chain.at(static_cast<std::size_t>(revision))(std::move(document));
+    }
+    if (*start == kEarlyIntegerSchemaRevision) {
+        out.push_back({Severity::Info, std::string(kSchemaPointer),
+                       "an early plan (\"schema\": 1) was converted to " + currentSchemaName() +
+                           "; saving writes the new form",
+                       0, 0});
+    }
+    return true;
+}
+
+}  // namespace fourfold::core::detail

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+#include "core/detail/plan_json/plan_json_writer.h"
+
+#include "core/catalog.h"
+#include "core/plan_enums.h"
+#include "core/plan_json.h"
+
+#include <string>
+
+namespace fourfold::core::detail {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json enumName(auto value) { return std::string(toString(value)); }
+
+Json modelJson(const ModelSpec& model) {
+    Json out = Json::object();
+    out["preset"] = model.preset;
+    // Written when set, and also as 0 when the named preset carries a count of its own
+    // (generic-7b does) that the plan does not use, so reading gives back the same plan.
+    const auto preset = model.preset.empty() ? std::nullopt : findModelPreset(model.preset);
+    if (model.parameters > 0 || (preset && preset->spec.parameters != model.parameters)) {
+        out["parameters"] = model.parameters;
+    }
+    out["layers"] = model.layers;
+    out["hidden"] = model.hidden;
+    out["heads"] = model.heads;
+    out["kv_heads"] = model.kvHeads;
+    out["ffn_hidden"] = model.ffnHidden;
+    out["vocab"] = model.vocab;
+    out["sequence"] = model.sequence;
+    out["mlp"] = enumName(model.mlp);
+    out["tied_embeddings"] = model.tiedEmbeddings;
+    Json moe = Json::object();
+    moe["experts"] = model.moe.experts;
+    moe["top_k"] = model.moe.topK;
+    moe["expert_ffn_hidden"] = model.moe.expertFfnHidden;
+    out["moe"] = std::move(moe);
+    return out;
+}
+
+Json trainingJson(const TrainingSpec& training) {
+    Json out = Json::object();
+    out["precision"] = enumName(training.precision);
+    out["master_weights"] = training.masterWeights;
+    out["grad_dtype"] = enumName(training.gradDtype);
+    out["optimizer"] = enumName(training.optimizer);
+    out["micro_batch"] = training.microBatch;
+    out["grad_accumulation"] = training.gradAccumulation;
+    if (training.globalBatch) out["global_batch"] = *training.globalBatch;
+    out["recompute"] = enumName(training.recompute);
+    out["flash_attention"] = training.flashAttention;
+    return out;
+}
+
+Json parallelJson(const ParallelSpec& parallel) {
+    Json out = Json::object();
+    out["dp"] = parallel.dp;
+    out["tp"] = parallel.tp;
+    out["pp"] = parallel.pp;
+    out["cp"] = parallel.cp;
+    out["ep"] = parallel.ep;
+    out["etp"] = parallel.etp;
+    out["virtual_stages"] = parallel.virtualStages;
+    out["sequence_parallel"] = parallel.sequenceParallel;
+    out["zero_stage"] = parallel.zeroStage;
+    out["sharding_group"] = parallel.shardingGroup;
+    out["offload"] = enumName(parallel.offload);
+    out["order"] = parallel.order;
+    out["schedule"] = enumName(parallel.schedule);
+    return out;
+}
+
+Json gpuJson(const GpuSpec& gpu) {
+    if (const auto preset = findGpuPreset(gpu.name); preset && preset->spec == gpu) {
+        return gpu.name;
+    }
+    Json out = Json::object();
+    out["name"] = gpu.name;
+    out["memory_bytes"] = gpu.memoryBytes;
+    Json peak = Json::object();
+    peak["bf16"] = gpu.peakTflops.bf16;
+    peak["fp16"] = gpu.peakTflops.fp16;
+    peak["fp8"] = gpu.peakTflops.fp8;
+    peak["fp32"] = gpu.peakTflops.fp32;
+    out["peak_tflops"] = std::move(peak);
+    out["hbm_gbps"] = gpu.hbmGbps;
+    return out;
+}
+
+Json linkJson(const LinkSpec& link) {
+    if (const auto preset = findLinkPreset(link.name); preset && preset->spec == link) {
+        return link.name;
+    }
+    Json out = Json::object();
+    out["name"] = link.name;
+    out["gbps"] = link.gbps;
+    out["latency_us"] = link.latencyUs;
+    return out;
+}
+
+Json clusterJson(const ClusterSpec& cluster) {
+    Json out = Json::object();
+    out["gpu"] = gpuJson(cluster.gpu);
+    out["gpus_per_node"] = cluster.gpusPerNode;
+    out["nodes"] = cluster.nodes;
+    out["intra_node"] = linkJson(cluster.intraNode);
+    out["inter_node"] = linkJson(cluster.interNode);
+    return out;
+}
+
+Json memoryJson(const MemoryOptions& memory) {
+    Json out = Json::object();
+    out["convention"] = enumName(memory.convention);
+    out["fragmentation"] = memory.fragmentation;
+    out["safety_margin"] = memory.safetyMargin;
+    out["framework_bytes"] = memory.frameworkBytes;
+    out["count_comm_buffers"] = memory.countCommBuffers;
+    out["ddp_bucket_bytes"] = memory.ddpBucketBytes;
+    out["zero3_prefetch_layers"] = memory.zero3PrefetchLayers;
+    out["logits_bytes_per_element"] = memory.logitsBytesPerElement;
+    out["recompute_working_set"] = memory.recomputeWorkingSet;
+    return out;
+}
+
+Json measuredJson(const MeasuredFigures& measured) {
+    Json out = Json::object();
+    if (!measured.peakBytesPerStage.empty())
+        out["peak_bytes_per_stage"] = measured.peakBytesPerStage;
+    if (measured.stepTimeS) out["step_time_s"] = *measured.stepTimeS;
+    return out;
+}
+
+}  // namespace
+
+Json planToJsonValue(const Plan& plan) {
+    Json out = Json::object();
+    out["schema"] = "fourfold.plan/" + std::to_string(kPlanSchemaVersion);
+    out["name"] = plan.name;
+    out["model"] = modelJson(plan.model);
+    out["training"] = trainingJson(plan.training);
+    out["parallel"] = parallelJson(plan.parallel);
+    out["cluster"] = clusterJson(plan.cluster);
+    out["memory"] = memoryJson(plan.memory);
+    if (Json measured = measuredJson(plan.measured); !measured.empty()) {
+        out["measured"] = std::move(measured);
+    }
+    return out;
+}
+
+}  // namespace fourfold::core::detail

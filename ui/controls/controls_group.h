@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// ControlsGroup: one collapsible section of the controls panel (Model, Training, ...). It builds
+// labelled rows, registers which plan field each row edits, sends edits to the document and
+// resyncs its rows from each Evaluation. Subclasses add the rows of one section.
+#pragma once
+
+#include "core/evaluation.h"
+#include "ui/controls/controls_fields.h"
+#include "ui/document/undo_ids.h"
+
+#include <QWidget>
+
+#include <functional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QToolButton;
+
+namespace fourfold::ui {
+
+class PlanDocument;
+class SliderControl;
+
+class ControlsGroup : public QWidget {
+    Q_OBJECT
+public:
+    ControlsGroup(const QString& name, const QString& title, PlanDocument* document,
+                  QWidget* parent = nullptr);
+
+    // Sets every row from the evaluation's plan without emitting edits.
+    virtual void sync(const core::Evaluation& evaluation) = 0;
+    [[nodiscard]] const std::vector<ControlField>& fields() const { return fields_; }
+    void setExpanded(bool expanded);
+    [[nodiscard]] bool isExpanded() const;
+    [[nodiscard]] QToolButton* header() const { return header_; }
+
+signals:
+    // Every edit sent to the document (status bars and tests listen).
+    void editRequested(int field, int gesture, const QString& text);
+    // A slider drag ended: resync it (it skipped resyncs while held).
+    void dragFinished();
+
+protected:
+    void edit(EditField field, int gesture, const QString& text,
+              std::function<void(core::Plan&)> change);
+    [[nodiscard]] int freshGesture();
+    [[nodiscard]] PlanDocument* document() const { return document_; }
+
+    // Rows. `name` is the object-name stem, `label` may hold a mnemonic (&), `help` is the
+    // one-sentence tooltip and `pointer` the JSON pointer the row edits (more may be added to
+    // the registered field with fields_.back()).
+    SliderControl* addSlider(const QString& name, const QString& label, const QString& help,
+                             const QString& pointer);
+    QComboBox* addCombo(const QString& name, const QString& label, const QString& help,
+                        const QString& pointer);
+    QCheckBox* addCheck(const QString& name, const QString& label, const QString& help,
+                        const QString& pointer);
+    // A row with a label and any editor; problems turn the label red.
+    QLabel* addLabelledRow(const QString& label, QWidget* editor, const QString& help,
+                           const QString& pointer);
+    // A full-width note: a derived figure (the global-batch formula) or, when `secondary`, a
+    // small grey remark (what the chosen GPU offers).
+    QLabel* addNote(const QString& name, const QString& help, bool secondary = false);
+    void registerField(ControlField field) { fields_.push_back(std::move(field)); }
+    // Adds a section pointer or a rule check to the field registered last.
+    void alsoCovers(const QString& pointer) { fields_.back().pointers.append(pointer); }
+    void setOwnProblem(std::function<QString(const core::Evaluation&)> check) {
+        fields_.back().ownProblem = std::move(check);
+    }
+
+private:
+    PlanDocument* document_;
+    QToolButton* header_ = nullptr;
+    QWidget* body_ = nullptr;
+    QFormLayout* form_ = nullptr;
+    std::vector<ControlField> fields_;
+};
+
+// Sets a combo box to the item whose data equals `data` without emitting signals.
+void selectQuietly(QComboBox* combo, const QVariant& data);
+// Sets a check box without emitting signals, only if it differs.
+void checkQuietly(QCheckBox* box, bool checked);
+// Fills a preset combo with (text, name) items plus, when `current` is not among them, one
+// item for it labelled `customText`; then selects `current`. Rebuilds only on a difference.
+void syncPresetCombo(QComboBox* combo, const QList<QPair<QString, QString>>& items,
+                     const QString& current, const QString& customText);
+
+}  // namespace fourfold::ui

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+#include "ui/controls/controls_memory.h"
+
+#include "core/format.h"
+#include "core/plan_enums.h"
+#include "ui/controls/controls_stops.h"
+#include "ui/controls/controls_text.h"
+#include "ui/controls/slider_control.h"
+#include "ui/document/plan_document.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSignalBlocker>
+
+#include <cmath>
+
+namespace fourfold::ui {
+namespace {
+
+constexpr double kGigabyte = 1e9;
+constexpr double kLargestPeakGb = 1e6;  // a petabyte: beyond any GPU, still a number
+
+SliderControl* configureShare(SliderControl* control) {
+    control->setStops(linearStops(0, 0.5, 0.01));
+    control->setSpinRange(0, 0.9, 1, 0.01, 0.01);
+    control->setSuffix(QStringLiteral(" %"));
+    return control;
+}
+
+}  // namespace
+
+MemoryControls::MemoryControls(PlanDocument* document, QWidget* parent)
+    : ControlsGroup(QStringLiteral("memoryGroup"), tr("Memory"), document, parent) {
+    convention_ = addCombo(QStringLiteral("convention"), tr("Acco&unting"),
+                           tr("Whose memory accounting the figures follow."),
+                           QStringLiteral("/memory/convention"));
+    alsoCovers(QStringLiteral("/memory"));
+    for (auto kind : core::allValues<core::MemoryConvention>()) {
+        convention_->addItem(ControlsText::name(kind), static_cast<int>(kind));
+    }
+    connect(convention_, &QComboBox::activated, this, [this](int index) {
+        const auto kind = static_cast<core::MemoryConvention>(convention_->itemData(index).toInt());
+        edit(EditField::Convention, freshGesture(),
+             tr("Use %1 memory accounting").arg(ControlsText::name(kind)),
+             [kind](core::Plan& plan) { plan.memory.convention = kind; });
+    });
+
+    fragmentation_ = configureShare(
+        addSlider(QStringLiteral("fragmentation"), tr("Fragmen&tation"),
+                  tr("Share of allocated memory the allocator loses to fragmentation."),
+                  QStringLiteral("/memory/fragmentation")));
+    connect(fragmentation_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
+        edit(EditField::Fragmentation, gesture,
+             tr("Set fragmentation to %1").arg(QString::fromStdString(core::formatPercent(value))),
+             [value](core::Plan& plan) { plan.memory.fragmentation = value; });
+    });
+
+    margin_ = configureShare(addSlider(QStringLiteral("safetyMargin"), tr("Safety mar&gin"),
+                                       tr("Share of GPU memory kept free for spikes."),
+                                       QStringLiteral("/memory/safety_margin")));
+    connect(margin_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
+        edit(EditField::SafetyMargin, gesture,
+             tr("Set safety margin to %1").arg(QString::fromStdString(core::formatPercent(value))),
+             [value](core::Plan& plan) { plan.memory.safetyMargin = value; });
+    });
+
+    framework_ = addSlider(QStringLiteral("frameworkBytes"), tr("Frame&work memory"),
+                           tr("CUDA context, framework and library workspaces on every GPU."),
+                           QStringLiteral("/memory/framework_bytes"));
+    framework_->setStops(linearStops(0, 10 * kGigabyte, kGigabyte / 4));
+    framework_->setSpinRange(0, 1000 * kGigabyte, 2, kGigabyte / 10, kGigabyte);
+    framework_->setSuffix(tr(" GB"));
+    connect(framework_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
+        const auto bytes = static_cast<std::uint64_t>(std::llround(value));
+        edit(EditField::FrameworkBytes, gesture,
+             tr("Set framework memory to %1").arg(QString::fromStdString(core::formatBytes(bytes))),
+             [bytes](core::Plan& plan) { plan.memory.frameworkBytes = bytes; });
+    });
+
+    commBuffers_ = addCheck(QStringLiteral("commBuffers"), tr("Count communication &buffers"),
+                            tr("Include DDP buckets and ZeRO gather buffers in the figures."),
+                            QStringLiteral("/memory/count_comm_buffers"));
+    connect(commBuffers_, &QCheckBox::toggled, this, [this](bool on) {
+        edit(EditField::CommBuffers, freshGesture(),
+             on ? tr("Count communication buffers") : tr("Leave out communication buffers"),
+             [on](core::Plan& plan) { plan.memory.countCommBuffers = on; });
+    });
+}
+
+void MemoryControls::sync(const core::Evaluation& evaluation) {
+    const core::MemoryOptions& memory = evaluation.plan.memory;
+    selectQuietly(convention_, static_cast<int>(memory.convention));
+    fragmentation_->setValueQuietly(memory.fragmentation);
+    margin_->setValueQuietly(memory.safetyMargin);
+    framework_->setValueQuietly(static_cast<double>(memory.frameworkBytes));
+    checkQuietly(commBuffers_, memory.countCommBuffers);
+}
+
+MeasuredControls::MeasuredControls(PlanDocument* document, QWidget* parent)
+    : ControlsGroup(QStringLiteral("measuredGroup"), tr("Measured"), document, parent) {
+    peaks_ = new QLineEdit(this);
+    peaks_->setObjectName(QStringLiteral("measuredPeaksEdit"));
+    peaks_->setPlaceholderText(tr("e.g. 71, 68.5"));
+    peaks_->setAccessibleName(tr("Measured peak memory per stage in GB"));
+    addLabelledRow(tr("&Peak per stage (GB)"), peaks_,
+                   tr("Peak memory you measured on each pipeline stage, in GB, comma separated."),
+                   QStringLiteral("/measured/peak_bytes_per_stage"));
+    alsoCovers(QStringLiteral("/measured"));
+    showPeakProblem_ = fields().back().showProblem;
+    setOwnProblem([this](const core::Evaluation&) { return parseError_; });
+    connect(peaks_, &QLineEdit::editingFinished, this, &MeasuredControls::applyPeaks);
+
+    stepTime_ = new QDoubleSpinBox(this);
+    stepTime_->setObjectName(QStringLiteral("measuredStepTimeSpin"));
+    stepTime_->setRange(0, 1e6);
+    stepTime_->setDecimals(3);
+    stepTime_->setSingleStep(0.1);
+    stepTime_->setSuffix(tr(" s"));
+    stepTime_->setSpecialValueText(tr("not measured"));
+    stepTime_->setKeyboardTracking(false);
+    stepTime_->setAlignment(Qt::AlignRight);
+    stepTime_->setAccessibleName(tr("Measured step time"));
+    addLabelledRow(tr("Step t&ime"), stepTime_,
+                   tr("Seconds one optimizer step took on real hardware."),
+                   QStringLiteral("/measured/step_time_s"));
+    connect(stepTime_, &QDoubleSpinBox::valueChanged, this, [this](double seconds) {
+        const QString text = seconds > 0
+                                 ? tr("Set measured step time to %1")
+                                       .arg(QString::fromStdString(core::formatSeconds(seconds)))
+                                 : tr("Clear the measured step time");
+        edit(EditField::MeasuredStepTime, freshGesture(), text, [seconds](core::Plan& plan) {
+            if (seconds > 0) {
+                plan.measured.stepTimeS = seconds;
+            } else {
+                plan.measured.stepTimeS.reset();
+            }
+        });
+    });
+}
+
+std::optional<std::vector<std::uint64_t>> MeasuredControls::parsePeaks(const QString& text) {
+    std::vector<std::uint64_t> bytes;
+    const QStringList parts = text.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString& part : parts) {
+        bool ok = false;
+        const double gigabytes = part.trimmed().toDouble(&ok);
+        if (!ok || !std::isfinite(gigabytes) || gigabytes < 0 || gigabytes > kLargestPeakGb) {
+            return std::nullopt;
+        }
+        bytes.push_back(static_cast<std::uint64_t>(std::llround(gigabytes * kGigabyte)));
+    }
+    return bytes;
+}
+
+void MeasuredControls::applyPeaks() {
+    const auto bytes = parsePeaks(peaks_->text());
+    parseError_ = bytes ? QString()
+                        : tr("Write one number of GB per stage, separated by commas "
+                             "(for example 71, 68.5).");
+    showPeakProblem_(parseError_);
+    if (!bytes) return;
+    const std::vector<std::uint64_t> values = *bytes;
+    edit(EditField::MeasuredPeak, freshGesture(), tr("Set measured peak memory"),
+         [values](core::Plan& plan) { plan.measured.peakBytesPerStage = values; });
+}
+
+void MeasuredControls::sync(const core::Evaluation& evaluation) {
+    const core::MeasuredFigures& measured = evaluation.plan.measured;
+    // Rewrite the text only when it says something else (keeps the person's spacing).
+    if (parsePeaks(peaks_->text()) != std::optional(measured.peakBytesPerStage)) {
+        QStringList parts;
+        for (std::uint64_t bytes : measured.peakBytesPerStage) {
+            parts.append(QString::number(static_cast<double>(bytes) / kGigabyte, 'g', 6));
+        }
+        const QSignalBlocker blocker(peaks_);
+        peaks_->setText(parts.join(QStringLiteral(", ")));
+        parseError_.clear();
+    }
+    const double seconds = measured.stepTimeS.value_or(0.0);
+    if (stepTime_->value() != seconds) {
+        const QSignalBlocker blocker(stepTime_);
+        stepTime_->setValue(seconds);
+    }
+}
+
+}  // namespace fourfold::ui

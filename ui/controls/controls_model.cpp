@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#include "ui/controls/controls_model.h"
+
+#include "core/catalog.h"
+#include "core/format.h"
+#include "ui/controls/controls_stops.h"
+#include "ui/controls/controls_text.h"
+#include "ui/controls/slider_control.h"
+#include "ui/document/plan_document.h"
+
+#include <QComboBox>
+
+namespace fourfold::ui {
+namespace {
+
+constexpr double kSmallestModel = 1e8;  // 100 M parameters
+constexpr double kLargestModel = 2e12;  // 2 T parameters
+constexpr double kBillion = 1e9;
+
+}  // namespace
+
+ModelControls::ModelControls(PlanDocument* document, QWidget* parent)
+    : ControlsGroup(QStringLiteral("modelGroup"), tr("Model"), document, parent) {
+    preset_ = addCombo(QStringLiteral("modelPreset"), tr("&Preset"),
+                       tr("A published model whose whole shape the plan takes."),
+                       QStringLiteral("/model/preset"));
+    connect(preset_, &QComboBox::activated, this, &ModelControls::choosePreset);
+
+    size_ = addSlider(QStringLiteral("modelSize"), tr("Model si&ze"),
+                      tr("Parameter count in billions; the model takes a standard shape of "
+                         "that size."),
+                      QStringLiteral("/model"));
+    alsoCovers(QStringLiteral("/model/parameters"));
+    size_->setStops(logStops(kSmallestModel, kLargestModel, 401));
+    size_->setSpinRange(kSmallestModel, kLargestModel, 2, kBillion / 10, kBillion);
+    size_->setSuffix(tr(" B"));
+    connect(size_, &SliderControl::valueEdited, this, &ModelControls::setSize);
+}
+
+void ModelControls::choosePreset(int index) {
+    const QString name = preset_->itemData(index).toString();
+    if (name.isEmpty()) {
+        edit(EditField::ModelPreset, freshGesture(), tr("Use a custom model shape"),
+             [](core::Plan& plan) { plan.model.preset.clear(); });
+        return;
+    }
+    const auto preset = core::findModelPreset(name.toStdString());
+    if (!preset) return;  // the plan's own unknown preset: nothing to apply
+    const core::ModelSpec spec = preset->spec;
+    edit(EditField::ModelPreset, freshGesture(),
+         tr("Choose model %1").arg(QString::fromStdString(preset->displayName)),
+         [spec](core::Plan& plan) { plan.model = spec; });
+}
+
+void ModelControls::setSize(double parameters, int gesture) {
+    edit(EditField::ModelSize, gesture,
+         tr("Set model size to %1 parameters")
+             .arg(QString::fromStdString(core::formatCount(parameters))),
+         [parameters](core::Plan& plan) {
+             const int sequence = plan.model.sequence;  // a training choice, kept
+             plan.model = core::shapeForParameterCount(parameters);
+             plan.model.sequence = sequence;
+         });
+}
+
+void ModelControls::sync(const core::Evaluation& evaluation) {
+    const core::ModelSpec& model = evaluation.plan.model;
+    QList<QPair<QString, QString>> items = {{tr("Custom shape"), QString()}};
+    for (const auto& preset : core::builtinCatalog().models) {
+        items.append(
+            {QString::fromStdString(preset.displayName), QString::fromStdString(preset.name)});
+    }
+    const QString current = QString::fromStdString(model.preset);
+    syncPresetCombo(preset_, items, current, current);
+
+    double parameters = model.parameters;
+    if (parameters <= 0 && evaluation.model) {
+        parameters = static_cast<double>(evaluation.model->parameters);
+    }
+    if (parameters > 0) size_->setValueQuietly(parameters);
+    QString detail = ControlsText::shape(model);
+    if (parameters > 0) {
+        detail = tr("%1 parameters: %2")
+                     .arg(QString::fromStdString(core::formatCount(parameters)), detail);
+    }
+    size_->setDetail(detail);
+}
+
+}  // namespace fourfold::ui

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+#include "ui/controls/controls_parallel.h"
+
+#include "core/plan_enums.h"
+#include "ui/controls/controls_stops.h"
+#include "ui/controls/controls_text.h"
+#include "ui/controls/slider_control.h"
+#include "ui/document/plan_document.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+
+#include <algorithm>
+
+namespace fourfold::ui {
+namespace {
+
+void setAxis(core::Plan& plan, core::ParallelAxis axis, int value) {
+    auto& parallel = plan.parallel;
+    switch (axis) {
+        case core::ParallelAxis::Data:
+            parallel.dp = value;
+            break;
+        case core::ParallelAxis::Tensor:
+            parallel.tp = value;
+            break;
+        case core::ParallelAxis::Pipeline:
+            parallel.pp = value;
+            break;
+        case core::ParallelAxis::Context:
+            parallel.cp = value;
+            break;
+        case core::ParallelAxis::Expert:
+            parallel.ep = value;
+            break;
+        case core::ParallelAxis::VirtualStages:
+            parallel.virtualStages = value;
+            break;
+        case core::ParallelAxis::ShardingGroup:
+            parallel.shardingGroup = value;
+            break;
+    }
+}
+
+}  // namespace
+
+ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
+    : ControlsGroup(QStringLiteral("parallelGroup"), tr("Parallelism"), document, parent) {
+    using core::ParallelAxis;
+    addAxis(ParallelAxis::Data, QStringLiteral("dataParallel"), tr("&Data parallel (DP)"),
+            tr("Model replicas, each on its own slice of the batch; multiplies the global batch."),
+            QStringLiteral("/parallel/dp"), EditField::DataParallel, tr("Set data parallel to %1"),
+            1'000'000);
+    alsoCovers(QStringLiteral("/parallel"));
+    addAxis(ParallelAxis::Tensor, QStringLiteral("tensorParallel"), tr("&Tensor parallel (TP)"),
+            tr("GPUs that split every layer's matrices; they talk in every layer, so keep them "
+               "on one node."),
+            QStringLiteral("/parallel/tp"), EditField::TensorParallel,
+            tr("Set tensor parallel to %1"), 1024);
+    addAxis(ParallelAxis::Pipeline, QStringLiteral("pipelineParallel"),
+            tr("&Pipeline parallel (PP)"),
+            tr("Consecutive groups of layers on different GPUs, passing activations along."),
+            QStringLiteral("/parallel/pp"), EditField::PipelineParallel,
+            tr("Set pipeline parallel to %1"), 4096);
+    addAxis(ParallelAxis::Context, QStringLiteral("contextParallel"), tr("&Context parallel (CP)"),
+            tr("GPUs that split each sequence, for long contexts."), QStringLiteral("/parallel/cp"),
+            EditField::ContextParallel, tr("Set context parallel to %1"), 1024);
+    addAxis(ParallelAxis::Expert, QStringLiteral("expertParallel"), tr("&Expert parallel (EP)"),
+            tr("GPUs that split a mixture-of-experts layer's experts between them."),
+            QStringLiteral("/parallel/ep"), EditField::ExpertParallel,
+            tr("Set expert parallel to %1"), 1024);
+    alsoCovers(QStringLiteral("/parallel/etp"));
+
+    schedule_ = addCombo(QStringLiteral("schedule"), tr("Sc&hedule"),
+                         tr("The order pipeline stages run forward and backward passes in."),
+                         QStringLiteral("/parallel/schedule"));
+    for (auto kind : core::allValues<core::ScheduleKind>()) {
+        schedule_->addItem(ControlsText::name(kind), static_cast<int>(kind));
+    }
+    connect(schedule_, &QComboBox::activated, this, [this](int index) {
+        const auto kind = static_cast<core::ScheduleKind>(schedule_->itemData(index).toInt());
+        edit(EditField::Schedule, freshGesture(),
+             tr("Set schedule to %1").arg(ControlsText::name(kind)),
+             [kind](core::Plan& plan) { plan.parallel.schedule = kind; });
+    });
+
+    addAxis(ParallelAxis::VirtualStages, QStringLiteral("virtualStages"), tr("&Virtual stages"),
+            tr("Model chunks per pipeline GPU with the interleaved schedule; shrinks the bubble."),
+            QStringLiteral("/parallel/virtual_stages"), EditField::VirtualStages,
+            tr("Set virtual stages to %1"), 256);
+
+    sequenceParallel_ =
+        addCheck(QStringLiteral("sequenceParallel"), tr("Sequence parallel (&SP)"),
+                 tr("Split norm and dropout activations along the sequence across TP ranks."),
+                 QStringLiteral("/parallel/sequence_parallel"));
+    connect(sequenceParallel_, &QCheckBox::toggled, this, [this](bool on) {
+        edit(EditField::SequenceParallel, freshGesture(),
+             on ? tr("Use sequence parallelism") : tr("Stop using sequence parallelism"),
+             [on](core::Plan& plan) { plan.parallel.sequenceParallel = on; });
+    });
+
+    zeroStage_ = addCombo(QStringLiteral("zeroStage"), tr("&ZeRO stage"),
+                          tr("Which model state data-parallel ranks shard instead of copying."),
+                          QStringLiteral("/parallel/zero_stage"));
+    for (int stage = 0; stage <= 3; ++stage) {
+        zeroStage_->addItem(ControlsText::zeroStageName(stage), stage);
+    }
+    connect(zeroStage_, &QComboBox::activated, this, [this](int index) {
+        const int stage = zeroStage_->itemData(index).toInt();
+        edit(EditField::ZeroStage, freshGesture(), tr("Set ZeRO stage to %1").arg(stage),
+             [stage](core::Plan& plan) { plan.parallel.zeroStage = stage; });
+    });
+
+    SliderControl* sharding =
+        addAxis(ParallelAxis::ShardingGroup, QStringLiteral("shardingGroup"), tr("Sharding &group"),
+                tr("Data-parallel ranks one ZeRO shard spreads over; 0 means all of them."),
+                QStringLiteral("/parallel/sharding_group"), EditField::ShardingGroup,
+                tr("Set sharding group to %1"), 1'000'000);
+    sharding->setSpinRange(0, 1'000'000, 0, 1);
+    sharding->setSpecialValueText(tr("all DP"));
+
+    offload_ = addCombo(QStringLiteral("offload"), tr("O&ffload"),
+                        tr("Move optimizer state, and optionally weights, out of GPU memory."),
+                        QStringLiteral("/parallel/offload"));
+    for (auto kind : core::allValues<core::Offload>()) {
+        offload_->addItem(ControlsText::name(kind), static_cast<int>(kind));
+    }
+    connect(offload_, &QComboBox::activated, this, [this](int index) {
+        const auto kind = static_cast<core::Offload>(offload_->itemData(index).toInt());
+        edit(EditField::Offload, freshGesture(),
+             tr("Set offload to %1").arg(ControlsText::name(kind)),
+             [kind](core::Plan& plan) { plan.parallel.offload = kind; });
+    });
+}
+
+SliderControl* ParallelControls::addAxis(core::ParallelAxis axis, const QString& name,
+                                         const QString& label, const QString& help,
+                                         const QString& pointer, EditField field,
+                                         const QString& undoText, int maximum) {
+    SliderControl* control = addSlider(name, label, help, pointer);
+    control->setSpinRange(1, maximum, 0, 1);
+    setOwnProblem([axis](const core::Evaluation& evaluation) {
+        return QString::fromStdString(
+            core::choiceProblem(evaluation.plan, axis, core::parallelValue(evaluation.plan, axis)));
+    });
+    connect(control, &SliderControl::valueEdited, this,
+            [this, axis, field, undoText](double value, int gesture) {
+                const int degree = static_cast<int>(value);
+                edit(field, gesture, undoText.arg(degree),
+                     [axis, degree](core::Plan& plan) { setAxis(plan, axis, degree); });
+            });
+    axes_.push_back({axis, control});
+    return control;
+}
+
+void ParallelControls::sync(const core::Evaluation& evaluation) {
+    const core::Plan& plan = evaluation.plan;
+    for (const auto& [axis, control] : axes_) {
+        // The valid values, plus the current one so the slider can show it (marked if broken).
+        std::vector<int> values = core::parallelChoices(plan, axis);
+        const int current = core::parallelValue(plan, axis);
+        if (std::find(values.begin(), values.end(), current) == values.end()) {
+            values.push_back(current);
+        }
+        control->setStops(toStops(values));
+        control->setValueQuietly(current);
+    }
+    axes_.front().control->setDetail(tr("%1 ranks of the cluster's %2 GPUs")
+                                         .arg(evaluation.worldSize)
+                                         .arg(core::clusterGpuCount(plan)));
+    selectQuietly(schedule_, static_cast<int>(plan.parallel.schedule));
+    checkQuietly(sequenceParallel_, plan.parallel.sequenceParallel);
+    selectQuietly(zeroStage_, plan.parallel.zeroStage);
+    selectQuietly(offload_, static_cast<int>(plan.parallel.offload));
+}
+
+}  // namespace fourfold::ui

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// TrainingControls: precision, master weights, gradient dtype, optimizer, micro-batch, gradient
+// accumulation, the derived global batch with an optional typed target, sequence length,
+// recompute and flash attention.
+#pragma once
+
+#include "ui/controls/controls_group.h"
+
+class QSpinBox;
+
+namespace fourfold::ui {
+
+class TrainingControls : public ControlsGroup {
+    Q_OBJECT
+public:
+    explicit TrainingControls(PlanDocument* document, QWidget* parent = nullptr);
+    void sync(const core::Evaluation& evaluation) override;
+
+private:
+    QComboBox* precision_ = nullptr;
+    QCheckBox* masterWeights_ = nullptr;
+    QComboBox* gradDtype_ = nullptr;
+    QComboBox* optimizer_ = nullptr;
+    SliderControl* microBatch_ = nullptr;
+    SliderControl* accumulation_ = nullptr;
+    QLabel* batchFormula_ = nullptr;
+    QSpinBox* batchTarget_ = nullptr;
+    SliderControl* sequence_ = nullptr;
+    QComboBox* recompute_ = nullptr;
+    QCheckBox* flashAttention_ = nullptr;
+};
+
+}  // namespace fourfold::ui

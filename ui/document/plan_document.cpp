@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+#include "ui/document/plan_document.h"
+
+#include "core/catalog.h"
+#include "core/diagnostic.h"
+#include "core/evaluate.h"
+#include "core/evaluation_json.h"
+#include "core/plan_json.h"
+#include "ui/document/set_plan_command.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStringList>
+#include <QTimer>
+
+#include <string>
+#include <string_view>
+
+namespace fourfold::ui {
+namespace {
+
+// Writes all bytes through QSaveFile: every write checked, the target replaced only on commit.
+bool writeAtomically(const QString& path, const std::string& bytes, QString* error) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) {
+            *error = PlanDocument::tr("Could not write \"%1\": %2").arg(path, file.errorString());
+        }
+        return false;
+    }
+    const auto size = static_cast<qint64>(bytes.size());
+    if (file.write(bytes.data(), size) != size) {
+        if (error) {
+            *error = PlanDocument::tr("Could not write \"%1\": %2").arg(path, file.errorString());
+        }
+        file.cancelWriting();
+        return false;
+    }
+    if (!file.commit()) {
+        if (error) {
+            *error = PlanDocument::tr("Could not save \"%1\": %2").arg(path, file.errorString());
+        }
+        return false;
+    }
+    return true;
+}
+
+QString describeAll(const std::vector<core::Diagnostic>& diagnostics) {
+    QStringList lines;
+    for (const core::Diagnostic& diagnostic : diagnostics) {
+        if (diagnostic.severity != core::Severity::Error) continue;
+        lines << QString::fromStdString(core::describe(diagnostic));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace
+
+PlanDocument::PlanDocument(core::Plan plan, QObject* parent)
+    : QObject(parent), plan_(std::move(plan)) {
+    // Synchronous once, so evaluation() is never null.
+    evaluation_ = std::make_shared<const core::Evaluation>(core::evaluate(plan_));
+    connect(&undoStack_, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit dirtyChanged(!clean); });
+}
+
+QString PlanDocument::displayName() const {
+    const QString name = QString::fromStdString(plan_.name).trimmed();
+    return name.isEmpty() ? tr("Untitled plan") : name;
+}
+
+bool PlanDocument::apply(const PlanEdit& edit) {
+    if (!edit.change) return false;
+    core::Plan next = plan_;
+    edit.change(next);
+    if (next == plan_) return false;  // a no-op leaves no undo step and no evaluation
+    undoStack_.push(
+        new SetPlanCommand(this, plan_, std::move(next), edit.text, edit.field, edit.gesture));
+    return true;
+}
+
+bool PlanDocument::replacePlan(const core::Plan& plan, const QString& text) {
+    if (plan == plan_) return false;
+    undoStack_.push(new SetPlanCommand(this, plan_, plan, text, EditField::None, 0));
+    return true;
+}
+
+bool PlanDocument::open(const QString& path, QString* error) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) *error = tr("Could not open \"%1\": %2").arg(path, file.errorString());
+        return false;
+    }
+    const QByteArray bytes = file.readAll();
+    if (file.error() != QFileDevice::NoError) {
+        if (error) *error = tr("Could not read \"%1\": %2").arg(path, file.errorString());
+        return false;
+    }
+    // Parse into a fresh value; the current plan is swapped only on success.
+    core::PlanParse parsed = core::parsePlan(
+        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    if (!parsed.plan || core::hasErrors(parsed.diagnostics)) {
+        if (error) {
+            const QString details = describeAll(parsed.diagnostics);
+            *error = details.isEmpty()
+                         ? tr("\"%1\" is not a Fourfold plan.").arg(path)
+                         : tr("\"%1\" is not a valid Fourfold plan:\n%2").arg(path, details);
+        }
+        return false;
+    }
+    resetTo(std::move(*parsed.plan), QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+bool PlanDocument::save(const QString& path, QString* error) {
+    if (!writeAtomically(path, core::planToJson(plan_), error)) return false;
+    // Clean only once the bytes are committed to disk (STYLE.md §C).
+    undoStack_.setClean();
+    setFilePath(QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+bool PlanDocument::exportWithResults(const QString& path, QString* error) const {
+    auto document = nlohmann::ordered_json::parse(core::planToJson(plan_), nullptr, false);
+    if (document.is_discarded() || !document.is_object()) {
+        if (error) *error = tr("The plan could not be converted to JSON.");
+        return false;
+    }
+    // A queued evaluation may not have run yet; the results must describe this very plan.
+    if (evaluation_->plan == plan_) {
+        document["results"] = core::evaluationToJsonValue(*evaluation_);
+    } else {
+        document["results"] = core::evaluationToJsonValue(core::evaluate(plan_));
+    }
+    // error_handler::replace: a stray invalid UTF-8 byte in a name must not throw.
+    const std::string text =
+        document.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+    return writeAtomically(path, text, error);
+}
+
+void PlanDocument::newPlan() { resetTo(core::defaultPlan(), QString()); }
+
+void PlanDocument::setPlanFromCommand(const core::Plan& plan) {
+    plan_ = plan;
+    requestEvaluation();
+}
+
+void PlanDocument::resetTo(core::Plan plan, const QString& path) {
+    undoStack_.clear();  // an empty stack is clean: dirtyChanged(false) if it was dirty
+    plan_ = std::move(plan);
+    setFilePath(path);
+    requestEvaluation();
+}
+
+void PlanDocument::setFilePath(const QString& path) {
+    if (path == filePath_) return;
+    filePath_ = path;
+    emit filePathChanged(filePath_);
+}
+
+void PlanDocument::requestEvaluation() {
+    // A burst of edits in one event-loop turn makes one evaluation (STYLE.md §B).
+    if (pending_) return;
+    pending_ = true;
+    QTimer::singleShot(0, this, &PlanDocument::evaluateNow);
+}
+
+void PlanDocument::evaluateNow() {
+    pending_ = false;
+    // An edit undone within the same turn leaves nothing new to show.
+    if (evaluation_ && evaluation_->plan == plan_) return;
+    evaluation_ = std::make_shared<const core::Evaluation>(core::evaluate(plan_));
+    emit evaluationChanged(evaluation_);
+}
+
+}  // namespace fourfold::ui

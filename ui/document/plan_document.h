@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+// PlanDocument: owns the Plan, the undo stack, the file path and the latest Evaluation; the one
+// caller of core::evaluate. Every edit arrives through apply(); views redraw from the one signal.
+// It never shows dialogs: errors come back as text, so it tests headless.
+#pragma once
+
+#include "core/evaluation.h"
+#include "core/plan.h"
+#include "ui/document/undo_ids.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <functional>
+#include <memory>
+
+namespace fourfold::ui {
+
+// One edit: a change applied to a copy of the current plan. Edits of the same field with the
+// same gesture id merge into one undo step.
+struct PlanEdit {
+    EditField field = EditField::None;
+    int gesture = 0;  // from PlanDocument::nextGesture(); 0 never merges
+    QString text;     // undo text in the user's words ("Set tensor parallel to 4")
+    std::function<void(core::Plan&)> change;
+};
+
+class PlanDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit PlanDocument(core::Plan plan, QObject* parent = nullptr);
+
+    [[nodiscard]] const core::Plan& plan() const { return plan_; }
+    // Never null after construction (the first evaluation runs in the constructor). Between an
+    // edit and the next event-loop turn it still describes the previous plan.
+    [[nodiscard]] std::shared_ptr<const core::Evaluation> evaluation() const { return evaluation_; }
+    [[nodiscard]] QUndoStack* undoStack() { return &undoStack_; }
+    [[nodiscard]] QString filePath() const { return filePath_; }
+    [[nodiscard]] bool isDirty() const { return !undoStack_.isClean(); }
+    // True while an evaluation is queued for the next event-loop turn.
+    [[nodiscard]] bool isEvaluationPending() const { return pending_; }
+    // The plan's name for titles; "Untitled plan" when it has none.
+    [[nodiscard]] QString displayName() const;
+
+    // Applies the edit as one undoable step; false (and no step) when it changes nothing.
+    bool apply(const PlanEdit& edit);
+    // Replaces the whole plan as one undoable step (presets, walkthroughs, open-as-edit).
+    bool replacePlan(const core::Plan& plan, const QString& text);
+    // A fresh id for a new gesture (slider press, key press, wheel step).
+    [[nodiscard]] int nextGesture() { return ++gesture_; }
+
+    // File operations. On failure they return false with a message and change nothing.
+    bool open(const QString& path, QString* error);
+    bool save(const QString& path, QString* error);
+    // Writes the plan with a "results" section holding the evaluation object.
+    bool exportWithResults(const QString& path, QString* error) const;
+    // The built-in default plan, no file, an empty undo stack.
+    void newPlan();
+
+    // Internal: the undo command's redo/undo set the plan through this.
+    void setPlanFromCommand(const core::Plan& plan);
+
+signals:
+    void evaluationChanged(std::shared_ptr<const core::Evaluation> evaluation);
+    void filePathChanged(const QString& path);
+    void dirtyChanged(bool dirty);
+
+private:
+    void resetTo(core::Plan plan, const QString& path);
+    void setFilePath(const QString& path);
+    void requestEvaluation();
+    void evaluateNow();
+
+    core::Plan plan_;
+    std::shared_ptr<const core::Evaluation> evaluation_;
+    QUndoStack undoStack_;
+    QString filePath_;
+    int gesture_ = 0;
+    bool pending_ = false;
+};
+
+}  // namespace fourfold::ui

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// MainWindow: the shell around one PlanDocument. Controls in a left dock, the summary strip on
+// top, the views in a 2×2 grid (any one can be maximised), diagnostics in a bottom dock; menus
+// for files, undo, view options and help; drag-and-drop of a plan file; settings that persist.
+#pragma once
+
+#include "core/evaluation.h"
+#include "ui/shell/main_window_prompts.h"
+
+#include <QList>
+#include <QMainWindow>
+
+#include <memory>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QMenu;
+
+namespace fourfold::ui {
+
+class ControlsPanel;
+class DiagnosticsList;
+class EvaluationView;
+class PlanDocument;
+class RecentFiles;
+class SummaryStrip;
+class ViewGrid;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // The window does not own the document; it must outlive the window.
+    explicit MainWindow(PlanDocument* document, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    [[nodiscard]] PlanDocument* document() const { return document_; }
+    // Replaces the dialogs (tests, screenshot mode). Unset functions keep their defaults.
+    void setPrompts(MainWindowPrompts prompts);
+    // Restores the saved geometry and dock layout; later closes save them again.
+    void restoreSettings();
+
+    // What the File menu does; each asks through the prompts and returns whether it happened.
+    bool newPlan();
+    bool open();
+    bool openFile(const QString& path);
+    bool save();
+    bool saveAs();
+    bool exportWithResults();
+    bool exportViewImage(EvaluationView* view);
+
+    // The whole window as a PNG (device pixels: size × devicePixelRatio).
+    bool saveScreenshot(const QString& path, QString* error);
+
+    [[nodiscard]] ViewGrid* viewGrid() const { return viewGrid_; }
+    // The views in the grid (Memory, Pipeline, Rank map), in reading order.
+    [[nodiscard]] const QList<EvaluationView*>& views() const { return views_; }
+    [[nodiscard]] ControlsPanel* controlsPanel() const { return controls_; }
+    [[nodiscard]] SummaryStrip* summaryStrip() const { return summary_; }
+    [[nodiscard]] DiagnosticsList* diagnosticsList() const { return diagnostics_; }
+    [[nodiscard]] QDockWidget* controlsDock() const { return controlsDock_; }
+    [[nodiscard]] QDockWidget* diagnosticsDock() const { return diagnosticsDock_; }
+    [[nodiscard]] QAction* maximizeAction() const { return maximizeAction_; }
+    [[nodiscard]] QAction* byteUnitsAction() const { return gibAction_; }
+    [[nodiscard]] QString statusText() const;
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildCentralArea();
+    void buildDocks();
+    void buildActions();
+    void buildMenus();
+    void connectDocument();
+    void updateTitle();
+    void updateStatus(const core::Evaluation& evaluation);
+    void updateRecentMenu();
+    void updateExportMenu();
+    // Save / Discard / Cancel when there are unsaved changes; true when it is fine to go on.
+    bool maybeSave();
+    // Opens without asking about unsaved changes; reports a failure through the prompts.
+    bool load(const QString& path);
+    bool saveTo(const QString& path);
+    void rememberFolder(const QString& path);
+    [[nodiscard]] QString suggestedPath(const QString& suffix) const;
+
+    PlanDocument* document_;
+    MainWindowPrompts prompts_;
+    RecentFiles* recentFiles_;
+    bool persistSettings_ = false;
+
+    SummaryStrip* summary_ = nullptr;
+    ViewGrid* viewGrid_ = nullptr;
+    QList<EvaluationView*> views_;
+    ControlsPanel* controls_ = nullptr;
+    DiagnosticsList* diagnostics_ = nullptr;
+    QDockWidget* controlsDock_ = nullptr;
+    QDockWidget* diagnosticsDock_ = nullptr;
+    QLabel* statusLabel_ = nullptr;
+
+    QAction* newAction_ = nullptr;
+    QAction* openAction_ = nullptr;
+    QAction* saveAction_ = nullptr;
+    QAction* saveAsAction_ = nullptr;
+    QAction* exportResultsAction_ = nullptr;
+    QAction* quitAction_ = nullptr;
+    QAction* undoAction_ = nullptr;
+    QAction* redoAction_ = nullptr;
+    QAction* maximizeAction_ = nullptr;
+    QAction* gibAction_ = nullptr;
+    QAction* lightAction_ = nullptr;
+    QAction* darkAction_ = nullptr;
+    QAction* aboutAction_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QMenu* exportViewMenu_ = nullptr;
+};
+
+}  // namespace fourfold::ui

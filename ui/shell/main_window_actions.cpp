@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+// MainWindow's actions and menus: File, Edit, View, Help, with the platform's standard shortcuts.
+#include "ui/document/plan_document.h"
+#include "ui/shell/app_settings.h"
+#include "ui/shell/main_window.h"
+#include "ui/shell/main_window_view_grid.h"
+#include "ui/shell/recent_files.h"
+#include "ui/shell/theme.h"
+#include "ui/views/evaluation_view.h"
+#include "ui/views/summary_strip.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QUndoStack>
+
+namespace fourfold::ui {
+
+void MainWindow::buildActions() {
+    newAction_ = new QAction(tr("&New"), this);
+    newAction_->setShortcut(QKeySequence::New);
+    connect(newAction_, &QAction::triggered, this, [this] { newPlan(); });
+
+    openAction_ = new QAction(tr("&Open\u2026"), this);
+    openAction_->setShortcut(QKeySequence::Open);
+    connect(openAction_, &QAction::triggered, this, [this] { open(); });
+
+    saveAction_ = new QAction(tr("&Save"), this);
+    saveAction_->setShortcut(QKeySequence::Save);
+    connect(saveAction_, &QAction::triggered, this, [this] { save(); });
+
+    saveAsAction_ = new QAction(tr("Save &As\u2026"), this);
+    saveAsAction_->setShortcut(QKeySequence::SaveAs);
+    connect(saveAsAction_, &QAction::triggered, this, [this] { saveAs(); });
+
+    exportResultsAction_ = new QAction(tr("&Export Plan with Results\u2026"), this);
+    exportResultsAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(exportResultsAction_, &QAction::triggered, this, [this] { exportWithResults(); });
+
+    quitAction_ = new QAction(tr("&Quit"), this);
+    quitAction_->setShortcut(QKeySequence::Quit);
+    quitAction_->setMenuRole(QAction::QuitRole);
+    connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+
+    // The stack's actions carry its texts ("Undo Set tensor parallel to 4") and enable themselves.
+    undoAction_ = document_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undoAction_->setShortcut(QKeySequence::Undo);
+    redoAction_ = document_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redoAction_->setShortcut(QKeySequence::Redo);
+
+    maximizeAction_ = new QAction(tr("&Maximise View"), this);
+    maximizeAction_->setCheckable(true);
+    maximizeAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    maximizeAction_->setToolTip(tr("Let the current view fill the area, or show all four again"));
+    connect(maximizeAction_, &QAction::triggered, this, [this] { viewGrid_->toggleMaximized(); });
+    connect(viewGrid_, &ViewGrid::maximizedPaneChanged, this,
+            [this](ViewPane* pane) { maximizeAction_->setChecked(pane != nullptr); });
+
+    AppSettings& settings = AppSettings::instance();
+    gibAction_ = new QAction(tr("Show Sizes in &GiB"), this);
+    gibAction_->setCheckable(true);
+    gibAction_->setChecked(settings.byteUnits() == core::ByteUnits::Binary);
+    gibAction_->setToolTip(tr("GB = 10\u2079 bytes (as papers write); GiB = 2\u00b3\u2070 bytes"));
+    connect(gibAction_, &QAction::toggled, this, [](bool binary) {
+        AppSettings::instance().setByteUnits(binary ? core::ByteUnits::Binary
+                                                    : core::ByteUnits::Decimal);
+    });
+    connect(&settings, &AppSettings::byteUnitsChanged, this, [this](core::ByteUnits units) {
+        gibAction_->setChecked(units == core::ByteUnits::Binary);
+    });
+
+    auto* themes = new QActionGroup(this);
+    lightAction_ = themes->addAction(tr("&Light"));
+    darkAction_ = themes->addAction(tr("&Dark"));
+    lightAction_->setCheckable(true);
+    darkAction_->setCheckable(true);
+    (settings.theme() == Theme::Dark ? darkAction_ : lightAction_)->setChecked(true);
+    const auto chooseTheme = [](Theme theme) {
+        AppSettings::instance().setTheme(theme);
+        if (auto* application = qobject_cast<QApplication*>(QCoreApplication::instance())) {
+            applyTheme(*application, theme);
+        }
+    };
+    connect(lightAction_, &QAction::triggered, this, [chooseTheme] { chooseTheme(Theme::Light); });
+    connect(darkAction_, &QAction::triggered, this, [chooseTheme] { chooseTheme(Theme::Dark); });
+
+    aboutAction_ = new QAction(tr("&About Fourfold"), this);
+    aboutAction_->setMenuRole(QAction::AboutRole);
+    connect(aboutAction_, &QAction::triggered, this, [this] {
+        QMessageBox::about(
+            this, tr("About Fourfold"),
+            tr("<h3>Fourfold %1</h3><p>A planner for distributed deep-learning training: memory "
+               "per GPU, the pipeline schedule, the rank map on the cluster and the step time, "
+               "recomputed as you change the plan.</p>")
+                .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(newAction_);
+    file->addAction(openAction_);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
+    connect(recentFiles_, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
+    updateRecentMenu();
+    file->addSeparator();
+    file->addAction(saveAction_);
+    file->addAction(saveAsAction_);
+    file->addSeparator();
+    file->addAction(exportResultsAction_);
+    exportViewMenu_ = file->addMenu(tr("Export &View Image"));
+    updateExportMenu();
+    file->addSeparator();
+    file->addAction(quitAction_);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(undoAction_);
+    edit->addAction(redoAction_);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* controlsToggle = controlsDock_->toggleViewAction();
+    controlsToggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    view->addAction(controlsToggle);
+    QAction* diagnosticsToggle = diagnosticsDock_->toggleViewAction();
+    diagnosticsToggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    view->addAction(diagnosticsToggle);
+    view->addSeparator();
+    view->addAction(maximizeAction_);
+    view->addSeparator();
+    view->addAction(gibAction_);
+    QMenu* theme = view->addMenu(tr("&Theme"));
+    theme->addAction(lightAction_);
+    theme->addAction(darkAction_);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(aboutAction_);
+}
+
+void MainWindow::updateRecentMenu() {
+    recentMenu_->clear();
+    const QStringList files = recentFiles_->files();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString& path = files.at(i);
+        // "&1 plan.json" gives each entry a keyboard accelerator; the full path is the tooltip.
+        QAction* action =
+            recentMenu_->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+                                   [this, path] { openFile(path); });
+        action->setToolTip(path);
+        action->setStatusTip(path);
+    }
+    if (!files.isEmpty()) {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("&Clear List"), recentFiles_, &RecentFiles::clear);
+    }
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::updateExportMenu() {
+    exportViewMenu_->clear();
+    QList<EvaluationView*> exportable = views_;
+    exportable << summary_;
+    for (EvaluationView* view : std::as_const(exportable)) {
+        exportViewMenu_->addAction(tr("%1\u2026").arg(view->title()), this,
+                                   [this, view] { exportViewImage(view); });
+    }
+}
+
+}  // namespace fourfold::ui

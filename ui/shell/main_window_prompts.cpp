@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#include "ui/shell/main_window_prompts.h"
+
+#include <QFileDialog>
+#include <QMessageBox>
+
+namespace fourfold::ui {
+
+MainWindowPrompts MainWindowPrompts::dialogs() {
+    MainWindowPrompts prompts;
+    prompts.showError = [](QWidget* parent, const QString& title, const QString& message) {
+        QMessageBox::warning(parent, title, message);
+    };
+    prompts.askUnsaved = [](QWidget* parent, const QString& planName) {
+        QMessageBox box(QMessageBox::Warning, QObject::tr("Unsaved changes"),
+                        QObject::tr("Save the changes to \"%1\"?").arg(planName),
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, parent);
+        box.setInformativeText(QObject::tr("Changes you do not save are lost."));
+        box.setDefaultButton(QMessageBox::Save);
+        switch (box.exec()) {
+            case QMessageBox::Save:
+                return UnsavedChoice::Save;
+            case QMessageBox::Discard:
+                return UnsavedChoice::Discard;
+            default:
+                return UnsavedChoice::Cancel;
+        }
+    };
+    prompts.openFileName = [](QWidget* parent, const QString& caption, const QString& folder,
+                              const QString& filter) {
+        return QFileDialog::getOpenFileName(parent, caption, folder, filter);
+    };
+    prompts.saveFileName = [](QWidget* parent, const QString& caption, const QString& suggestedPath,
+                              const QString& filter) {
+        return QFileDialog::getSaveFileName(parent, caption, suggestedPath, filter);
+    };
+    return prompts;
+}
+
+}  // namespace fourfold::ui

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+#include "ui/shell/main_window_view_grid.h"
+
+#include <QApplication>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPixmap>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace fourfold::ui {
+namespace {
+
+constexpr int kColumns = 2;
+constexpr QSize kContentMinimum(200, 100);
+
+// The maximise / restore glyph in the palette's text colour, so it reads in both themes (the
+// style's title-bar icons are drawn for a dark-on-light title bar). Drawn at 2× for high DPI.
+QIcon paneIcon(bool maximized, const QColor& color) {
+    constexpr int kLogical = 16;
+    constexpr qreal kScale = 2.0;
+    QPixmap pixmap(static_cast<int>(kLogical * kScale), static_cast<int>(kLogical * kScale));
+    pixmap.setDevicePixelRatio(kScale);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    QPen pen(color, 1.3);
+    pen.setJoinStyle(Qt::MiterJoin);
+    painter.setPen(pen);
+    if (maximized) {
+        // Two overlapping windows: "restore".
+        const QPointF back[] = {{5.5, 6.5}, {5.5, 2.5}, {13.5, 2.5}, {13.5, 10.5}, {10.5, 10.5}};
+        painter.drawPolyline(back, 5);
+        painter.drawRect(QRectF(2.5, 6.5, 8, 7));
+    } else {
+        painter.drawRect(QRectF(2.5, 2.5, 11, 11));
+        painter.fillRect(QRectF(2.5, 2.5, 11, 2.5), color);
+    }
+    painter.end();
+    return QIcon(pixmap);
+}
+
+}  // namespace
+
+ViewPane::ViewPane(const QString& title, QWidget* content, QWidget* parent)
+    : QFrame(parent),
+      titleBar_(new QWidget(this)),
+      titleLabel_(new QLabel(title, titleBar_)),
+      maximizeButton_(new QToolButton(titleBar_)),
+      content_(content) {
+    setFrameShape(QFrame::StyledPanel);
+    setObjectName(QStringLiteral("viewPane"));
+    // Clicking anywhere inside makes this the pane the View menu's "maximise" acts on.
+    setFocusPolicy(Qt::ClickFocus);
+
+    QFont titleFont = titleLabel_->font();
+    titleFont.setBold(true);
+    titleLabel_->setFont(titleFont);
+    titleBar_->setAutoFillBackground(true);
+    titleBar_->setBackgroundRole(QPalette::Midlight);
+    titleBar_->setToolTip(tr("Double-click to maximise or restore"));
+    titleBar_->installEventFilter(this);
+    titleLabel_->installEventFilter(this);
+
+    maximizeButton_->setAutoRaise(true);
+    connect(maximizeButton_, &QToolButton::clicked, this, [this] {
+        emit activated();
+        emit maximizeToggleRequested();
+    });
+    setMaximizedLook(false);
+
+    auto* barLayout = new QHBoxLayout(titleBar_);
+    barLayout->setContentsMargins(8, 2, 2, 2);
+    barLayout->addWidget(titleLabel_);
+    barLayout->addStretch(1);
+    barLayout->addWidget(maximizeButton_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(1, 1, 1, 1);
+    layout->setSpacing(0);
+    layout->addWidget(titleBar_);
+    content_->setParent(this);
+    content_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    // A plot's own minimum (legend, headings, axes) would add up across the grid and push the
+    // window past the screen; below its natural size a view is squeezed, not the window.
+    if (content_->minimumSize().isNull()) content_->setMinimumSize(kContentMinimum);
+    layout->addWidget(content_, 1);
+}
+
+QString ViewPane::title() const { return titleLabel_->text(); }
+
+void ViewPane::setMaximizedLook(bool maximized) {
+    maximized_ = maximized;
+    maximizeButton_->setIcon(paneIcon(maximized, palette().color(QPalette::ButtonText)));
+    maximizeButton_->setToolTip(maximized ? tr("Restore all views") : tr("Maximise this view"));
+    maximizeButton_->setAccessibleName(maximizeButton_->toolTip());
+}
+
+void ViewPane::changeEvent(QEvent* event) {
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) setMaximizedLook(maximized_);
+}
+
+bool ViewPane::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::MouseButtonPress) {
+        emit activated();
+    } else if (event->type() == QEvent::MouseButtonDblClick) {
+        emit activated();
+        emit maximizeToggleRequested();
+        return true;
+    }
+    return QFrame::eventFilter(watched, event);
+}
+
+ViewGrid::ViewGrid(QWidget* parent) : QWidget(parent), rows_(new QSplitter(Qt::Vertical, this)) {
+    rows_->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(rows_);
+    connect(qApp, &QApplication::focusChanged, this,
+            [this](QWidget*, QWidget* now) { trackFocus(now); });
+}
+
+ViewPane* ViewGrid::addPane(const QString& title, QWidget* content) {
+    const auto index = panes_.size();
+    if (index % kColumns == 0) {
+        auto* row = new QSplitter(Qt::Horizontal, rows_);
+        row->setChildrenCollapsible(false);
+        rows_->addWidget(row);
+        rowSplitters_.append(row);
+    }
+    QSplitter* row = rowSplitters_.last();
+    auto* pane = new ViewPane(title, content, row);
+    row->addWidget(pane);
+    panes_.append(pane);
+    connect(pane, &ViewPane::maximizeToggleRequested, this,
+            [this, pane] { toggleMaximized(pane); });
+    connect(pane, &ViewPane::activated, this, [this, pane] { current_ = pane; });
+    // Equal shares: all views are meant to be read side by side.
+    for (QSplitter* splitter : std::as_const(rowSplitters_)) {
+        splitter->setSizes(QList<int>(splitter->count(), 1000));
+    }
+    rows_->setSizes(QList<int>(rows_->count(), 1000));
+    return pane;
+}
+
+ViewPane* ViewGrid::currentPane() const {
+    if (current_) return current_;
+    return panes_.isEmpty() ? nullptr : panes_.first();
+}
+
+void ViewGrid::setMaximizedPane(ViewPane* pane) {
+    if (pane && !panes_.contains(pane)) return;
+    if (pane == maximized_) return;
+    maximized_ = pane;
+    for (ViewPane* each : std::as_const(panes_)) {
+        each->setVisible(!pane || each == pane);
+        each->setMaximizedLook(each == pane);
+    }
+    // A row with no visible pane would leave an empty band behind.
+    for (QSplitter* row : std::as_const(rowSplitters_)) {
+        bool anyVisible = false;
+        for (int i = 0; i < row->count(); ++i) {
+            anyVisible = anyVisible || !row->widget(i)->isHidden();
+        }
+        row->setVisible(anyVisible);
+    }
+    if (pane) current_ = pane;
+    emit maximizedPaneChanged(pane);
+}
+
+void ViewGrid::toggleMaximized(ViewPane* pane) {
+    if (!pane) pane = currentPane();
+    if (!pane) return;
+    setMaximizedPane(maximized_ == pane ? nullptr : pane);
+}
+
+void ViewGrid::trackFocus(QWidget* now) {
+    for (QWidget* widget = now; widget; widget = widget->parentWidget()) {
+        if (auto* pane = qobject_cast<ViewPane*>(widget); pane && panes_.contains(pane)) {
+            current_ = pane;
+            return;
+        }
+    }
+}
+
+}  // namespace fourfold::ui

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/gantt_plottable.h"
+
+#include "ui/shell/palette_colors.h"
+#include "ui/views/gantt_lod.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace fourfold::ui {
+namespace {
+
+constexpr double kHalfRow = 0.4;     // a row's block height is 0.8 of its pitch
+constexpr double kMinBlockPx = 1.0;  // narrower ops merge into aggregate spans
+constexpr double kOutlinePx = 4.0;   // wider blocks get an outline to part neighbours
+
+class GanttPlottable final : public QCPAbstractPlottable {
+public:
+    GanttPlottable(QCPAxis* timeAxis, QCPAxis* rowAxis) : QCPAbstractPlottable(timeAxis, rowAxis) {
+        setAntialiased(false);
+        setSelectable(QCP::stNone);
+        removeFromLegend();
+    }
+
+    void setSchedule(std::shared_ptr<const core::ScheduleResult> schedule) {
+        schedule_ = std::move(schedule);
+    }
+    [[nodiscard]] GanttDrawStats stats() const { return stats_; }
+
+    double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
+
+    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain) const override {
+        foundRange = schedule_ && schedule_->makespanS > 0;
+        return foundRange ? QCPRange(0, schedule_->makespanS * 1e3) : QCPRange();
+    }
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const override {
+        foundRange = schedule_ && !schedule_->ranks.empty();
+        return foundRange ? QCPRange(-0.5, static_cast<double>(schedule_->ranks.size()) - 0.5)
+                          : QCPRange();
+    }
+
+protected:
+    void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter*, const QRectF&) const override {}
+
+private:
+    struct Bucket {
+        QColor fill;
+        std::vector<QRectF> outlined;
+        std::vector<QRectF> plain;
+    };
+    void drawIdleBands(QCPPainter* painter, const std::vector<QRectF>& bands) const;
+    void drawLabels(QCPPainter* painter, const std::vector<std::pair<QRectF, int>>& labels,
+                    const std::vector<Bucket>& buckets,
+                    const std::vector<std::size_t>& labelBuckets);
+
+    std::shared_ptr<const core::ScheduleResult> schedule_;
+    GanttDrawStats stats_;
+    std::vector<GanttSpan> spans_;  // reused between draws
+};
+
+void GanttPlottable::draw(QCPPainter* painter) {
+    stats_ = {};
+    QCPAxis* timeAxis = mKeyAxis.data();
+    QCPAxis* rowAxis = mValueAxis.data();
+    if (!schedule_ || !timeAxis || !rowAxis || schedule_->ranks.empty()) return;
+
+    const int chunks = std::max(1, schedule_->virtualStages);
+    std::vector<Bucket> buckets(static_cast<std::size_t>(3 * chunks));
+    for (int kind = 0; kind < 3; ++kind) {
+        for (int chunk = 0; chunk < chunks; ++chunk) {
+            buckets[static_cast<std::size_t>(kind * chunks + chunk)].fill =
+                palette::opChunk(static_cast<core::OpKind>(kind), chunk, chunks);
+        }
+    }
+
+    GanttTimeMapping mapping;
+    mapping.originPx = timeAxis->coordToPixel(0.0);
+    mapping.pixelsPerSecond = (timeAxis->coordToPixel(1.0) - mapping.originPx) * 1e3;
+    mapping.visibleStartS = timeAxis->range().lower * 1e-3;
+    mapping.visibleEndS = timeAxis->range().upper * 1e-3;
+    const double makespanPx = timeAxis->coordToPixel(schedule_->makespanS * 1e3);
+
+    const QCPRange rows = rowAxis->range();
+    const int firstRow = std::max(0, static_cast<int>(std::floor(rows.lower)));
+    const int lastRow = std::min(static_cast<int>(schedule_->ranks.size()) - 1,
+                                 static_cast<int>(std::ceil(rows.upper)));
+
+    const double left = clipRect().left() - 2.0;
+    const double right = clipRect().right() + 2.0;
+    const QFontMetricsF metrics(painter->font());
+    const double digitWidth = metrics.horizontalAdvance(QLatin1Char('0'));
+    std::vector<QRectF> idleBands;
+    std::vector<std::pair<QRectF, int>> labels;
+    std::vector<std::size_t> labelBuckets;
+    for (int row = firstRow; row <= lastRow; ++row) {
+        const double top = rowAxis->coordToPixel(row - kHalfRow);
+        const double bottom = rowAxis->coordToPixel(row + kHalfRow);
+        const double y = std::min(top, bottom);
+        const double height = std::max(1.0, std::fabs(bottom - top));
+        idleBands.emplace_back(QPointF(std::max(mapping.originPx, left), y),
+                               QPointF(std::min(makespanPx, right), y + height));
+        const auto& ops = schedule_->ranks[static_cast<std::size_t>(row)].ops;
+        spans_.clear();
+        collectRowSpans(ops, mapping, kMinBlockPx, spans_);
+        const bool roomForText = height >= metrics.height();
+        for (const GanttSpan& span : spans_) {
+            const auto bucket = static_cast<std::size_t>(static_cast<int>(span.kind) * chunks +
+                                                         std::clamp(span.chunk, 0, chunks - 1));
+            // Clamp to the visible strip: deep zoom puts far ends millions of pixels away.
+            const QRectF rect(QPointF(std::max(span.x0, left), y),
+                              QPointF(std::min(span.x1, right), y + height));
+            if (span.aggregate) {
+                ++stats_.aggregates;
+                buckets[bucket].plain.push_back(rect);
+                continue;
+            }
+            ++stats_.blocks;
+            (rect.width() >= kOutlinePx ? buckets[bucket].outlined : buckets[bucket].plain)
+                .push_back(rect);
+            const int microBatch = ops[static_cast<std::size_t>(span.opIndex)].microBatch;
+            int digits = 1;
+            for (int rest = microBatch; rest >= 10; rest /= 10) ++digits;
+            if (roomForText && rect.width() >= digits * digitWidth + 4) {
+                labels.emplace_back(rect, microBatch);
+                labelBuckets.push_back(bucket);
+            }
+        }
+        ++stats_.rows;
+    }
+
+    drawIdleBands(painter, idleBands);
+    for (const Bucket& bucket : buckets) {
+        painter->setBrush(bucket.fill);
+        if (!bucket.plain.empty()) {
+            painter->setPen(Qt::NoPen);
+            painter->drawRects(bucket.plain.data(), static_cast<int>(bucket.plain.size()));
+        }
+        if (!bucket.outlined.empty()) {
+            painter->setPen(QPen(bucket.fill.darker(150), 0));
+            painter->drawRects(bucket.outlined.data(), static_cast<int>(bucket.outlined.size()));
+        }
+    }
+    drawLabels(painter, labels, buckets, labelBuckets);
+}
+
+void GanttPlottable::drawIdleBands(QCPPainter* painter, const std::vector<QRectF>& bands) const {
+    // Idle time is what shows through: a light grey band with a hatch over it.
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(palette::idleFillOn(mParentPlot->palette().color(QPalette::Base)));
+    painter->drawRects(bands.data(), static_cast<int>(bands.size()));
+    // SVG Tiny readers have no fill patterns: there the grey band alone marks idle time.
+    if (painter->paintEngine() && painter->paintEngine()->type() == QPaintEngine::SVG) return;
+    painter->setBrush(QBrush(palette::idleHatch(), Qt::BDiagPattern));
+    painter->drawRects(bands.data(), static_cast<int>(bands.size()));
+}
+
+void GanttPlottable::drawLabels(QCPPainter* painter,
+                                const std::vector<std::pair<QRectF, int>>& labels,
+                                const std::vector<Bucket>& buckets,
+                                const std::vector<std::size_t>& labelBuckets) {
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        painter->setPen(palette::textOn(buckets[labelBuckets[i]].fill));
+        painter->drawText(labels[i].first, Qt::AlignCenter, QString::number(labels[i].second));
+        ++stats_.labels;
+    }
+}
+
+}  // namespace
+
+QCPAbstractPlottable* addGanttPlottable(QCPAxis* timeAxis, QCPAxis* rowAxis) {
+    return new GanttPlottable(timeAxis, rowAxis);
+}
+
+void setGanttSchedule(QCPAbstractPlottable* gantt,
+                      std::shared_ptr<const core::ScheduleResult> schedule) {
+    if (auto* layer = dynamic_cast<GanttPlottable*>(gantt)) layer->setSchedule(std::move(schedule));
+}
+
+GanttDrawStats ganttDrawStats(const QCPAbstractPlottable* gantt) {
+    const auto* layer = dynamic_cast<const GanttPlottable*>(gantt);
+    return layer ? layer->stats() : GanttDrawStats{};
+}
+
+}  // namespace fourfold::ui

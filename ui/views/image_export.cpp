@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/image_export.h"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <QWidget>
+
+namespace fourfold::ui {
+
+ImageFormat imageFormatForPath(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png")) return ImageFormat::Png;
+    if (suffix == QLatin1String("svg")) return ImageFormat::Svg;
+    if (suffix == QLatin1String("pdf")) return ImageFormat::Pdf;
+    return ImageFormat::Unknown;
+}
+
+bool exportWidgetImage(QWidget& widget, const QString& path, QString* error) {
+    const QSize size = widget.size().isEmpty() ? QSize(800, 500) : widget.size();
+    if (widget.size().isEmpty()) widget.resize(size);
+    switch (imageFormatForPath(path)) {
+        case ImageFormat::Png: {
+            const qreal ratio = widget.devicePixelRatioF();
+            QImage image(size * ratio, QImage::Format_ARGB32_Premultiplied);
+            image.setDevicePixelRatio(ratio);
+            image.fill(widget.palette().color(QPalette::Window));
+            widget.render(&image);
+            if (image.save(path, "PNG")) return true;
+            break;
+        }
+        case ImageFormat::Svg: {
+            QSvgGenerator generator;
+            generator.setFileName(path);
+            generator.setSize(size);
+            generator.setViewBox(QRect(QPoint(0, 0), size));
+            generator.setResolution(widget.logicalDpiX());
+            generator.setTitle(widget.windowTitle());
+            QPainter painter;
+            if (!painter.begin(&generator)) break;
+            widget.render(&painter);
+            if (painter.end()) return true;
+            break;
+        }
+        case ImageFormat::Pdf: {
+            QPdfWriter writer(path);
+            writer.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
+            writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+            writer.setResolution(72);
+            QPainter painter;
+            if (!painter.begin(&writer)) break;
+            widget.render(&painter);
+            if (painter.end()) return true;
+            break;
+        }
+        case ImageFormat::Unknown:
+            if (error) {
+                *error = QObject::tr("Cannot export \"%1\": use a .png, .svg or .pdf file name.")
+                             .arg(path);
+            }
+            return false;
+    }
+    if (error) *error = QObject::tr("Could not write the image \"%1\".").arg(path);
+    return false;
+}
+
+}  // namespace fourfold::ui

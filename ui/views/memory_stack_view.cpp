@@ -1,0 +1,495 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/memory_stack_view.h"
+
+#include "core/format.h"
+#include "ui/shell/palette_colors.h"
+#include "ui/views/gantt_legend_swatch.h"
+#include "ui/views/plot_export.h"
+#include "ui/views/plot_theme.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStackedLayout>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fourfold::ui {
+namespace {
+
+constexpr double kBarWidth = 0.62;        // in stage units, so pp = 64 gives thin bars
+constexpr double kMeasuredOffset = 0.42;  // the measured marker sits just right of its bar
+constexpr int kMaxStageLabels = 16;
+constexpr int kMaxPerStageTexts = 16;  // beyond this, labels would collide
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+QString categoryName(core::MemoryCategory category) {
+    switch (category) {
+        case core::MemoryCategory::Weights:
+            return MemoryStackView::tr("Weights");
+        case core::MemoryCategory::MasterWeights:
+            return MemoryStackView::tr("Master weights");
+        case core::MemoryCategory::Gradients:
+            return MemoryStackView::tr("Gradients");
+        case core::MemoryCategory::OptimizerStates:
+            return MemoryStackView::tr("Optimizer states");
+        case core::MemoryCategory::Activations:
+            return MemoryStackView::tr("Activations");
+        case core::MemoryCategory::CommBuffers:
+            return MemoryStackView::tr("Comm buffers");
+        case core::MemoryCategory::Framework:
+            return MemoryStackView::tr("Framework");
+        case core::MemoryCategory::Fragmentation:
+            return MemoryStackView::tr("Fragmentation");
+    }
+    return {};
+}
+
+std::uint64_t modelStateBytes(const core::StageMemory& stage) {
+    std::uint64_t bytes = 0;
+    for (auto category : {core::MemoryCategory::Weights, core::MemoryCategory::MasterWeights,
+                          core::MemoryCategory::Gradients, core::MemoryCategory::OptimizerStates}) {
+        bytes += stage.items[static_cast<std::size_t>(category)].bytes;
+    }
+    return bytes;
+}
+
+QColor overflowTint() {
+    QColor tint = palette::overflow();
+    tint.setAlpha(90);
+    return tint;
+}
+
+// Places a QCPItemPosition with x as a share of the axis rect and y in plot coordinates.
+void spanAxisRect(QCPItemPosition* position, double xShare, double value) {
+    position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    position->setTypeY(QCPItemPosition::ptPlotCoords);
+    position->setCoords(xShare, value);
+}
+
+}  // namespace
+
+MemoryStackView::MemoryStackView(QWidget* parent) : EvaluationView(parent) {
+    binaryToggle_ = new QCheckBox(tr("GiB (2³⁰ bytes)"));
+    binaryToggle_->setToolTip(tr("Show memory in GiB instead of GB (10⁹ bytes)"));
+    connect(binaryToggle_, &QCheckBox::toggled, this, &MemoryStackView::setBinaryUnits);
+    auto* toolbar = new QHBoxLayout;
+    toolbar->setContentsMargins(6, 2, 6, 0);
+    toolbar->addStretch(1);
+    toolbar->addWidget(binaryToggle_);
+
+    buildPlot();
+    message_ = new QLabel(tr("No memory estimate yet."));
+    message_->setAlignment(Qt::AlignCenter);
+    message_->setWordWrap(true);
+    auto* pageHost = new QWidget;
+    pages_ = new QStackedLayout(pageHost);
+    pages_->addWidget(plot_);
+    pages_->addWidget(message_);
+    pages_->setCurrentWidget(message_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(toolbar);
+    layout->addWidget(pageHost, 1);
+}
+
+void MemoryStackView::buildPlot() {
+    plot_ = new QCustomPlot;
+    plot_->setAutoAddPlottableToLegend(false);
+    // The heading spans the whole width above a body of bars and, to their right, the legend.
+    QCPLayoutGrid* layout = plot_->plotLayout();
+    QCPAxisRect* bars = plot_->axisRect();
+    layout->take(bars);
+    layout->simplify();
+    heading_ = new QCPTextElement(plot_, QString(), QFont(font().family(), 10, QFont::Bold));
+    heading_->setMinimumSize(200, 0);  // may run past the edges, never widen the pane
+    auto* body = new QCPLayoutGrid;
+    layout->addElement(0, 0, heading_);
+    layout->addElement(1, 0, body);
+    layout->setRowStretchFactor(0, 0.01);
+    body->addElement(0, 0, bars);
+    bars->insetLayout()->take(plot_->legend);
+    auto* side = new QCPLayoutGrid;
+    body->addElement(0, 1, side);
+    side->addElement(0, 0, plot_->legend);
+    side->addElement(1, 0, new QCPLayoutElement(plot_));  // pushes the legend to the top
+    side->setRowStretchFactor(0, 0.01);
+    body->setColumnStretchFactor(1, 0.01);
+    plot_->legend->setVisible(true);
+    plot_->legend->setBorderPen(Qt::NoPen);
+    plot_->legend->setIconSize(18, 12);
+
+    QCPAxis* stages = plot_->xAxis;
+    QCPAxis* bytes = plot_->yAxis;
+    QCPBars* below = nullptr;
+    for (int index = 0; index < core::kMemoryCategoryCount; ++index) {
+        const auto category = static_cast<core::MemoryCategory>(index);
+        auto* bars = new QCPBars(stages, bytes);
+        bars->setName(categoryName(category));
+        bars->setWidthType(QCPBars::wtPlotCoords);
+        bars->setWidth(kBarWidth);
+        bars->setStackingGap(0);
+        bars->setBrush(palette::memoryCategory(category));
+        bars->setPen(QPen(palette::memoryCategory(category).darker(125), 0));
+        bars->setSelectable(QCP::stNone);
+        if (below) bars->moveAbove(below);
+        below = bars;
+        bars_[static_cast<std::size_t>(index)] = bars;
+    }
+    // Listed top segment first, as the stack reads.
+    for (int index = core::kMemoryCategoryCount - 1; index >= 0; --index) {
+        bars_[static_cast<std::size_t>(index)]->addToLegend();
+    }
+    bytes->setLabel(tr("Memory per GPU (GB)"));
+    stages->grid()->setVisible(false);
+    stages->setSubTicks(false);
+    connect(plot_, &QCustomPlot::mouseMove, this, &MemoryStackView::showHover);
+    followPalette(plot_);
+}
+
+QCPBars* MemoryStackView::categoryBars(core::MemoryCategory category) const {
+    return bars_.at(static_cast<std::size_t>(category));
+}
+
+double MemoryStackView::bytesPerUnit() const { return binary_ ? 1073741824.0 : 1e9; }
+
+QString MemoryStackView::amount(std::uint64_t bytes) const {
+    return qs(
+        core::formatBytes(bytes, binary_ ? core::ByteUnits::Binary : core::ByteUnits::Decimal));
+}
+
+void MemoryStackView::setBinaryUnits(bool binary) {
+    if (binaryToggle_->isChecked() != binary) {
+        const QSignalBlocker blocker(binaryToggle_);
+        binaryToggle_->setChecked(binary);
+    }
+    if (binary_ == binary) return;
+    binary_ = binary;
+    redraw();
+    emit binaryUnitsChanged(binary);
+}
+
+void MemoryStackView::changeEvent(QEvent* event) {
+    EvaluationView::changeEvent(event);
+    // The limit lines and marks take the palette's ink when drawn: redraw them in the new one.
+    if (event->type() == QEvent::PaletteChange) redraw();
+}
+
+void MemoryStackView::render(const core::Evaluation& /*evaluation*/) {
+    shown_ = evaluation();
+    redraw();
+}
+
+void MemoryStackView::redraw() {
+    if (!shown_) return;
+    const core::Evaluation& evaluation = *shown_;
+    overflowLabels_.clear();
+    measuredLabels_.clear();
+    plot_->clearItems();
+    capacity_ = nullptr;
+    for (QCPGraph* graph : plot_->axisRect()->graphs()) plot_->removeGraph(graph);
+    for (int index = plot_->legend->itemCount() - 1; index >= core::kMemoryCategoryCount; --index) {
+        plot_->legend->removeAt(index);
+    }
+    plot_->legend->simplify();
+    if (!evaluation.memory || evaluation.memory->stages.empty()) {
+        QString why;
+        for (const core::Diagnostic& diagnostic : evaluation.diagnostics) {
+            if (diagnostic.severity == core::Severity::Error) {
+                why = qs(diagnostic.message);
+                break;
+            }
+        }
+        message_->setText(why.isEmpty() ? tr("No memory estimate for this plan.")
+                                        : tr("No memory estimate: %1").arg(why));
+        pages_->setCurrentWidget(message_);
+        return;
+    }
+    const core::MemoryReport& report = *evaluation.memory;
+    const int stages = static_cast<int>(report.stages.size());
+    const double unit = bytesPerUnit();
+    for (int index = 0; index < core::kMemoryCategoryCount; ++index) {
+        QVector<double> keys;
+        QVector<double> values;
+        for (int stage = 0; stage < stages; ++stage) {
+            keys.push_back(stage);
+            values.push_back(static_cast<double>(report.stages[static_cast<std::size_t>(stage)]
+                                                     .items[static_cast<std::size_t>(index)]
+                                                     .bytes) /
+                             unit);
+        }
+        QCPBars* bars = bars_[static_cast<std::size_t>(index)];
+        bars->setData(keys, values, true);
+        // Outlines would swallow thin bars.
+        bars->setPen(stages > 24 ? QPen(Qt::NoPen) : QPen(bars->brush().color().darker(125), 0));
+    }
+    drawLimits(report, stages);
+    drawOverflow(report);
+    drawMeasured(evaluation);
+    setStageTicks(report);
+
+    double top = static_cast<double>(std::max(report.capacityBytes, report.peakBytes));
+    for (const auto& stage : report.stages)
+        top = std::max(top, static_cast<double>(stage.totalBytes));
+    for (auto measured : evaluation.plan.measured.peakBytesPerStage) {
+        top = std::max(top, static_cast<double>(measured));
+    }
+    plot_->yAxis->setLabel(binary_ ? tr("Memory per GPU (GiB)") : tr("Memory per GPU (GB)"));
+    plot_->yAxis->setRange(0, std::max(top / unit, 1e-9) * 1.12);
+    const bool measured = !evaluation.plan.measured.peakBytesPerStage.empty();
+    plot_->xAxis->setRange(-0.6, stages - 0.4 + (measured ? 0.2 : 0.0));
+
+    // Heading: the verdict, then bytes per parameter of the largest stage.
+    const core::StageMemory* peak = &report.stages.front();
+    for (const auto& stage : report.stages) {
+        if (stage.totalBytes > peak->totalBytes) peak = &stage;
+    }
+    QString heading =
+        tr("Peak %1 per GPU · usable %2 of %3 · %4")
+            .arg(amount(report.peakBytes), amount(report.usableBytes), amount(report.capacityBytes),
+                 report.fits ? tr("fits") : tr("does not fit"));
+    if (peak->parameters > 0) {
+        const double perParameter =
+            static_cast<double>(modelStateBytes(*peak)) / static_cast<double>(peak->parameters);
+        heading += QLatin1Char('\n') +
+                   tr("Model state %1 bytes/parameter on stage %2 (%3 for %4 params)")
+                       .arg(qs(core::formatFixed(perParameter, 1)))
+                       .arg(peak->stage)
+                       .arg(amount(modelStateBytes(*peak)),
+                            qs(core::formatCount(static_cast<double>(peak->parameters))));
+    }
+    heading_->setText(heading);
+    padLegendItems(plot_->legend);
+    pages_->setCurrentWidget(plot_);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MemoryStackView::drawLimits(const core::MemoryReport& report, int /*stages*/) {
+    const QColor ink = plot_->palette().color(QPalette::Text);  // reads in either theme
+    const double unit = bytesPerUnit();
+    const double capacity = static_cast<double>(report.capacityBytes) / unit;
+    const double usable = static_cast<double>(report.usableBytes) / unit;
+
+    auto* band = new QCPItemRect(plot_);
+    band->setLayer(QStringLiteral("grid"));  // under the bars
+    spanAxisRect(band->topLeft, 0, capacity);
+    spanAxisRect(band->bottomRight, 1, usable);
+    band->setPen(Qt::NoPen);
+    band->setBrush(palette::marginBand());
+    band->setSelectable(false);
+
+    auto* usableLine = new QCPItemLine(plot_);
+    spanAxisRect(usableLine->start, 0, usable);
+    spanAxisRect(usableLine->end, 1, usable);
+    usableLine->setPen(QPen(ink, 1, Qt::DashLine));
+    usableLine->setSelectable(false);
+
+    capacity_ = new QCPItemLine(plot_);
+    spanAxisRect(capacity_->start, 0, capacity);
+    spanAxisRect(capacity_->end, 1, capacity);
+    capacity_->setPen(QPen(ink, 1.6));
+    capacity_->setSelectable(false);
+
+    auto* label = new QCPItemText(plot_);
+    label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    label->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    label->position->setCoords(0.005, capacity);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    label->setText(tr("capacity %1").arg(amount(report.capacityBytes)));
+    label->setColor(ink);
+    label->setSelectable(false);
+
+    QPen border(ink, 1);
+    addLegendSwatch(plot_->legend, {SwatchShape::Line, {}, QPen(ink, 1.6), tr("Capacity")});
+    addLegendSwatch(plot_->legend,
+                    {SwatchShape::Box, palette::marginBand(), Qt::NoPen, tr("Safety margin")});
+    addLegendSwatch(plot_->legend,
+                    {SwatchShape::Line, {}, QPen(ink, 1, Qt::DashLine), tr("Usable")});
+}
+
+void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
+    const double unit = bytesPerUnit();
+    const double usable = static_cast<double>(report.usableBytes) / unit;
+    const int stages = static_cast<int>(report.stages.size());
+    int worst = -1;
+    std::uint64_t worstBytes = 0;
+    for (int index = 0; index < stages; ++index) {
+        const auto& stage = report.stages[static_cast<std::size_t>(index)];
+        if (stage.totalBytes <= report.usableBytes) continue;
+        const std::uint64_t over = stage.totalBytes - report.usableBytes;
+        if (over > worstBytes) {
+            worstBytes = over;
+            worst = index;
+        }
+        auto* excess = new QCPItemRect(plot_);
+        excess->topLeft->setCoords(index - kBarWidth / 2,
+                                   static_cast<double>(stage.totalBytes) / unit);
+        excess->bottomRight->setCoords(index + kBarWidth / 2, usable);
+        excess->setPen(QPen(palette::overflow(), stages > 24 ? 1 : 2));
+        excess->setBrush(overflowTint());
+        excess->setSelectable(false);
+    }
+    if (worst < 0) return;
+    addLegendSwatch(plot_->legend, {SwatchShape::Box, overflowTint(),
+                                    QPen(palette::overflow(), 1.5), tr("Over usable")});
+    for (int index = 0; index < stages; ++index) {
+        const auto& stage = report.stages[static_cast<std::size_t>(index)];
+        if (stage.totalBytes <= report.usableBytes) continue;
+        // With many stages only the worst one is labelled, so labels never pile up.
+        if (stages > kMaxPerStageTexts && index != worst) continue;
+        const QString text = tr("+%1 over").arg(amount(stage.totalBytes - report.usableBytes));
+        auto* label = new QCPItemText(plot_);
+        // Near either end of the axis the label hangs inwards so it is never cut off.
+        const double share = (index + 0.6) / (stages + 0.2);
+        const double anchor = share > 0.85   ? index + kBarWidth / 2
+                              : share < 0.15 ? index - kBarWidth / 2
+                                             : index;
+        const Qt::Alignment side = share > 0.85   ? Qt::AlignRight
+                                   : share < 0.15 ? Qt::AlignLeft
+                                                  : Qt::AlignHCenter;
+        label->position->setCoords(anchor, static_cast<double>(stage.totalBytes) / unit);
+        label->setPositionAlignment(side | Qt::AlignBottom);
+        label->setText(text);
+        label->setColor(palette::overflow());
+        QFont bold = label->font();
+        bold.setBold(true);
+        label->setFont(bold);
+        label->setPadding(QMargins(0, 0, 0, 2));
+        label->setSelectable(false);
+        overflowLabels_.push_back(text);
+    }
+}
+
+void MemoryStackView::drawMeasured(const core::Evaluation& evaluation) {
+    const auto& measured = evaluation.plan.measured.peakBytesPerStage;
+    const core::MemoryReport& report = *evaluation.memory;
+    if (measured.empty()) return;
+    const QColor ink = plot_->palette().color(QPalette::Text);
+    const QColor paper = plot_->palette().color(QPalette::Base);
+    const double unit = bytesPerUnit();
+    QCPGraph* markers = plot_->addGraph();
+    markers->setLineStyle(QCPGraph::lsNone);
+    markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, ink, paper, 9));
+    markers->setSelectable(QCP::stNone);
+    const int stages = static_cast<int>(std::min(measured.size(), report.stages.size()));
+    for (int index = 0; index < stages; ++index) {
+        const std::uint64_t bytes = measured[static_cast<std::size_t>(index)];
+        if (bytes == 0) {
+            measuredLabels_.push_back(QString());
+            continue;
+        }
+        const double key = index + kMeasuredOffset;
+        markers->addData(key, static_cast<double>(bytes) / unit);
+        // The engine's error against the measurement: (predicted − measured) / measured.
+        const auto& errors = evaluation.measured.peakError;
+        const auto slot = static_cast<std::size_t>(index);
+        if (slot >= errors.size() || !errors[slot]) {
+            measuredLabels_.push_back(QString());
+            continue;
+        }
+        const double error = *errors[slot];
+        const QString text =
+            (error >= 0 ? QStringLiteral("+") : QString()) + qs(core::formatPercent(error));
+        measuredLabels_.push_back(text);
+        if (stages > kMaxPerStageTexts) continue;
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(key, static_cast<double>(bytes) / unit);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(7, 0, 0, 0));
+        label->setText(text);
+        label->setColor(ink);
+        label->setSelectable(false);
+    }
+    addLegendSwatch(plot_->legend, {SwatchShape::Diamond, QBrush(paper), QPen(ink, 1.2),
+                                    tr("Measured peak\n(predicted vs measured)")});
+}
+
+void MemoryStackView::setStageTicks(const core::MemoryReport& report) {
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const int stages = static_cast<int>(report.stages.size());
+    const int step = std::max(1, (stages + kMaxStageLabels - 1) / kMaxStageLabels);
+    for (int index = 0; index < stages; index += step) {
+        const auto& stage = report.stages[static_cast<std::size_t>(index)];
+        ticker->addTick(
+            index,
+            stages <= 8
+                ? tr("Stage %1\n%n in flight", nullptr, stage.inFlightMicroBatches).arg(stage.stage)
+                : QString::number(stage.stage));
+    }
+    plot_->xAxis->setTicker(ticker);
+    plot_->xAxis->setLabel(stages <= 8 ? QString() : tr("Pipeline stage"));
+}
+
+QString MemoryStackView::segmentToolTip(int stageIndex, core::MemoryCategory category) const {
+    if (!shown_ || !shown_->memory) return {};
+    const auto& stages = shown_->memory->stages;
+    if (stageIndex < 0 || stageIndex >= static_cast<int>(stages.size())) return {};
+    const core::StageMemory& stage = stages[static_cast<std::size_t>(stageIndex)];
+    const core::MemoryItem& item = stage.items[static_cast<std::size_t>(category)];
+    QString text =
+        tr("Stage %1 · %2: %3").arg(stage.stage).arg(categoryName(category), amount(item.bytes));
+    if (!item.formula.empty()) text += QLatin1Char('\n') + qs(item.formula);
+    text += QLatin1Char('\n') +
+            tr("Stage total %1, %n micro-batch(es) in flight", nullptr, stage.inFlightMicroBatches)
+                .arg(amount(stage.totalBytes));
+    return text;
+}
+
+QString MemoryStackView::toolTipAt(const QPoint& position) const {
+    if (!shown_ || !shown_->memory || showsMessage()) return {};
+    if (!plot_->axisRect()->rect().contains(position)) return {};
+    const double key = plot_->xAxis->pixelToCoord(position.x());
+    const double value = plot_->yAxis->pixelToCoord(position.y()) * bytesPerUnit();
+    const int stage = static_cast<int>(std::lround(key));
+    const auto& stages = shown_->memory->stages;
+    if (stage < 0 || stage >= static_cast<int>(stages.size())) return {};
+    const double offset = key - stage;
+    const auto& measured = shown_->plan.measured.peakBytesPerStage;
+    if (std::fabs(offset - kMeasuredOffset) < 0.08 &&
+        static_cast<std::size_t>(stage) < measured.size() &&
+        measured[static_cast<std::size_t>(stage)] > 0) {
+        const int index = static_cast<int>(
+            std::min<std::size_t>(static_cast<std::size_t>(stage), measuredLabels_.size() - 1));
+        return tr("Stage %1 measured peak %2\npredicted %3 (%4)")
+            .arg(stages[static_cast<std::size_t>(stage)].stage)
+            .arg(amount(measured[static_cast<std::size_t>(stage)]),
+                 amount(stages[static_cast<std::size_t>(stage)].totalBytes),
+                 measuredLabels_.value(index));
+    }
+    if (std::fabs(offset) > kBarWidth / 2 || value < 0) return {};
+    double below = 0;
+    for (int index = 0; index < core::kMemoryCategoryCount; ++index) {
+        below += static_cast<double>(
+            stages[static_cast<std::size_t>(stage)].items[static_cast<std::size_t>(index)].bytes);
+        if (value < below) return segmentToolTip(stage, static_cast<core::MemoryCategory>(index));
+    }
+    return {};
+}
+
+void MemoryStackView::showHover(QMouseEvent* event) {
+    const QString text = toolTipAt(event->pos());
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+    } else {
+        QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
+    }
+}
+
+QString MemoryStackView::headingText() const { return heading_->text(); }
+bool MemoryStackView::showsMessage() const { return pages_->currentWidget() == message_; }
+
+bool MemoryStackView::exportImage(const QString& path, QString* error) {
+    if (evaluation() && evaluation() != shown_) render(*evaluation());
+    if (showsMessage()) return EvaluationView::exportImage(path, error);
+    return exportPlot(*plot_, path, error);
+}
+
+}  // namespace fourfold::ui

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// MemoryStackView: one stacked bar per pipeline stage (memory of one GPU of that stage) by
+// category, against the card's capacity and the safety-margin band; the part above the usable
+// line in red with its amount; measured peaks beside the bars; GB or GiB. Hover a segment
+// for its bytes and the formula behind them.
+#pragma once
+
+#include "ui/views/evaluation_view.h"
+
+#include <array>
+
+class QCheckBox;
+class QCustomPlot;
+class QCPBars;
+class QCPItemLine;
+class QCPTextElement;
+class QLabel;
+class QMouseEvent;
+class QStackedLayout;
+
+namespace fourfold::ui {
+
+class MemoryStackView : public EvaluationView {
+    Q_OBJECT
+public:
+    explicit MemoryStackView(QWidget* parent = nullptr);
+    [[nodiscard]] QString title() const override { return tr("Memory"); }
+    [[nodiscard]] bool exportImage(const QString& path, QString* error) override;
+
+    // GiB (2^30 bytes) instead of GB (10^9 bytes) on the axis and in the text.
+    void setBinaryUnits(bool binary);
+    [[nodiscard]] bool binaryUnits() const { return binary_; }
+    [[nodiscard]] double bytesPerUnit() const;
+
+    [[nodiscard]] QCustomPlot* plot() const { return plot_; }
+    [[nodiscard]] QCPBars* categoryBars(core::MemoryCategory category) const;
+    [[nodiscard]] QCPItemLine* capacityLine() const { return capacity_; }
+    [[nodiscard]] QStringList overflowLabels() const { return overflowLabels_; }
+    [[nodiscard]] QStringList measuredLabels() const { return measuredLabels_; }
+    [[nodiscard]] QString headingText() const;
+    [[nodiscard]] bool showsMessage() const;
+    // Hover text for one bar segment, and for whatever is under a plot pixel ("" for nothing).
+    [[nodiscard]] QString segmentToolTip(int stageIndex, core::MemoryCategory category) const;
+    [[nodiscard]] QString toolTipAt(const QPoint& position) const;
+
+signals:
+    // The units changed, by setBinaryUnits or by the view's own GiB check box.
+    void binaryUnitsChanged(bool binary);
+
+protected:
+    void render(const core::Evaluation& evaluation) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void buildPlot();
+    void redraw();
+    void drawLimits(const core::MemoryReport& report, int stages);
+    void drawOverflow(const core::MemoryReport& report);
+    void drawMeasured(const core::Evaluation& evaluation);
+    void setStageTicks(const core::MemoryReport& report);
+    void showHover(QMouseEvent* event);
+    [[nodiscard]] QString amount(std::uint64_t bytes) const;
+
+    QCustomPlot* plot_ = nullptr;
+    QCPTextElement* heading_ = nullptr;
+    std::array<QCPBars*, core::kMemoryCategoryCount> bars_{};
+    QCPItemLine* capacity_ = nullptr;
+    QCheckBox* binaryToggle_ = nullptr;
+    QLabel* message_ = nullptr;
+    QStackedLayout* pages_ = nullptr;
+    std::shared_ptr<const core::Evaluation> shown_;
+    QStringList overflowLabels_;
+    QStringList measuredLabels_;
+    bool binary_ = false;
+};
+
+}  // namespace fourfold::ui

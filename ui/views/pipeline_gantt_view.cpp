@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/pipeline_gantt_view.h"
+
+#include "core/format.h"
+#include "ui/shell/palette_colors.h"
+#include "ui/views/gantt_legend_swatch.h"
+#include "ui/views/gantt_lod.h"
+#include "ui/views/memory_timeline_chart.h"
+#include "ui/views/plot_export.h"
+#include "ui/views/plot_theme.h"
+
+#include <qcustomplot.h>
+
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QStackedLayout>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fourfold::ui {
+namespace {
+
+constexpr double kRowHalfHeight = 0.4;  // matches the painted blocks
+constexpr int kMaxRowLabels = 24;
+constexpr int kHeadingMinWidth = 200;
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+QString kindName(core::OpKind kind) {
+    switch (kind) {
+        case core::OpKind::Forward:
+            return PipelineGanttView::tr("Forward");
+        case core::OpKind::Backward:
+            return PipelineGanttView::tr("Backward");
+        case core::OpKind::WeightGrad:
+            return PipelineGanttView::tr("Weight gradient");
+    }
+    return {};
+}
+
+bool hasWeightGradOps(const core::ScheduleResult& schedule) {
+    for (const auto& rank : schedule.ranks) {
+        for (const auto& op : rank.ops) {
+            if (op.kind == core::OpKind::WeightGrad) return true;
+        }
+    }
+    return false;
+}
+
+QString firstError(const core::Evaluation& evaluation) {
+    for (const core::Diagnostic& diagnostic : evaluation.diagnostics) {
+        if (diagnostic.severity == core::Severity::Error) return qs(diagnostic.message);
+    }
+    return {};
+}
+
+}  // namespace
+
+PipelineGanttView::PipelineGanttView(QWidget* parent) : EvaluationView(parent) {
+    setFocusPolicy(Qt::StrongFocus);
+    auto* hint = new QLabel(tr("Wheel or +/− zooms time, drag or ←/→ pans, 0 or Home resets"));
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    // A hint, not a reason to widen the pane: it wraps, and gives way when space is short.
+    hint->setWordWrap(true);
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto* reset = new QToolButton;
+    reset->setText(tr("Reset view"));
+    reset->setFocusPolicy(Qt::NoFocus);
+    connect(reset, &QToolButton::clicked, this, &PipelineGanttView::resetView);
+    auto* resetAction = new QAction(tr("Reset view"), this);
+    connect(resetAction, &QAction::triggered, this, &PipelineGanttView::resetView);
+    addAction(resetAction);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    auto* toolbar = new QHBoxLayout;
+    toolbar->setContentsMargins(6, 2, 6, 0);
+    toolbar->addWidget(hint, 1);
+    toolbar->addWidget(reset);
+
+    buildPlot();
+    message_ = new QLabel;
+    message_->setAlignment(Qt::AlignCenter);
+    message_->setWordWrap(true);
+    auto* pageHost = new QWidget;
+    pages_ = new QStackedLayout(pageHost);
+    pages_->addWidget(plot_);
+    pages_->addWidget(message_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(toolbar);
+    layout->addWidget(pageHost, 1);
+    message_->setText(tr("No pipeline schedule yet."));
+    pages_->setCurrentWidget(message_);
+}
+
+void PipelineGanttView::buildPlot() {
+    plot_ = new QCustomPlot;
+    plot_->setFocusPolicy(Qt::NoFocus);
+    plot_->setAutoAddPlottableToLegend(false);
+    plot_->setNoAntialiasingOnDrag(true);
+    ganttRect_ = plot_->axisRect();
+    QCPLayoutGrid* layout = plot_->plotLayout();
+    layout->insertRow(0);
+    layout->insertRow(0);
+    heading_ = new QCPTextElement(plot_, QString(), QFont(font().family(), 10, QFont::Bold));
+    heading_->setMinimumSize(kHeadingMinWidth, 0);  // a long formula may run past, not widen
+    layout->addElement(0, 0, heading_);
+    ganttRect_->insetLayout()->take(plot_->legend);
+    // Centred: spacers either side keep the legend's columns at their natural width.
+    auto* legendRow = new QCPLayoutGrid;
+    layout->addElement(1, 0, legendRow);
+    legendRow->addElement(0, 0, new QCPLayoutElement(plot_));
+    legendRow->addElement(0, 1, plot_->legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(plot_));
+    legendRow->setColumnStretchFactor(1, 0.001);
+    plot_->legend->setVisible(true);
+    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot_->legend->setBorderPen(Qt::NoPen);
+    plot_->legend->setBrush(Qt::NoBrush);
+    plot_->legend->setIconSize(18, 12);
+    plot_->legend->setMargins(QMargins(4, 0, 4, 2));
+    memoryRect_ = new QCPAxisRect(plot_);
+    layout->addElement(3, 0, memoryRect_);
+    layout->setRowStretchFactor(0, 0.01);
+    layout->setRowStretchFactor(1, 0.01);
+    layout->setRowStretchFactor(2, 3);
+    layout->setRowStretchFactor(3, 1.3);
+    layout->setRowSpacing(2);
+
+    auto* margins = new QCPMarginGroup(plot_);
+    for (QCPAxisRect* rect : {ganttRect_, memoryRect_}) {
+        rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+        rect->setRangeDrag(Qt::Horizontal);
+        rect->setRangeZoom(Qt::Horizontal);
+        rect->setRangeZoomFactor(0.8);
+        connect(rect->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged),
+                this, [this] { clampTimeRange(); });
+    }
+    plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+
+    QCPAxis* rows = ganttRect_->axis(QCPAxis::atLeft);
+    rows->setRangeReversed(true);
+    rows->grid()->setVisible(false);
+    rows->setTicks(true);
+    rows->setSubTicks(false);
+    rows->setLabel(tr("Pipeline rank"));
+    memoryRect_->axis(QCPAxis::atBottom)->setLabel(tr("Time (ms)"));
+
+    blocks_ = addGanttPlottable(ganttRect_->axis(QCPAxis::atBottom), rows);
+    connect(plot_, &QCustomPlot::mouseMove, this, &PipelineGanttView::showHover);
+    followPalette(plot_);
+}
+
+void PipelineGanttView::render(const core::Evaluation& evaluation) {
+    shown_ = this->evaluation();
+    if (!shown_ || &*shown_ != &evaluation) {
+        shown_ = std::make_shared<const core::Evaluation>(evaluation);
+    }
+    if (!evaluation.schedule || evaluation.schedule->ranks.empty() ||
+        !evaluation.schedule->complete) {
+        setGanttSchedule(blocks_, nullptr);
+        // An incomplete schedule says why in its formula text.
+        const QString why = evaluation.schedule && !evaluation.schedule->complete &&
+                                    !evaluation.schedule->bubbleFormula.empty()
+                                ? qs(evaluation.schedule->bubbleFormula)
+                                : firstError(evaluation);
+        message_->setText(why.isEmpty() ? tr("No pipeline schedule for this plan.")
+                                        : tr("No pipeline schedule: %1").arg(why));
+        bubbleText_.clear();
+        peakText_.clear();
+        pages_->setCurrentWidget(message_);
+        return;
+    }
+    const core::ScheduleResult& schedule = *evaluation.schedule;
+    setGanttSchedule(blocks_,
+                     std::shared_ptr<const core::ScheduleResult>(shown_, &*shown_->schedule));
+
+    const QString percent = qs(core::formatPercent(schedule.bubbleFraction));
+    bubbleText_ = schedule.bubbleFormula.empty()
+                      ? tr("Bubble %1").arg(percent)
+                      : tr("Bubble %1:  %2").arg(percent, qs(schedule.bubbleFormula));
+    const MemoryTimelineInfo memory = drawMemoryTimeline(memoryRect_, evaluation);
+    peakText_ = memory.peakText;
+    // Short lines, so the heading does not set the pane's width: the totals, then the formula
+    // (its closed form and its note on separate lines), then the activation peak.
+    const QString ranks =
+        schedule.ranks.size() == 1 ? tr("1 rank") : tr("%1 ranks").arg(schedule.ranks.size());
+    QString heading = tr("Bubble %1  ·  step %2 for %3 micro-batches on %4")
+                          .arg(percent, qs(core::formatSeconds(schedule.makespanS)))
+                          .arg(schedule.microBatches)
+                          .arg(ranks);
+    if (!schedule.bubbleFormula.empty()) {
+        heading += QLatin1Char('\n') + qs(schedule.bubbleFormula)
+                                           .replace(QStringLiteral("; "), QStringLiteral("\n"))
+                                           .replace(QStringLiteral(" (bubble/ideal"),
+                                                    QStringLiteral("\n(bubble/ideal"));
+    }
+    if (!peakText_.isEmpty()) heading += QLatin1Char('\n') + peakText_;
+    heading_->setText(heading);
+
+    buildLegend(std::max(1, schedule.virtualStages), memory.every);
+    setRowTicks(static_cast<int>(schedule.ranks.size()));
+    const double makespanMs = std::max(schedule.makespanS * 1e3, 1e-9);
+    fullStartMs_ = -0.01 * makespanMs;
+    fullEndMs_ = 1.01 * makespanMs;
+    pages_->setCurrentWidget(plot_);
+    resetView();
+}
+
+void PipelineGanttView::buildLegend(int chunks, int everyRank) {
+    QCPLegend* legend = plot_->legend;
+    legend->clearItems();
+    const bool split = shown_ && shown_->schedule && hasWeightGradOps(*shown_->schedule);
+    std::vector<core::OpKind> kinds = {core::OpKind::Forward, core::OpKind::Backward};
+    if (split) kinds.push_back(core::OpKind::WeightGrad);
+    for (core::OpKind kind : kinds) {
+        const QColor colour = palette::opKind(kind);
+        const QString letter = kind == core::OpKind::Forward    ? QStringLiteral("F")
+                               : kind == core::OpKind::Backward ? QStringLiteral("B")
+                                                                : QStringLiteral("W");
+        addLegendSwatch(legend, {SwatchShape::Box, colour, QPen(colour.darker(150), 0),
+                                 tr("%1 %2").arg(letter, kindName(kind).toLower())});
+    }
+    for (int chunk = 0; chunks > 1 && chunk < chunks; ++chunk) {
+        const QColor shade = palette::opChunk(core::OpKind::Forward, chunk, chunks);
+        addLegendSwatch(legend, {SwatchShape::Box, shade, QPen(shade.darker(150), 0),
+                                 tr("chunk %1").arg(chunk)});
+    }
+    QBrush hatch(palette::idleHatch(), Qt::BDiagPattern);
+    addLegendSwatch(legend, {SwatchShape::Box, hatch, QPen(palette::idleHatch(), 0), tr("idle")});
+    const QPalette& colours = plot_->palette();
+    const QColor firstRank =
+        palette::onBackground(palette::rankSeries(0, 2), colours.color(QPalette::Base));
+    addLegendSwatch(legend, {SwatchShape::Circle, colours.brush(QPalette::Base),
+                             QPen(colours.color(QPalette::Text), 1.2), tr("peak")});
+    addLegendSwatch(legend,
+                    {SwatchShape::Line,
+                     {},
+                     QPen(firstRank, 1.5),
+                     everyRank > 1 ? tr("activations, 1 rank in %1 (dark = 0)").arg(everyRank)
+                                   : tr("activations per rank (dark = 0)")});
+    addLegendSwatch(legend, {SwatchShape::Line,
+                             {},
+                             QPen(firstRank, 1.2, Qt::DashLine),
+                             tr("headroom (usable − other)")});
+    // Two rows, the long line entries under the short boxes, so the legend stays narrow.
+    legend->setWrap(std::max(3, (legend->itemCount() + 1) / 2));
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the items just added
+    padLegendItems(legend);
+}
+
+void PipelineGanttView::setRowTicks(int ranks) {
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const int step = std::max(1, (ranks + kMaxRowLabels - 1) / kMaxRowLabels);
+    for (int rank = 0; rank < ranks; rank += step) ticker->addTick(rank, tr("rank %1").arg(rank));
+    QCPAxis* rows = ganttRect_->axis(QCPAxis::atLeft);
+    rows->setTicker(ticker);
+    rows->setRange(-0.5, ranks - 0.5);
+}
+
+void PipelineGanttView::clampTimeRange() {
+    if (clamping_) return;
+    clamping_ = true;
+    QCPAxis* gantt = ganttRect_->axis(QCPAxis::atBottom);
+    QCPAxis* memory = memoryRect_->axis(QCPAxis::atBottom);
+    // Whichever axis moved, both end up on the same range, kept inside the schedule.
+    QCPAxis* source = sender() == memory ? memory : gantt;
+    QCPRange range = source->range();
+    const double full = fullEndMs_ - fullStartMs_;
+    const double width = std::clamp(range.size(), full * 1e-6, full);
+    if (range.size() != width)
+        range = QCPRange(range.center() - width / 2, range.center() + width / 2);
+    if (range.lower < fullStartMs_) range = QCPRange(fullStartMs_, fullStartMs_ + width);
+    if (range.upper > fullEndMs_) range = QCPRange(fullEndMs_ - width, fullEndMs_);
+    gantt->setRange(range);
+    memory->setRange(range);
+    clamping_ = false;
+}
+
+void PipelineGanttView::resetView() {
+    ganttRect_->axis(QCPAxis::atBottom)->setRange(fullStartMs_, fullEndMs_);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PipelineGanttView::zoomBy(double factor) {
+    QCPAxis* axis = ganttRect_->axis(QCPAxis::atBottom);
+    axis->scaleRange(factor, axis->range().center());
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PipelineGanttView::panBy(double share) {
+    QCPAxis* axis = ganttRect_->axis(QCPAxis::atBottom);
+    axis->moveRange(axis->range().size() * share);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double PipelineGanttView::visibleStartMs() const {
+    return ganttRect_->axis(QCPAxis::atBottom)->range().lower;
+}
+double PipelineGanttView::visibleEndMs() const {
+    return ganttRect_->axis(QCPAxis::atBottom)->range().upper;
+}
+
+void PipelineGanttView::changeEvent(QEvent* event) {
+    EvaluationView::changeEvent(event);
+    // Legend swatches and memory lines take the palette's colours when drawn.
+    if (event->type() != QEvent::PaletteChange) return;
+    if (const auto current = shown_) render(*current);  // keeps it alive while render replaces it
+}
+
+void PipelineGanttView::keyPressEvent(QKeyEvent* event) {
+    switch (event->key()) {
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            zoomBy(0.8);
+            break;
+        case Qt::Key_Minus:
+        case Qt::Key_Underscore:
+            zoomBy(1.25);
+            break;
+        case Qt::Key_Left:
+            panBy(-0.1);
+            break;
+        case Qt::Key_Right:
+            panBy(0.1);
+            break;
+        case Qt::Key_0:
+        case Qt::Key_Home:
+            resetView();
+            break;
+        default:
+            EvaluationView::keyPressEvent(event);
+            return;
+    }
+    event->accept();
+}
+
+std::optional<PipelineGanttView::Hit> PipelineGanttView::hitTest(double timeMs, double row) const {
+    if (!shown_ || !shown_->schedule || pages_->currentWidget() != plot_) return std::nullopt;
+    const auto& ranks = shown_->schedule->ranks;
+    const double nearest = std::round(row);
+    if (std::fabs(row - nearest) > kRowHalfHeight) return std::nullopt;
+    if (nearest < 0 || nearest >= static_cast<double>(ranks.size())) return std::nullopt;
+    const int rank = static_cast<int>(nearest);
+    const auto index = opIndexAt(ranks[static_cast<std::size_t>(rank)].ops, timeMs * 1e-3);
+    if (!index) return std::nullopt;
+    return Hit{rank, *index};
+}
+
+std::optional<PipelineGanttView::Hit> PipelineGanttView::hitTestPixel(
+    const QPoint& position) const {
+    if (!ganttRect_->rect().contains(position)) return std::nullopt;
+    return hitTest(ganttRect_->axis(QCPAxis::atBottom)->pixelToCoord(position.x()),
+                   ganttRect_->axis(QCPAxis::atLeft)->pixelToCoord(position.y()));
+}
+
+QString PipelineGanttView::toolTipFor(const Hit& hit) const {
+    if (!shown_ || !shown_->schedule) return {};
+    const auto& rank = shown_->schedule->ranks.at(static_cast<std::size_t>(hit.rank));
+    const core::ScheduleOp& op = rank.ops.at(static_cast<std::size_t>(hit.opIndex));
+    return tr("%1, micro-batch %2\nrank %3 · stage %4 · chunk %5\nstart %6 · duration %7")
+        .arg(kindName(op.kind))
+        .arg(op.microBatch)
+        .arg(hit.rank)
+        .arg(rank.stage)
+        .arg(op.chunk)
+        .arg(qs(core::formatSeconds(op.startS)), qs(core::formatSeconds(op.endS - op.startS)));
+}
+
+void PipelineGanttView::showHover(QMouseEvent* event) {
+    const auto hit = hitTestPixel(event->pos());
+    if (hit) {
+        QToolTip::showText(event->globalPosition().toPoint(), toolTipFor(*hit), plot_);
+    } else {
+        QToolTip::hideText();
+    }
+}
+
+QString PipelineGanttView::bubbleText() const { return bubbleText_; }
+QString PipelineGanttView::peakText() const { return peakText_; }
+bool PipelineGanttView::showsMessage() const { return pages_->currentWidget() == message_; }
+GanttDrawStats PipelineGanttView::drawStats() const { return ganttDrawStats(blocks_); }
+
+bool PipelineGanttView::exportImage(const QString& path, QString* error) {
+    if (evaluation() && evaluation() != shown_) render(*evaluation());
+    if (showsMessage()) return EvaluationView::exportImage(path, error);
+    return exportPlot(*plot_, path, error);
+}
+
+}  // namespace fourfold::ui

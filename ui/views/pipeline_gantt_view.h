@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// PipelineGanttView: one row per pipeline rank with its forward, backward and weight-gradient
+// ops over time (ms), idle time hatched, the bubble with its formula on top, and under it, on
+// the same time axis, each rank's activation memory over time against its headroom.
+// Zoom and pan with the wheel and drag, or +/−, arrows, 0/Home to reset.
+#pragma once
+
+#include "ui/views/evaluation_view.h"
+#include "ui/views/gantt_plottable.h"
+
+#include <optional>
+
+class QCustomPlot;
+class QCPAbstractPlottable;
+class QCPAxisRect;
+class QCPTextElement;
+class QLabel;
+class QMouseEvent;
+class QStackedLayout;
+
+namespace fourfold::ui {
+
+class PipelineGanttView : public EvaluationView {
+    Q_OBJECT
+public:
+    explicit PipelineGanttView(QWidget* parent = nullptr);
+    [[nodiscard]] QString title() const override { return tr("Pipeline"); }
+    [[nodiscard]] bool exportImage(const QString& path, QString* error) override;
+
+    struct Hit {
+        int rank = 0;
+        int opIndex = 0;  // into ScheduleResult::ranks[rank].ops
+    };
+    // The op under a time (ms) and a row value (rank ± 0.4), if any.
+    [[nodiscard]] std::optional<Hit> hitTest(double timeMs, double row) const;
+    [[nodiscard]] std::optional<Hit> hitTestPixel(const QPoint& position) const;
+    [[nodiscard]] QString toolTipFor(const Hit& hit) const;
+
+    [[nodiscard]] QString bubbleText() const;
+    [[nodiscard]] QString peakText() const;
+    [[nodiscard]] bool showsMessage() const;
+    [[nodiscard]] GanttDrawStats drawStats() const;
+    [[nodiscard]] QCustomPlot* plot() const { return plot_; }
+    [[nodiscard]] double visibleStartMs() const;
+    [[nodiscard]] double visibleEndMs() const;
+
+public slots:
+    void resetView();
+    // factor < 1 zooms in around the centre of the visible range.
+    void zoomBy(double factor);
+    // Shifts the visible range by this share of its width.
+    void panBy(double share);
+
+protected:
+    void render(const core::Evaluation& evaluation) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void buildPlot();
+    void buildLegend(int chunks, int everyRank);
+    void setRowTicks(int ranks);
+    void clampTimeRange();
+    void showHover(QMouseEvent* event);
+
+    QCustomPlot* plot_ = nullptr;
+    QCPAxisRect* ganttRect_ = nullptr;
+    QCPAxisRect* memoryRect_ = nullptr;
+    QCPAbstractPlottable* blocks_ = nullptr;
+    QCPTextElement* heading_ = nullptr;
+    QLabel* message_ = nullptr;
+    QStackedLayout* pages_ = nullptr;
+    std::shared_ptr<const core::Evaluation> shown_;
+    QString bubbleText_;
+    QString peakText_;
+    double fullStartMs_ = 0;
+    double fullEndMs_ = 1;
+    bool clamping_ = false;
+};
+
+}  // namespace fourfold::ui

@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/rank_map_painter.h"
+
+#include <QCoreApplication>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fourfold::ui {
+namespace {
+
+using core::GroupKind;
+
+QString tr(const char* text) { return QCoreApplication::translate("RankMapView", text); }
+
+struct MarkedKind {
+    GroupKind kind;
+    QChar letter;
+};
+constexpr MarkedKind kMarkedKinds[] = {{GroupKind::Tp, QLatin1Char('T')},
+                                       {GroupKind::Cp, QLatin1Char('C')},
+                                       {GroupKind::Ep, QLatin1Char('E')},
+                                       {GroupKind::Dp, QLatin1Char('D')},
+                                       {GroupKind::Pp, QLatin1Char('P')}};
+
+int groupOf(const core::GroupSet& set, int rank) {
+    if (rank < 0 || static_cast<std::size_t>(rank) >= set.groupOfRank.size()) return -1;
+    return set.groupOfRank[static_cast<std::size_t>(rank)];
+}
+
+bool sharesGroup(const core::GroupSet& set, int rank, int focus) {
+    if (set.groupSize <= 1 || focus < 0) return false;
+    const int group = groupOf(set, focus);
+    return group >= 0 && groupOf(set, rank) == group;
+}
+
+// Letters of the focus rank's groups this rank belongs to ("TD").
+QString marks(const core::TopologyReport& report, int rank, int focus) {
+    QString letters;
+    for (const auto& marked : kMarkedKinds) {
+        if (sharesGroup(core::groupSet(report, marked.kind), rank, focus)) letters += marked.letter;
+    }
+    return letters;
+}
+
+QColor blend(const QColor& colour, const QColor& toward, double amount) {
+    return QColor::fromRgbF(
+        static_cast<float>(colour.redF() + (toward.redF() - colour.redF()) * amount),
+        static_cast<float>(colour.greenF() + (toward.greenF() - colour.greenF()) * amount),
+        static_cast<float>(colour.blueF() + (toward.blueF() - colour.blueF()) * amount));
+}
+
+QFont pixelFont(const QFont& base, double pixels, bool bold = false) {
+    QFont font = base;
+    font.setPixelSize(std::max(6, static_cast<int>(pixels)));
+    font.setBold(bold);
+    return font;
+}
+
+QRectF toWidget(const RankMapScene& scene, const QRectF& rect) {
+    return {scene.origin + rect.topLeft() * scene.scale, rect.size() * scene.scale};
+}
+
+bool crossesNodes(const core::TopologyReport& report, const std::vector<int>& group) {
+    return !group.empty() &&
+           core::nodeOfRank(report, group.front()) != core::nodeOfRank(report, group.back());
+}
+
+void paintNodeAggregate(QPainter& painter, const RankMapScene& scene, int node, const QRectF& box) {
+    const auto& report = *scene.report;
+    const int count = rankMapAxisCount(report.sizes, scene.axis);
+    const int value =
+        scene.nodeColourValue && static_cast<std::size_t>(node) < scene.nodeColourValue->size()
+            ? (*scene.nodeColourValue)[static_cast<std::size_t>(node)]
+            : 0;
+    QColor fill = rankMapAxisColour(value, count);
+    bool member = false;
+    if (scene.focusRank >= 0) {
+        for (int local = 0; local < report.gpusPerNode && !member; ++local) {
+            const int rank = core::rankOnNodeGpu(report, node, local);
+            member = rank >= 0 && !marks(report, rank, scene.focusRank).isEmpty();
+        }
+        if (!member) fill = blend(fill, scene.palette.color(QPalette::Base), 0.7);
+    }
+    painter.fillRect(box, fill);
+    if (member || core::nodeOfRank(report, scene.focusRank) == node) {
+        const bool focusNode = core::nodeOfRank(report, scene.focusRank) == node;
+        painter.setPen(QPen(scene.palette.color(QPalette::WindowText), focusNode ? 3.0 : 1.5));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(box);
+    }
+}
+
+void paintCell(QPainter& painter, const RankMapScene& scene, int node, int local) {
+    const auto& report = *scene.report;
+    const RankMapLayout& layout = *scene.layout;
+    const int rank = core::rankOnNodeGpu(report, node, local);
+    const QRectF cell = toWidget(scene, layout.cellRect(node, local));
+    const QColor base = scene.palette.color(QPalette::Base);
+    if (rank < 0) {  // a GPU of the last node the job leaves idle
+        painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0, Qt::DotLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(cell.adjusted(0.5, 0.5, -0.5, -0.5));
+        return;
+    }
+    const auto& coordinates = report.coordinates[static_cast<std::size_t>(rank)];
+    QColor fill = rankMapAxisColour(rankMapAxisValue(coordinates, scene.axis),
+                                    rankMapAxisCount(report.sizes, scene.axis));
+    const QString letters =
+        rank == scene.focusRank ? QString() : marks(report, rank, scene.focusRank);
+    const bool dimmed = scene.focusRank >= 0 && rank != scene.focusRank && letters.isEmpty();
+    if (dimmed) fill = blend(fill, base, 0.72);
+    painter.fillRect(cell, fill);
+
+    const double width = cell.width();
+    const double height = cell.height();
+    const QColor ink = rankMapTextOn(fill);
+    if (width >= 22) {
+        painter.setPen(dimmed ? blend(ink, fill, 0.4) : ink);
+        painter.setFont(pixelFont(scene.font, std::min(14.0, height * 0.36), true));
+        const QRectF top(cell.left(), cell.top() + 1, width,
+                         height * (letters.isEmpty() ? 0.62 : 0.55));
+        painter.drawText(top, Qt::AlignCenter, QString::number(rank));
+        if (!letters.isEmpty()) {
+            painter.setFont(pixelFont(scene.font, std::min(12.0, height * 0.3)));
+            painter.drawText(cell.adjusted(1, height * 0.5, -1, -1), Qt::AlignCenter, letters);
+        } else if (height >= 48) {
+            painter.setFont(pixelFont(scene.font, std::min(11.0, height * 0.2)));
+            QStringList parts;
+            for (RankMapAxis axis : kRankMapAxes) {
+                if (axis == scene.axis || rankMapAxisCount(report.sizes, axis) <= 1) continue;
+                parts << rankMapAxisShort(axis).toLower() +
+                             QString::number(rankMapAxisValue(coordinates, axis));
+            }
+            painter.drawText(cell.adjusted(1, height * 0.55, -1, -1), Qt::AlignCenter,
+                             parts.join(QLatin1Char(' ')));
+        }
+    }
+}
+
+// The selected GPU: a ring in the palette's highlight colour inside one in the text colour, drawn
+// after the TP outlines so nothing covers it.
+void paintFocusRing(QPainter& painter, const RankMapScene& scene) {
+    const auto& report = *scene.report;
+    const int node = core::nodeOfRank(report, scene.focusRank);
+    if (node < 0) return;
+    const QRectF cell = toWidget(
+        scene, scene.layout->cellRect(node, core::localGpuOfRank(report, scene.focusRank)));
+    if (cell.width() < kRankMapAggregateBelowPx) return;
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(scene.palette.color(QPalette::WindowText), 6.0));
+    painter.drawRect(cell.adjusted(-1, -1, 1, 1));
+    painter.setPen(QPen(scene.palette.color(QPalette::Highlight), 3.0));
+    painter.drawRect(cell.adjusted(-1, -1, 1, 1));
+}
+
+// Thick edges where a cell's neighbour belongs to another TP group: each TP group's cells in
+// a node get one outline. Dashed when the group spans nodes (it rides the slow network).
+void paintTpOutlines(QPainter& painter, const RankMapScene& scene, int node) {
+    const auto& report = *scene.report;
+    const auto& tp = report.tp;
+    if (tp.groupSize <= 1) return;
+    const RankMapLayout& layout = *scene.layout;
+    const double half = RankMapLayout::kCellGap / 2.0;
+    const double penWidth = std::clamp(scene.scale * 2.0, 1.2, 3.0);
+    const QColor ink = scene.palette.color(QPalette::WindowText);
+    for (int local = 0; local < layout.gpusPerNode(); ++local) {
+        const int rank = core::rankOnNodeGpu(report, node, local);
+        if (rank < 0) continue;
+        const int group = groupOf(tp, rank);
+        const bool cross = crossesNodes(report, tp.groups[static_cast<std::size_t>(group)]);
+        painter.setPen(QPen(ink, penWidth, cross ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap));
+        const QRectF cell = layout.cellRect(node, local).adjusted(-half, -half, half, half);
+        const struct {
+            int dx, dy;
+            QPointF from, to;
+        } sides[] = {{-1, 0, cell.topLeft(), cell.bottomLeft()},
+                     {1, 0, cell.topRight(), cell.bottomRight()},
+                     {0, -1, cell.topLeft(), cell.topRight()},
+                     {0, 1, cell.bottomLeft(), cell.bottomRight()}};
+        for (const auto& side : sides) {
+            const int next = layout.neighbour(local, side.dx, side.dy);
+            const int nextRank = next < 0 ? -1 : core::rankOnNodeGpu(report, node, next);
+            if (nextRank >= 0 && groupOf(tp, nextRank) == group) continue;
+            painter.drawLine(scene.origin + side.from * scene.scale,
+                             scene.origin + side.to * scene.scale);
+        }
+    }
+}
+
+}  // namespace
+
+void paintRankMap(QPainter& painter, const RankMapScene& scene) {
+    if (!scene.report || !scene.layout || scene.scale <= 0) return;
+    const auto& report = *scene.report;
+    const RankMapLayout& layout = *scene.layout;
+    painter.save();
+    painter.setClipRect(scene.mapArea);
+    const QRectF visible((scene.mapArea.topLeft() - scene.origin) / scene.scale,
+                         scene.mapArea.size() / scene.scale);
+    int firstRow = 0, lastRow = -1, firstColumn = 0, lastColumn = -1;
+    layout.visibleNodes(visible, &firstRow, &lastRow, &firstColumn, &lastColumn);
+    const double cellPx = RankMapLayout::kCellWidth * scene.scale;
+    const bool aggregate = cellPx < kRankMapAggregateBelowPx;
+    const QColor frame = scene.palette.color(QPalette::WindowText);
+    for (int row = firstRow; row <= lastRow; ++row) {
+        for (int column = firstColumn; column <= lastColumn; ++column) {
+            const int node = row * layout.nodesPerRow() + column;
+            if (node >= layout.nodes()) break;
+            const QRectF box = toWidget(scene, layout.nodeRect(node));
+            if (aggregate) {
+                // Whole pixels, so the one-pixel gaps between nodes come out even.
+                const QRectF snapped(QPointF(std::round(box.left()), std::round(box.top())),
+                                     QPointF(std::round(box.right()), std::round(box.bottom())));
+                paintNodeAggregate(painter, scene, node, snapped);
+                continue;
+            }
+            painter.setRenderHint(QPainter::Antialiasing, true);
+            painter.setPen(QPen(blend(frame, scene.palette.color(QPalette::Base), 0.55), 1.0));
+            painter.setBrush(scene.palette.color(QPalette::AlternateBase));
+            painter.drawRoundedRect(box, 4, 4);
+            painter.setRenderHint(QPainter::Antialiasing, false);
+            if (box.width() >= 60) {
+                painter.setPen(frame);
+                painter.setFont(pixelFont(scene.font, std::min(12.0, 11.0 * scene.scale)));
+                const int first = core::rankOnNodeGpu(report, node, 0);
+                QString label = tr("node %1").arg(node);
+                if (box.width() >= 150 && first >= 0) {
+                    const int last = std::min(report.worldSize, first + report.gpusPerNode) - 1;
+                    label += tr(" · ranks %1–%2").arg(first).arg(last);
+                }
+                painter.drawText(
+                    box.adjusted(RankMapLayout::kNodePadding * scene.scale, 0, 0,
+                                 -box.height() + RankMapLayout::kNodeHeader * scene.scale),
+                    Qt::AlignLeft | Qt::AlignVCenter, label);
+            }
+            for (int local = 0; local < layout.gpusPerNode(); ++local) {
+                paintCell(painter, scene, node, local);
+            }
+            paintTpOutlines(painter, scene, node);
+        }
+    }
+    if (!aggregate && scene.focusRank >= 0) paintFocusRing(painter, scene);
+    painter.restore();
+}
+
+void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area) {
+    if (!scene.report) return;
+    const auto& report = *scene.report;
+    painter.save();
+    painter.setClipRect(area);
+    const QColor ink = scene.palette.color(QPalette::WindowText);
+    const QFont font = pixelFont(scene.font, 12);
+    painter.setFont(font);
+    const QFontMetricsF metrics(font);
+    const double line = metrics.height() + 6;
+    double x = area.left() + 8;
+    double y = area.top() + 4;
+
+    // Line 1: what the colours mean.
+    const int count = std::max(1, rankMapAxisCount(report.sizes, scene.axis));
+    const QString heading = tr("Colour: %1").arg(rankMapAxisLabel(scene.axis));
+    painter.setPen(ink);
+    painter.drawText(QPointF(x, y + metrics.ascent()), heading);
+    x += metrics.horizontalAdvance(heading) + 10;
+    const double chip = metrics.height() - 2;
+    if (count <= 16) {
+        for (int value = 0; value < count; ++value) {
+            painter.fillRect(QRectF(x, y + 1, chip, chip), rankMapAxisColour(value, count));
+            const QString text = QString::number(value);
+            painter.setPen(ink);
+            painter.drawText(QPointF(x + chip + 3, y + metrics.ascent()), text);
+            x += chip + 3 + metrics.horizontalAdvance(text) + 8;
+        }
+    } else {
+        const QString low = QString::number(0);
+        painter.drawText(QPointF(x, y + metrics.ascent()), low);
+        x += metrics.horizontalAdvance(low) + 4;
+        const double barWidth = 120;
+        for (int step = 0; step < 60; ++step) {
+            const int value = step * (count - 1) / 59;
+            painter.fillRect(QRectF(x + step * barWidth / 60, y + 1, barWidth / 60 + 0.5, chip),
+                             rankMapAxisColour(value, count));
+        }
+        x += barWidth + 4;
+        painter.drawText(QPointF(x, y + metrics.ascent()), QString::number(count - 1));
+        x += metrics.horizontalAdvance(QString::number(count - 1)) + 8;
+    }
+    if (report.tp.groupSize > 1) {
+        x += 8;
+        painter.setPen(QPen(ink, 2.0));
+        painter.drawRect(QRectF(x, y + 1, chip * 1.6, chip));
+        x += chip * 1.6 + 5;
+        painter.setPen(ink);
+        const QString text = tr("TP group (dashed: spans nodes)");
+        painter.drawText(QPointF(x, y + metrics.ascent()), text);
+    }
+
+    // Line 2: which groups ride the inter-node network.
+    y += line;
+    x = area.left() + 8;
+    QStringList parts;
+    for (const auto& marked : kMarkedKinds) {
+        const auto& set = core::groupSet(report, marked.kind);
+        const QString name = QString::fromLatin1(core::groupKindKey(marked.kind)).toUpper();
+        if (set.groupSize <= 1) {
+            parts << tr("%1 —").arg(name);
+        } else {
+            parts << tr("%1 %2 of %3").arg(name).arg(set.crossNodeGroups).arg(set.groups.size());
+        }
+    }
+    // Lines 2 and 3 end in "…" when the pane is narrower than they are.
+    const double room = std::max(0.0, area.right() - x - 4);
+    painter.drawText(
+        QPointF(x, y + metrics.ascent()),
+        metrics.elidedText(tr("Groups spanning nodes: %1").arg(parts.join(QStringLiteral(" · "))),
+                           Qt::ElideRight, room));
+
+    // Line 3: how to read the marks and move around.
+    y += line;
+    painter.drawText(QPointF(x, y + metrics.ascent()),
+                     metrics.elidedText(tr("Hover a GPU: T C E D P mark its group mates, click "
+                                           "pins, Esc clears · wheel or +/− zooms, 0 fits · "
+                                           "drag or arrows pan"),
+                                        Qt::ElideRight, room));
+    painter.restore();
+}
+
+}  // namespace fourfold::ui

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// Painting of the rank map: node boxes, GPU cells coloured by an axis, TP group outlines,
+// the marks of the selected GPU's groups, and the legend. Works on any paint device (screen,
+// image, SVG, PDF): it only uses the QPainter it is given.
+#pragma once
+
+#include "core/topology.h"
+#include "ui/views/rank_map_layout.h"
+#include "ui/views/rank_map_palette.h"
+
+#include <QFont>
+#include <QPalette>
+#include <QPointF>
+#include <QRectF>
+
+#include <vector>
+
+class QPainter;
+
+namespace fourfold::ui {
+
+struct RankMapScene {
+    const core::TopologyReport* report = nullptr;
+    const RankMapLayout* layout = nullptr;
+    RankMapAxis axis = RankMapAxis::Pp;
+    const std::vector<int>* nodeColourValue = nullptr;  // per node: its most common value
+    QRectF mapArea;                                     // widget coordinates the map may use
+    QPointF origin;                                     // widget position of the scene origin
+    double scale = 1.0;                                 // widget pixels per scene unit
+    int focusRank = -1;                                 // hovered or pinned GPU, -1 for none
+    bool pinned = false;
+    QPalette palette;
+    QFont font;
+};
+
+// Cells narrower than this many pixels are not drawn one by one: a node becomes one box.
+inline constexpr double kRankMapAggregateBelowPx = 7.0;
+
+void paintRankMap(QPainter& painter, const RankMapScene& scene);
+void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area);
+
+}  // namespace fourfold::ui

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// RankMapView: the cluster as nodes and GPUs, coloured by a parallel axis, with TP groups
+// outlined and the groups of the hovered (or pinned) GPU marked. Custom-painted; zooms with
+// the wheel or +/− (0 fits), pans by dragging or the arrow keys, and at low zoom draws a
+// node as one box so tens of thousands of GPUs stay smooth. Draws only the TopologyReport.
+#pragma once
+
+#include "core/topology.h"
+#include "ui/views/evaluation_view.h"
+#include "ui/views/rank_map_layout.h"
+#include "ui/views/rank_map_palette.h"
+
+#include <QPointF>
+
+#include <vector>
+
+class QComboBox;
+
+namespace fourfold::ui {
+
+class RankMapView : public EvaluationView {
+    Q_OBJECT
+public:
+    explicit RankMapView(QWidget* parent = nullptr);
+    [[nodiscard]] QString title() const override { return tr("Rank map"); }
+    [[nodiscard]] QSize sizeHint() const override { return {960, 600}; }
+
+    // The GPU under a widget position, -1 for none (gaps, frames, empty space).
+    [[nodiscard]] int rankAt(QPointF position) const;
+    // The centre of a rank's cell in widget coordinates (for tests and tours).
+    [[nodiscard]] QPointF positionOfRank(int rank) const;
+    // The hovered or pinned GPU, -1 for none.
+    [[nodiscard]] int focusRank() const { return focusRank_; }
+    [[nodiscard]] bool isPinned() const { return pinned_; }
+    // Index into the report's groups of that kind holding the focus GPU, -1 for none.
+    [[nodiscard]] int highlightedGroup(core::GroupKind kind) const;
+    // The text the tooltip shows for a rank.
+    [[nodiscard]] QString describeRank(int rank) const;
+    // 1 = the whole cluster fits the view.
+    [[nodiscard]] double zoom() const { return zoom_; }
+    [[nodiscard]] RankMapAxis colourAxis() const { return axis_; }
+    void setColourAxis(RankMapAxis axis);
+    void resetView();
+
+protected:
+    void render(const core::Evaluation& evaluation) override;
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    [[nodiscard]] const core::TopologyReport* report() const;
+    [[nodiscard]] QRectF mapArea() const;
+    [[nodiscard]] QRectF legendArea() const;
+    [[nodiscard]] double scale() const;
+    [[nodiscard]] QPointF origin() const;
+    [[nodiscard]] QString absentMessage() const;
+    void relayout();
+    void updateNodeColours();
+    void zoomAround(QPointF anchor, double factor);
+    void setFocusRank(int rank, bool pinned);
+
+    QComboBox* axisBox_ = nullptr;
+    RankMapLayout layout_;
+    RankMapAxis axis_ = RankMapAxis::Pp;
+    std::vector<int> nodeColourValue_;
+    int layoutWorld_ = -1;
+    int layoutGpusPerNode_ = -1;
+    double zoom_ = 1.0;
+    QPointF pan_;  // widget pixels added to the centred position
+    int focusRank_ = -1;
+    bool pinned_ = false;
+    QPointF pressPosition_;
+    QPointF lastDragPosition_;
+    bool pressed_ = false;
+    bool dragging_ = false;
+};
+
+}  // namespace fourfold::ui

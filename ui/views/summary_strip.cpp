@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/summary_strip.h"
+
+#include "core/format.h"
+#include "ui/controls/controls_text.h"
+
+#include <QLabel>
+#include <QLayout>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace fourfold::ui {
+namespace {
+
+const QString kFitsStyle = QStringLiteral("color: #2e7d32; font-weight: bold;");
+const QString kNoFitStyle = QStringLiteral("color: #c62828; font-weight: bold;");
+const QString kPlainStyle = QStringLiteral("font-weight: bold;");
+
+QString text(const std::string& value) { return QString::fromStdString(value); }
+
+// Lays tiles out left to right and wraps to a new line when the width runs out, so the strip
+// reads as one line under a wide window and as a short column in a narrow dock.
+class WrapLayout : public QLayout {
+public:
+    explicit WrapLayout(QWidget* parent) : QLayout(parent) {}
+    ~WrapLayout() override {
+        while (QLayoutItem* item = takeAt(0)) delete item;
+    }
+    void addItem(QLayoutItem* item) override { items_.append(item); }
+    int count() const override { return static_cast<int>(items_.size()); }
+    QLayoutItem* itemAt(int index) const override { return items_.value(index); }
+    QLayoutItem* takeAt(int index) override {
+        return index >= 0 && index < items_.size() ? items_.takeAt(index) : nullptr;
+    }
+    Qt::Orientations expandingDirections() const override { return {}; }
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override { return arrange({0, 0, width, 0}, false); }
+    QSize sizeHint() const override { return minimumSize(); }
+    QSize minimumSize() const override {
+        QSize size;
+        for (const QLayoutItem* item : items_) size = size.expandedTo(item->minimumSize());
+        const QMargins margins = contentsMargins();
+        return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom());
+    }
+    void setGeometry(const QRect& rect) override {
+        QLayout::setGeometry(rect);
+        arrange(rect, true);
+    }
+
+private:
+    int arrange(const QRect& rect, bool place) const {
+        const QRect area = rect.marginsRemoved(contentsMargins());
+        const int gap = spacing() >= 0 ? spacing() : 12;
+        int x = area.x();
+        int y = area.y();
+        int lineHeight = 0;
+        for (QLayoutItem* item : items_) {
+            if (item->isEmpty()) continue;  // a hidden tile takes no room
+            const QSize hint = item->sizeHint();
+            if (x > area.x() && x + hint.width() > area.right() + 1) {
+                x = area.x();
+                y += lineHeight + gap / 2;
+                lineHeight = 0;
+            }
+            const int width = std::min(hint.width(), std::max(area.width(), 1));
+            if (place) item->setGeometry(QRect(QPoint(x, y), QSize(width, hint.height())));
+            x += width + gap;
+            lineHeight = std::max(lineHeight, hint.height());
+        }
+        return y + lineHeight - rect.y() + contentsMargins().bottom();
+    }
+
+    QList<QLayoutItem*> items_;
+};
+
+}  // namespace
+
+SummaryStrip::SummaryStrip(QWidget* parent) : EvaluationView(parent) {
+    setObjectName(QStringLiteral("summaryStrip"));
+    auto* layout = new WrapLayout(this);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->setSpacing(18);
+    fit_ = addTile(QStringLiteral("fit"), tr("Fits? peak / usable / capacity"));
+    batch_ = addTile(QStringLiteral("batch"), tr("Global batch"));
+    bubble_ = addTile(QStringLiteral("bubble"), tr("Pipeline bubble"));
+    world_ = addTile(QStringLiteral("world"), tr("World size"));
+    mfu_ = addTile(QStringLiteral("mfu"), tr("MFU"));
+    throughput_ = addTile(QStringLiteral("throughput"), tr("Tokens/s"));
+    measured_ = addTile(QStringLiteral("measured"), tr("Measured vs predicted"));
+    const QString later = tr("Needs the performance model, which is not available yet.");
+    for (QLabel* label : {mfu_, throughput_}) {
+        label->setText(QStringLiteral("—"));
+        label->setToolTip(later);
+    }
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+}
+
+QLabel* SummaryStrip::addTile(const QString& name, const QString& caption) {
+    auto* tile = new QWidget(this);
+    tile->setObjectName(name + QStringLiteral("Tile"));
+    auto* column = new QVBoxLayout(tile);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    auto* top = new QLabel(caption, tile);
+    top->setForegroundRole(QPalette::PlaceholderText);
+    auto* value = new QLabel(tile);
+    value->setObjectName(name + QStringLiteral("Value"));
+    value->setStyleSheet(kPlainStyle);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    column->addWidget(top);
+    column->addWidget(value);
+    layout()->addWidget(tile);
+    return value;
+}
+
+void SummaryStrip::render(const core::Evaluation& evaluation) {
+    if (evaluation.memory) {
+        const core::MemoryReport& memory = *evaluation.memory;
+        fit_->setText(tr("%1 · %2 / %3 / %4")
+                          .arg(memory.fits ? tr("Fits") : tr("Does not fit"),
+                               text(core::formatBytes(memory.peakBytes)),
+                               text(core::formatBytes(memory.usableBytes)),
+                               text(core::formatBytes(memory.capacityBytes))));
+        fit_->setStyleSheet(memory.fits ? kFitsStyle : kNoFitStyle);
+        fit_->setToolTip(
+            tr("Peak of the fullest pipeline stage / usable after the safety "
+               "margin / the GPU's capacity."));
+    } else {
+        fit_->setText(QStringLiteral("—"));
+        fit_->setStyleSheet(kPlainStyle);
+        fit_->setToolTip(tr("Memory cannot be computed until the plan's errors are fixed."));
+    }
+
+    batch_->setText(ControlsText::batchFormula(evaluation.batch));
+    batch_->setToolTip(
+        tr("Micro-batch b × accumulation steps a × data-parallel replicas dp; "
+           "%1 tokens per step.")
+            .arg(text(core::formatCount(static_cast<double>(evaluation.batch.tokensPerStep)))));
+
+    if (evaluation.schedule) {
+        bubble_->setText(text(core::formatPercent(evaluation.schedule->bubbleFraction)));
+        const QString formula = text(evaluation.schedule->bubbleFormula);
+        bubble_->setToolTip(formula.isEmpty() ? tr("Idle share of the pipeline's step.") : formula);
+    } else {
+        bubble_->setText(QStringLiteral("—"));
+        bubble_->setToolTip(
+            tr("The schedule cannot be simulated until the plan's errors are "
+               "fixed."));
+    }
+
+    const int nodes = evaluation.topology ? evaluation.topology->nodes : 0;
+    if (nodes == 1) {
+        world_->setText(tr("%1 GPUs on 1 node").arg(evaluation.worldSize));
+    } else if (nodes > 1) {
+        world_->setText(tr("%1 GPUs on %2 nodes").arg(evaluation.worldSize).arg(nodes));
+    } else {
+        world_->setText(tr("%1 GPUs").arg(evaluation.worldSize));
+    }
+    world_->setToolTip(tr("Ranks in the job: DP × TP × PP × CP."));
+
+    // The engine's errors, (predicted − measured) / measured, for what the user measured.
+    QStringList errors;
+    const auto& peaks = evaluation.measured.peakError;
+    for (std::size_t stage = 0; stage < peaks.size(); ++stage) {
+        if (!peaks[stage]) continue;
+        errors << tr("peak stage %1 %2%3")
+                      .arg(stage)
+                      .arg(*peaks[stage] >= 0 ? QStringLiteral("+") : QString())
+                      .arg(QString::fromStdString(core::formatPercent(*peaks[stage])));
+    }
+    if (evaluation.measured.stepTimeError) {
+        errors << tr("step %1%2")
+                      .arg(*evaluation.measured.stepTimeError >= 0 ? QStringLiteral("+")
+                                                                   : QString())
+                      .arg(QString::fromStdString(
+                          core::formatPercent(*evaluation.measured.stepTimeError)));
+    }
+    measured_->setText(errors.join(QStringLiteral(" · ")));
+    measured_->setToolTip(QString::fromStdString(evaluation.measured.stepTimeFormula));
+    measured_->parentWidget()->setVisible(!errors.isEmpty());
+    updateGeometry();
+}
+
+}  // namespace fourfold::ui

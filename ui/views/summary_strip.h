@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// SummaryStrip: the answers that matter most at a glance: does it fit (peak / usable /
+// capacity), the global-batch formula, the pipeline bubble, world size and nodes, and MFU and
+// tokens/s once a performance model exists. Tiles wrap to the strip's width. Reads only the
+// Evaluation.
+#pragma once
+
+#include "ui/views/evaluation_view.h"
+
+class QLabel;
+
+namespace fourfold::ui {
+
+class SummaryStrip : public EvaluationView {
+    Q_OBJECT
+public:
+    explicit SummaryStrip(QWidget* parent = nullptr);
+    [[nodiscard]] QString title() const override { return tr("Summary"); }
+
+protected:
+    void render(const core::Evaluation& evaluation) override;
+
+private:
+    // A caption over a value; returns the value label (object name `<name>Value`).
+    QLabel* addTile(const QString& name, const QString& caption);
+
+    QLabel* fit_ = nullptr;
+    QLabel* batch_ = nullptr;
+    QLabel* bubble_ = nullptr;
+    QLabel* world_ = nullptr;
+    QLabel* mfu_ = nullptr;
+    QLabel* throughput_ = nullptr;
+    QLabel* measured_ = nullptr;  // measured beside predicted; hidden without measurements
+};
+
+}  // namespace fourfold::ui
