@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GUI's start: reads the command line (plan file, --screenshot, --size, --theme), builds the
 // document and the main window, and runs the event loop.
 //   fourfold [PLAN.json]                        open the window (with the plan, if given)

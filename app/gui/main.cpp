@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // fourfold: builds the application from its parts and runs it. No logic lives here.
 #include "app/allocator_tuning.h"
 #include "app/gui/app_runner.h"

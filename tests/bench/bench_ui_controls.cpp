@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How long one slider step costs in the controls panel: the document applies the edit, the
 // engine evaluates and the panel resyncs every control (stops, values, markers). Prints the
 // figures; asserts nothing about time.

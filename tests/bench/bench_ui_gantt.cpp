@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Replot time of the pipeline Gantt for p = 64, m = 1024, v = 4 (524,288 ops), full view and
 // zoomed to 2 % of the step. Prints the median of repeated replots; asserts nothing.
 #include "app/allocator_tuning.h"

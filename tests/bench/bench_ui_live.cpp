@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How live a slider feels: the main window is built offscreen, then a drag of 100 slider steps
 // goes through PlanDocument::apply (one gesture). Each step is timed from the edit until the
 // evaluation has arrived (evaluate + every evaluationChanged handler) and until every visible

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared checks for exported images: an SVG must load back and draw something.
 #pragma once
 

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The controls panel edits the document through PlanEdits (one gesture per drag, one per key
 // step), resyncs quietly from external changes, clamps absurd input, marks broken rules and
 // moves focus to a field's control. The plan is the built-in default (Llama-2 7B, DP 8 on one

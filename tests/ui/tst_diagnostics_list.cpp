@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The diagnostics list shows errors before warnings with their field, says "No problems" when
 // there are none, and activating an item (click or Enter) emits its JSON pointer once.
 #include "ui/views/diagnostics_list.h"

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The whole loop a user drives: a key press on the TP slider in the main window's controls
 // changes the document's plan and the memory bars; undo brings both back.
 #include "core/catalog.h"

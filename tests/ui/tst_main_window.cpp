@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow: title and status from the document, views fed from the one signal, the maximise
 // toggle, file commands through injectable prompts, drag-and-drop, the --screenshot path and the
 // persisted settings. Offscreen; QSettings live in the test-mode location.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MemoryStackView draws a hand-built MemoryReport: bar data equal the report's bytes, limits
 // sit where the report puts them, overflow and measured markers appear only when due.
 #include "image_checks.h"

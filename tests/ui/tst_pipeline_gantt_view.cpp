@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PipelineGanttView draws a hand-built ScheduleResult: every op is a block (or, when too
 // narrow, part of a merged span), hit tests find the op under a point, keys zoom and reset,
 // the bubble's formula is on show, and half a million ops draw without per-block items.

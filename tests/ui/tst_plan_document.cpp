@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PlanDocument: edits, coalesced evaluation, undo merging, files. The expectations come from
 // STYLE.md §B–§D (one evaluation per event-loop turn, one undo step per gesture, a failed open
 // changes nothing, clean only after a committed write) and PLAN_FORMAT.md ("results").

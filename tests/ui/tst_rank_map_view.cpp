@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RankMapView on the source article's 64-GPU example (DP 8, TP 4, PP 2 on 8 nodes of 8):
 // hit testing, hover highlighting, pinning, keyboard zoom, exports, and a 16,384-GPU job.
 #include "core/catalog.h"

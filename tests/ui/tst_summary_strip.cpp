@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The summary strip shows what the Evaluation says: fits or not (green/red) with peak, usable
 // and capacity; the global-batch formula; the bubble with its formula on hover; world size.
 #include "core/catalog.h"

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ClusterControls: GPU type (catalog presets), GPUs per node, nodes, and the links inside and
 // between nodes.
 #pragma once

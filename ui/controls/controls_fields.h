@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which control edits which plan field: each control registers the JSON pointer it edits
 // (PLAN_FORMAT.md's keys, "/parallel/tp"), so a diagnostic or a focus request finds it.
 #pragma once

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ControlsGroup: one collapsible section of the controls panel (Model, Training, ...). It builds
 // labelled rows, registers which plan field each row edits, sends edits to the document and
 // resyncs its rows from each Evaluation. Subclasses add the rows of one section.

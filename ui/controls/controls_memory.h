@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MemoryControls: whose accounting the figures follow, fragmentation, safety margin, framework
 // bytes and the communication-buffer switch. MeasuredControls: what the person saw on real
 // hardware (peak memory per stage, step time), drawn beside the prediction.

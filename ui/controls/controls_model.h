@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ModelControls: the model preset and a log-scale size slider (100 M – 2 T parameters) with the
 // shape that size implies (core::shapeForParameterCount).
 #pragma once

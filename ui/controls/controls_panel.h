@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ControlsPanel: the grouped inputs (Model, Training, Parallelism, Cluster, Memory, Measured)
 // that edit the document through PlanEdits and resync quietly from each Evaluation. It marks a
 // control red when a diagnostic names its field, and can move focus to a field's control.

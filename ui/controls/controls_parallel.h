@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ParallelControls: DP, TP, PP, CP and EP sliders stepping through the values core/
 // parallel_choices.h allows, the schedule and its virtual stages, sequence parallelism, ZeRO
 // stage, sharding group and offload. A value that breaks a rule is kept and marked red.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Words the controls and the summary share: display names of the plan's enumerations and the
 // global-batch formula as people read it ("B = b × a × dp = 1 × 8 × 8 = 64").
 #pragma once

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // TrainingControls: precision, master weights, gradient dtype, optimizer, micro-batch, gradient
 // accumulation, the derived global batch with an optional typed target, sequence length,
 // recompute and flash attention.

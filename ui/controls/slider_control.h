@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SliderControl: one labelled row for a numeric plan field: a slider stepping through a list
 // of stops (log scales, valid parallel degrees, ...) and a spin box for exact entry, plus a
 // problem marker and a detail line. Values are in the field's own units; the spin box may show

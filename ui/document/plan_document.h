@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PlanDocument: owns the Plan, the undo stack, the file path and the latest Evaluation; the one
 // caller of core::evaluate. Every edit arrives through apply(); views redraw from the one signal.
 // It never shows dialogs: errors come back as text, so it tests headless.

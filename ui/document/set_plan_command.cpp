@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/document/set_plan_command.h"
 
 #include "ui/document/plan_document.h"

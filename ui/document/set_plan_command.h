@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SetPlanCommand: one undo step as a pair of Plan snapshots (before, after). Consecutive edits of
 // the same field within the same gesture merge, so one slider drag is one step (STYLE.md §C).
 #pragma once

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The plan fields an edit can change, one id each: consecutive edits of the same field within
 // one gesture (one slider drag) merge into one undo step (QUndoCommand::id / mergeWith).
 #pragma once

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // AppSettings: what the app remembers between runs (window geometry and state, byte units, last
 // folder, theme, recent files), stored with QSettings("Fourfold", "Fourfold"). Views read the
 // byte units here and follow byteUnitsChanged, so a GB/GiB toggle redraws every figure.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow: the shell around one PlanDocument. Controls in a left dock, the summary strip on
 // top, the views in a 2×2 grid (any one can be maximised), diagnostics in a bottom dock; menus
 // for files, undo, view options and help; drag-and-drop of a plan file; settings that persist.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow's actions and menus: File, Edit, View, Help, with the platform's standard shortcuts.
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"

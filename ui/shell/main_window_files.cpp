@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow's file commands: new, open, save, save as, export; each asks through the prompts
 // and reports failures there, so a failed open or save never changes the document.
 #include "ui/document/plan_document.h"

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The questions the main window asks a person (file names, "save changes?", error messages),
 // behind replaceable functions so tests and the screenshot mode run without modal dialogs.
 #pragma once

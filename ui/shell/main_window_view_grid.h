@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The central view area: up to four titled panes in a 2×2 grid of splitters, all visible at
 // once; any one can be maximised to fill the area (double-click its title, its button, or the
 // View menu) and restored the same way.

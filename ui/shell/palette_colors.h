@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fixed colours the charts share: memory categories, F/B/W pipeline ops with a lighter
 // shade per model chunk, and the marks for capacity, margin, overflow and idle time.
 // Based on the Okabe–Ito colour-blind-safe palette (Okabe & Ito 2008, "Color Universal Design");

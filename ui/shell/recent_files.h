@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RecentFiles: the most recently opened or saved plans, newest first, at most kMaxRecentFiles,
 // kept in AppSettings so they survive restarts.
 #pragma once

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Light and dark looks: the Fusion style with one QPalette per theme, both legible.
 #pragma once
 

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // DiagnosticsList: the plan's errors and warnings, worst first, each with its field; activating
 // one (click or Enter) asks to focus the control for its field.
 #pragma once

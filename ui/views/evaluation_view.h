@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The base of every view: it receives the document's Evaluation and draws it, nothing more.
 // A hidden view only remembers the latest Evaluation and draws it when it is shown.
 #pragma once

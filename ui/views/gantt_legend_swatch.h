@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Legend entries that are not plottables: a filled (or hatched) box, a line or a marker with a
 // caption. The charts use them for op kinds, chunk shades, idle time, capacity and margin.
 #pragma once

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Level of detail for the pipeline Gantt: which of a rank's ops fall in the visible time range
 // (binary search, ops are in start order), and which are narrower than a pixel and so merge
 // into one aggregate span. Pure arithmetic on the schedule; no painting here.

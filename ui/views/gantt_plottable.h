@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The painted Gantt layer: one QCustomPlot plottable draws every rank's ops straight from the
 // ScheduleResult, only in the visible time range, merging sub-pixel ops (ui/gantt_lod.h).
 // No per-block plot items, so half a million ops stay cheap. Keys: time in ms; values: row =

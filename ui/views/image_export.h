@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writes a widget as PNG (raster), SVG or PDF (vector where the widget paints with QPainter),
 // chosen by the file suffix.
 #pragma once

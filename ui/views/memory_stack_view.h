@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MemoryStackView: one stacked bar per pipeline stage (memory of one GPU of that stage) by
 // category, against the card's capacity and the safety-margin band; the part above the usable
 // line in red with its amount; measured peaks beside the bars; GB or GiB. Hover a segment

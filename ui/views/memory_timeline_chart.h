@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Memory over time under the Gantt: each pipeline rank's activation memory as a step line on
 // the Gantt's time axis, its stage's headroom for activations as a dashed line, and a marker
 // where each rank first reaches its peak.

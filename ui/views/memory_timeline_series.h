@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Activation sets a pipeline rank holds over time, read off its simulated op list: a set is
 // taken when a forward op starts and given back when the last backward op of that
 // (micro-batch, chunk) ends (W when the schedule splits it from B, else B).

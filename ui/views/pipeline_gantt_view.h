@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PipelineGanttView: one row per pipeline rank with its forward, backward and weight-gradient
 // ops over time (ms), idle time hatched, the bubble with its formula on top, and under it, on
 // the same time axis, each rank's activation memory over time against its headroom.

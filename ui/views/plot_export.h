@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writes a QCustomPlot chart as PNG (raster), SVG or PDF (both vector), chosen by the suffix.
 #pragma once
 

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Plot colours from the widget palette: QCustomPlot paints its own background, axes, grid and
 // text in fixed light-theme colours, so each plot follows its palette here, now and on every
 // later palette change (a theme switch).

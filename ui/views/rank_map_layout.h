@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Geometry of the rank map in scene units: nodes as framed boxes in a grid, each node's GPUs
 // as cells (8 per node as 4 × 2). Pure geometry: which cell sits where, and which cell a
 // point falls on. Ranks come from the topology report, never from here.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Painting of the rank map: node boxes, GPU cells coloured by an axis, TP group outlines,
 // the marks of the selected GPU's groups, and the legend. Works on any paint device (screen,
 // image, SVG, PDF): it only uses the QPainter it is given.

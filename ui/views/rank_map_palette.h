@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Colours of the rank map: a colour-blind-safe qualitative set (Okabe & Ito) for up to eight
 // values of an axis, a perceptually uniform sequential ramp (viridis) beyond that, and the
 // text colour that stays readable on a given fill.

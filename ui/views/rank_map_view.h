@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RankMapView: the cluster as nodes and GPUs, coloured by a parallel axis, with TP groups
 // outlined and the groups of the hovered (or pinned) GPU marked. Custom-painted; zooms with
 // the wheel or +/− (0 fits), pans by dragging or the arrow keys, and at low zoom draws a
