@@ -2,6 +2,7 @@
 #include "core/evaluation_table.h"
 
 #include "core/plan_enums.h"
+#include "core/plan_title.h"
 
 #include <algorithm>
 #include <array>
@@ -18,7 +19,15 @@ std::string padRight(std::string text, std::size_t width) {
     return text;
 }
 
-void writeMemory(std::ostringstream& out, const MemoryReport& memory, ByteUnits units) {
+std::string largestMicroBatchText(const MemoryReport& memory) {
+    if (!memory.countsActivations) return "not applicable (this convention counts no activations)";
+    if (memory.largestFittingMicroBatch == 0) return "none";
+    const std::string count = std::to_string(memory.largestFittingMicroBatch);
+    return memory.largestFittingMicroBatchAtLeast ? "at least " + count : count;
+}
+
+void writeMemory(std::ostringstream& out, const MemoryReport& memory, const Plan& plan,
+                 ByteUnits units) {
     out << "\nMemory per GPU (capacity " << formatBytes(memory.capacityBytes, units) << ", usable "
         << formatBytes(memory.usableBytes, units) << ")\n";
     out << "  " << padRight("stage", 7) << padRight("in-flight", 11) << padRight("total", 12)
@@ -52,16 +61,16 @@ void writeMemory(std::ostringstream& out, const MemoryReport& memory, ByteUnits 
         }
     }
     for (const WhatIf& whatIf : memory.whatIfs) {
-        out << "  what if " << whatIf.change << ": peak " << formatBytes(whatIf.peakBytes, units)
+        out << "  what if " << whatIf.change << ": ";
+        if (!whatIf.modelled) {
+            out << "not modelled by the " << toString(plan.memory.convention)
+                << " convention (its peak stays " << formatBytes(whatIf.peakBytes, units) << ")\n";
+            continue;
+        }
+        out << "peak " << formatBytes(whatIf.peakBytes, units)
             << (whatIf.fits ? " (fits)" : " (still too large)") << "\n";
     }
-    if (!memory.fits) {
-        out << "  largest micro-batch that fits: "
-            << (memory.largestFittingMicroBatch > 0
-                    ? std::to_string(memory.largestFittingMicroBatch)
-                    : std::string("none"))
-            << "\n";
-    }
+    out << "  largest micro-batch that fits: " << largestMicroBatchText(memory) << "\n";
 }
 
 void writeSchedule(std::ostringstream& out, const ScheduleResult& schedule) {
@@ -96,7 +105,7 @@ void writeTopology(std::ostringstream& out, const TopologyReport& topology) {
 std::string evaluationTable(const Evaluation& evaluation, ByteUnits units) {
     std::ostringstream out;
     const Plan& plan = evaluation.plan;
-    out << plan.name << "\n";
+    out << planTitle(plan) << "\n";
     out << "  world size " << evaluation.worldSize << " = dp " << plan.parallel.dp << " × tp "
         << plan.parallel.tp << " × pp " << plan.parallel.pp << " × cp " << plan.parallel.cp << "\n";
     out << "  global batch B = b × a × dp: " << evaluation.batch.formula << " ("
@@ -106,7 +115,7 @@ std::string evaluationTable(const Evaluation& evaluation, ByteUnits units) {
         out << "  parameters " << formatCount(static_cast<double>(evaluation.model->parameters))
             << ", " << formatScientific(evaluation.model->flopsPerToken) << " FLOPs per token\n";
     }
-    if (evaluation.memory) writeMemory(out, *evaluation.memory, units);
+    if (evaluation.memory) writeMemory(out, *evaluation.memory, plan, units);
     if (evaluation.schedule) writeSchedule(out, *evaluation.schedule);
     if (evaluation.topology) writeTopology(out, *evaluation.topology);
     if (!evaluation.diagnostics.empty()) {

@@ -5,6 +5,7 @@
 
 #include "core/detail/memory/memory_estimate.h"
 #include "core/detail/memory/memory_what_if.h"
+#include "core/plan_patch.h"
 
 namespace fourfold::core {
 
@@ -33,7 +34,21 @@ std::string_view categoryKey(MemoryCategory category) {
 MemoryReport estimateMemory(const Plan& plan, const ModelReport& model) {
     MemoryReport report = detail::estimateStages(plan, model);
     if (report.capacityBytes == 0 || report.stages.empty()) return report;
-    report.largestFittingMicroBatch = detail::largestFittingMicroBatch(plan, model);
+    // The ZeRO paper's and DeepSpeed's counts hold no activations: no micro-batch to search.
+    report.countsActivations = plan.memory.convention == MemoryConvention::Fourfold ||
+                               plan.memory.convention == MemoryConvention::Megatron;
+    if (report.countsActivations) {
+        const detail::MicroBatchSearch search = detail::largestFittingMicroBatch(plan, model);
+        report.largestFittingMicroBatch = search.largest;
+        report.largestFittingMicroBatchAtLeast = search.atLeast;
+        if (search.largest > 0 && search.largest != plan.training.microBatch) {
+            Plan largest = plan;
+            largest.training.microBatch = search.largest;
+            report.largestFittingMicroBatchPatch = planPatch(plan, largest);
+            report.largestFittingMicroBatchPeakBytes =
+                detail::estimateStages(largest, model, false).peakBytes;
+        }
+    }
     if (!report.fits) report.whatIfs = detail::whatIfs(plan, model, report.peakBytes);
     return report;
 }

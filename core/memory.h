@@ -47,12 +47,16 @@ struct StageMemory {
     bool operator==(const StageMemory&) const = default;
 };
 
-// One obvious change re-evaluated in full ("ZeRO stage 2", "full recompute", ...).
+// One obvious change re-evaluated in full ("ZeRO stage 2", "full recompute", ...). Only
+// changes that validation accepts and that change the memory are offered.
 struct WhatIf {
-    std::string change;
+    std::string change;          // "tensor parallel 1 → 2 (dp 8 → 4)"
+    std::string patch;           // JSON merge patch giving exactly the plan evaluated
+    std::int64_t worldSize = 0;  // GPUs the changed plan uses
     std::uint64_t peakBytes = 0;
     std::int64_t savedBytes = 0;  // peak before − peak after
     bool fits = false;
+    bool modelled = true;  // false: the convention cannot represent this change (peak unchanged)
 
     bool operator==(const WhatIf&) const = default;
 };
@@ -65,7 +69,13 @@ struct MemoryReport {
     std::vector<StageMemory> stages;
     std::uint64_t hostBytesPerNode = 0;  // offloaded state in CPU memory
     std::vector<WhatIf> whatIfs;         // only when the plan does not fit
-    int largestFittingMicroBatch = 0;    // 0: none fits
+    int largestFittingMicroBatch = 0;    // 0: none fits (meaningless when !countsActivations)
+    bool largestFittingMicroBatchAtLeast = false;  // the search stopped at its limit
+    bool countsActivations = true;  // false under conventions that count model state only
+    // The change to the largest fitting micro-batch (accumulation kept), when it differs from
+    // the plan's: its merge patch and the peak it gives. Empty patch: nothing to offer.
+    std::string largestFittingMicroBatchPatch;
+    std::uint64_t largestFittingMicroBatchPeakBytes = 0;
     std::uint64_t nvmeBytesPerNode = 0;  // offloaded state on NVMe
     std::uint64_t hostBytesPerGpu = 0;   // offloaded state in CPU memory, per GPU
 

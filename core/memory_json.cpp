@@ -37,13 +37,30 @@ nlohmann::ordered_json toJson(const MemoryReport& report) {
     json["nvme_bytes_per_node"] = report.nvmeBytesPerNode;
     auto hints = nlohmann::ordered_json::array();
     for (const WhatIf& hint : report.whatIfs) {
-        hints.push_back({{"change", hint.change},
-                         {"peak_bytes", hint.peakBytes},
-                         {"saved_bytes", hint.savedBytes},
-                         {"fits", hint.fits}});
+        nlohmann::ordered_json entry;
+        entry["label"] = hint.change;
+        entry["change"] = hint.change;
+        entry["patch"] = nlohmann::ordered_json::parse(hint.patch, nullptr, false);
+        entry["world_size"] = hint.worldSize;
+        entry["peak_bytes"] = hint.peakBytes;
+        entry["saved_bytes"] = hint.savedBytes;
+        entry["fits"] = hint.fits;
+        entry["modelled"] = hint.modelled;
+        hints.push_back(std::move(entry));
     }
     json["what_ifs"] = std::move(hints);
-    json["largest_fitting_micro_batch"] = report.largestFittingMicroBatch;
+    // null: the convention counts no activations, so no micro-batch size is a finding.
+    if (report.countsActivations) {
+        json["largest_fitting_micro_batch"] = report.largestFittingMicroBatch;
+    } else {
+        json["largest_fitting_micro_batch"] = nullptr;
+    }
+    json["largest_fitting_micro_batch_at_least"] = report.largestFittingMicroBatchAtLeast;
+    if (!report.largestFittingMicroBatchPatch.empty()) {
+        json["largest_fitting_micro_batch_patch"] =
+            nlohmann::ordered_json::parse(report.largestFittingMicroBatchPatch, nullptr, false);
+        json["largest_fitting_micro_batch_peak_bytes"] = report.largestFittingMicroBatchPeakBytes;
+    }
     return json;
 }
 

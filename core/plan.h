@@ -121,9 +121,12 @@ struct MemoryOptions {
     std::uint64_t frameworkBytes = 1'500'000'000;  // CUDA context + framework + library workspaces
     bool countCommBuffers = true;               // DDP buckets, ZeRO gather and collective buffers
     std::uint64_t ddpBucketBytes = 25'000'000;  // PyTorch DDP bucket_cap_mb default (25 MB)
-    int zero3PrefetchLayers = 1;                // layers ZeRO-3 gathers ahead of the one computing
-    double logitsBytesPerElement = 6;           // logits (2 B) + fp32 softmax for the loss (4 B)
-    bool recomputeWorkingSet = true;  // full recompute re-materialises one layer at a time
+    // ZeRO-2/3 and ZeRO-Offload reduce (and ZeRO-2 all-gather) bucket, in elements; 0 takes
+    // DeepSpeed's default (reduce_bucket_size = allgather_bucket_size = 5e8).
+    std::uint64_t zeroBucketElements = 0;
+    int zero3PrefetchLayers = 1;       // layers ZeRO-3 gathers ahead of the one computing
+    double logitsBytesPerElement = 6;  // logits (2 B) + fp32 softmax for the loss (4 B)
+    bool recomputeWorkingSet = true;   // full recompute re-materialises one layer at a time
 
     bool operator==(const MemoryOptions&) const = default;
 };
@@ -136,7 +139,7 @@ struct MeasuredFigures {
 };
 
 struct Plan {
-    std::string name = "Untitled plan";
+    std::string name;  // "" when the plan has none: planTitle() names it from its content
     ModelSpec model;
     TrainingSpec training;
     ParallelSpec parallel;

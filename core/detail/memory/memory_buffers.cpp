@@ -9,6 +9,12 @@
 #include <vector>
 
 namespace fourfold::core::detail {
+namespace {
+
+// DeepSpeed's reduce_bucket_size and allgather_bucket_size defaults (elements).
+constexpr double kDeepSpeedBucketElements = 5e8;
+
+}  // namespace
 
 MemoryItem commBuffers(const MemoryInputs& in, const StageShare& share,
                        const StageParameters& stage) {
@@ -21,12 +27,33 @@ MemoryItem commBuffers(const MemoryInputs& in, const StageShare& share,
     const double sequenceSplit = plan.parallel.sequenceParallel ? in.tp : 1;
     const double e = in.activationBytes;
 
-    if (static_cast<double>(in.dp) * in.cp > 1) {
+    const int zero = std::clamp(plan.parallel.zeroStage, 0, 3);
+    const bool offload = plan.parallel.offload != Offload::None;
+    const bool paramsOffloaded =
+        zero == 3 && (plan.parallel.offload == Offload::OptimizerAndParamsCpu ||
+                      plan.parallel.offload == Offload::Nvme);
+    if (zero >= 2 || offload) {
+        // ZeRO-2/3 and ZeRO-Offload are DeepSpeed's: gradients are reduced through a
+        // reduce_bucket_size bucket and ZeRO-2 gathers updated weights through an
+        // allgather_bucket_size bucket (both 5e8 elements by default), in the 16-bit dtype,
+        // never larger than the parameters the GPU holds.
+        const double elements = plan.memory.zeroBucketElements > 0
+                                    ? static_cast<double>(plan.memory.zeroBucketElements)
+                                    : kDeepSpeedBucketElements;
+        const double bucket = std::min(elements, share.total()) * in.weightBytes;
+        const double buckets = zero == 3 ? 1.0 : 2.0;
+        parts.emplace_back(buckets * bucket,
+                           formatFixed(buckets, 0) + " × " + bytesText(bucket) +
+                               (zero == 3 ? " reduce bucket (DeepSpeed)"
+                                          : " reduce + all-gather buckets (DeepSpeed)"));
+    } else if (static_cast<double>(in.dp) * in.cp > 1) {
         // Gradients are reduced bucket by bucket; one bucket fills while the other reduces.
         const double bucket = static_cast<double>(plan.memory.ddpBucketBytes);
         parts.emplace_back(2.0 * bucket, "2 × " + bytesText(bucket) + " gradient buckets");
     }
-    if (std::clamp(plan.parallel.zeroStage, 0, 3) == 3 && in.denseShards > 1) {
+    // With parameters offloaded, each layer is fetched to the GPU before use even when no
+    // other rank shares it (ZeRO-Infinity), so the gathered layers count at any dp.
+    if (zero == 3 && (in.denseShards > 1 || paramsOffloaded)) {
         // ZeRO-3 gathers the layer it computes plus the prefetched ones, and holds the full
         // gradient of a layer until its reduce-scatter.
         double unit = share.layer;

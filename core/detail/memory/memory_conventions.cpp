@@ -30,7 +30,8 @@ std::string psiText(double psi, double shards) {
 
 // Megatron-LM's per-layer and block counts (theoretical_memory_usage.py).
 struct MegatronCounts {
-    double block = 0;      // transformer layers + final norm
+    double block = 0;      // transformer layers + final norm (experts included)
+    double expert = 0;     // the routed experts' MLPs, part of block
     double embedding = 0;  // vocab × hidden
     bool untied = true;
 };
@@ -47,6 +48,7 @@ MegatronCounts megatronCounts(const ModelSpec& spec) {
     const double layer = 2.0 * h * (mlpWidth * gated + normSize) + attention;
     MegatronCounts counts;
     counts.block = std::max(0, spec.layers) * layer + normSize * h;
+    if (isMoe(spec)) counts.expert = std::max(0, spec.layers) * 2.0 * h * mlpWidth * gated;
     counts.embedding = h * std::max(0, spec.vocab);
     counts.untied = !spec.tiedEmbeddings;
     return counts;
@@ -169,27 +171,38 @@ void megatronStage(const MemoryInputs& in, const StageParameters& parameters, in
     const double scale = spec.parameters > 0 && total > 0 ? spec.parameters / total : 1.0;
 
     // Model state: the most loaded shard (stage 0) holds block / p + the embedding; the others
-    // block / p (theoretical_memory_usage.py).
-    double shard = counts.block / p / t;
+    // block / p (theoretical_memory_usage.py). Megatron-Core places routed experts over
+    // ep × etp ranks and shards their distributed-optimizer state over the expert data-parallel
+    // group, world / (etp × ep × pp), as the fourfold convention does; theoretical_memory_usage.py
+    // itself leaves experts unsplit, which overstates an EP 8 Mixtral by about 4×.
+    const double denseBlock = counts.block - counts.expert;
+    double shard = denseBlock / p / t;
     if (parameters.stage == 0) {
-        shard = (counts.block / p + counts.embedding) / t;
+        shard = (denseBlock / p + counts.embedding) / t;
         if (counts.untied && in.pp == 1) shard += counts.embedding / t;
     }
     shard *= scale;
+    const double expertShard = counts.expert / p / (static_cast<double>(in.ep) * in.etp) * scale;
     const bool distributed = plan.parallel.zeroStage >= 1;
     const double sharded = distributed ? dp : 1.0;
+    const double expertSharded = distributed ? in.expertShards : 1.0;
     const std::string basis = distributed ? " (Megatron-LM, distributed optimizer: 6 + 12/" +
                                                 formatFixed(dp, 0) + " B per parameter)"
                                           : " (Megatron-LM: 18 B per parameter)";
-    const auto state = [&](const char* name, double bytes, double shards) {
-        const double value = bytes * shard / shards;
-        return makeItem(value, std::string(name) + " = " + formatFixed(bytes, 0) + " B × " +
-                                   psiText(shard, shards) + " = " + bytesText(value) + basis);
+    const auto state = [&](const char* name, double bytes, bool optimizerShard) {
+        const double shards = optimizerShard ? sharded : 1.0;
+        const double shards2 = optimizerShard ? expertSharded : 1.0;
+        const double value = bytes * (shard / shards + expertShard / shards2);
+        const std::string psi = expertShard > 0 ? "(" + psiText(shard, shards) + " + " +
+                                                      psiText(expertShard, shards2) + " expert)"
+                                                : psiText(shard, shards);
+        return makeItem(value, std::string(name) + " = " + formatFixed(bytes, 0) + " B × " + psi +
+                                   " = " + bytesText(value) + basis);
     };
-    item(stage, MemoryCategory::Weights) = state("weights", 2, 1);
-    item(stage, MemoryCategory::Gradients) = state("gradients", 4, 1);
-    item(stage, MemoryCategory::MasterWeights) = state("master weights", 4, sharded);
-    item(stage, MemoryCategory::OptimizerStates) = state("optimizer states", 8, sharded);
+    item(stage, MemoryCategory::Weights) = state("weights", 2, false);
+    item(stage, MemoryCategory::Gradients) = state("gradients", 4, false);
+    item(stage, MemoryCategory::MasterWeights) = state("master weights", 4, true);
+    item(stage, MemoryCategory::OptimizerStates) = state("optimizer states", 8, true);
 
     // Activations: Korthikanti et al. Table 2 as Megatron-LM writes it.
     const double s = std::max(0, spec.sequence);

@@ -43,8 +43,9 @@ ModelStateBytes modelStateBytes(const MemoryInputs& in, const StageShare& share)
     const Offload offload = plan.parallel.offload;
     const Sharding whole{};
     const Sharding sharded{in.denseShards, in.expertShards};
-    // Optimizer offload (ZeRO-Offload) moves master weights and optimizer states; parameter
-    // offload (ZeRO-Infinity) needs ZeRO-3 and also moves the weight and gradient shards.
+    // Optimizer offload (ZeRO-Offload, Ren et al. 2021 §4) moves master weights, optimizer
+    // states and the gradients (reduced bucket by bucket, then copied to the CPU, as DeepSpeed
+    // does); parameter offload (ZeRO-Infinity) needs ZeRO-3 and also moves the weight shards.
     const bool toNvme = offload == Offload::Nvme;
     const bool optimizerMoved = offload != Offload::None;
     const bool paramsMoved =
@@ -68,7 +69,7 @@ ModelStateBytes modelStateBytes(const MemoryInputs& in, const StageShare& share)
     }
     out.gradients =
         stateItem(in.explain, "gradients", in.gradBytes, share, zero >= 2 ? sharded : whole,
-                  paramsMoved ? destination : nullptr, movedParams);
+                  paramsMoved || optimizerMoved ? destination : nullptr, movedParams);
 
     const OptimizerKind kind = plan.training.optimizer;
     const Sharding optimizerSharding = zero >= 1 ? sharded : whole;

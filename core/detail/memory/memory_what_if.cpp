@@ -2,7 +2,10 @@
 #include "core/detail/memory/memory_what_if.h"
 
 #include "core/detail/memory/memory_estimate.h"
+#include "core/plan_patch.h"
+#include "core/validate.h"
 
+#include <set>
 #include <string>
 
 namespace fourfold::core::detail {
@@ -16,87 +19,129 @@ bool fitsWith(const Plan& plan, const ModelReport& model, int microBatch) {
     return estimateStages(trial, model, false).fits;
 }
 
-std::string arrow(int before, int after) {
+std::string arrow(std::int64_t before, std::int64_t after) {
     return std::to_string(before) + " → " + std::to_string(after);
 }
 
-// The other degrees stay; dp halves when it can so the GPU count stays, else the job grows.
-std::string dpNote(Plan& trial) {
-    const auto world = worldSize(trial);
-    if (trial.parallel.dp % 2 == 0) {
-        const int dp = trial.parallel.dp;
-        trial.parallel.dp /= 2;
-        return " (dp " + arrow(dp, trial.parallel.dp) + ")";
+struct Candidate {
+    std::string change;
+    Plan plan;
+    bool newShape = false;  // the stage split changes: the model report is recomputed
+};
+
+// Doubling a model-parallel degree keeps the GPU count when dp can halve; otherwise the job
+// grows, and the label says by how much (validation then decides if the cluster has room).
+Candidate doubled(const Plan& plan, const std::string& name, int before, int ParallelSpec::*axis,
+                  bool newShape) {
+    Candidate candidate{{}, plan, newShape};
+    Plan& trial = candidate.plan;
+    trial.parallel.*axis = 2 * before;
+    std::string note;
+    if (plan.parallel.dp % 2 == 0) {
+        trial.parallel.dp = plan.parallel.dp / 2;
+        note = " (dp " + arrow(plan.parallel.dp, trial.parallel.dp) + ")";
+    } else {
+        note = " (" + arrow(worldSize(plan), worldSize(trial)) + " GPUs)";
     }
-    return " (" + std::to_string(world) + " → " + std::to_string(2 * world) + " GPUs)";
+    candidate.change = name + " " + arrow(before, 2 * before) + note;
+    return candidate;
 }
 
-}  // namespace
-
-std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes) {
-    struct Candidate {
-        std::string change;
-        Plan plan;
-        bool newShape = false;  // the stage split changes: the model report is recomputed
-    };
-    std::vector<Candidate> candidates;
+std::vector<Candidate> candidates(const Plan& plan) {
+    std::vector<Candidate> out;
     const ParallelSpec& parallel = plan.parallel;
     const TrainingSpec& training = plan.training;
     if (parallel.zeroStage < 3) {
         Plan trial = plan;
         trial.parallel.zeroStage = std::max(0, parallel.zeroStage) + 1;
-        candidates.push_back(
-            {"ZeRO stage " + arrow(parallel.zeroStage, trial.parallel.zeroStage), trial});
+        out.push_back({"ZeRO stage " + arrow(parallel.zeroStage, trial.parallel.zeroStage), trial});
     }
     // With flash attention selective recompute has nothing left to drop: no hint.
     if (training.recompute == Recompute::None && !training.flashAttention) {
         Plan trial = plan;
         trial.training.recompute = Recompute::Selective;
-        candidates.push_back({"selective recompute", trial});
+        out.push_back({"selective recompute", trial});
     }
     if (training.recompute != Recompute::Full) {
         Plan trial = plan;
         trial.training.recompute = Recompute::Full;
-        candidates.push_back({"full recompute", trial});
+        out.push_back({"full recompute", trial});
     }
     if (training.microBatch >= 2) {
         Plan trial = plan;
         trial.training.microBatch = training.microBatch / 2;
         trial.training.gradAccumulation = training.gradAccumulation * 2;
-        candidates.push_back(
-            {"micro-batch " + arrow(training.microBatch, trial.training.microBatch) +
-                 " (accumulation " +
-                 arrow(training.gradAccumulation, trial.training.gradAccumulation) + ")",
-             trial});
+        out.push_back({"micro-batch " + arrow(training.microBatch, trial.training.microBatch) +
+                           " (accumulation " +
+                           arrow(training.gradAccumulation, trial.training.gradAccumulation) + ")",
+                       trial});
     }
-    const int tp = std::max(1, parallel.tp);
-    if (plan.model.heads % (2 * tp) == 0 && 2 * tp <= plan.cluster.gpusPerNode) {
-        Plan trial = plan;
-        trial.parallel.tp = 2 * tp;
-        const std::string note = dpNote(trial);
-        candidates.push_back({"tensor parallel " + arrow(tp, 2 * tp) + note, trial});
-    }
-    const int pp = std::max(1, parallel.pp);
-    if (2 * pp <= plan.model.layers) {
-        Plan trial = plan;
-        trial.parallel.pp = 2 * pp;
-        const std::string note = dpNote(trial);
-        candidates.push_back({"pipeline stages " + arrow(pp, 2 * pp) + note, trial, true});
-    }
+    out.push_back(
+        doubled(plan, "tensor parallel", std::max(1, parallel.tp), &ParallelSpec::tp, false));
+    out.push_back(
+        doubled(plan, "pipeline stages", std::max(1, parallel.pp), &ParallelSpec::pp, true));
     if (parallel.offload == Offload::None) {
         Plan trial = plan;
         trial.parallel.offload = Offload::OptimizerCpu;
-        candidates.push_back({"optimizer offload to CPU", trial});
+        out.push_back({"optimizer offload to CPU", trial});
+    } else if (parallel.offload == Offload::OptimizerCpu && parallel.zeroStage == 3) {
+        Plan trial = plan;
+        trial.parallel.offload = Offload::OptimizerAndParamsCpu;
+        out.push_back({"parameter offload to CPU", trial});
     }
+    return out;
+}
 
+// The fields validation rejects in a plan; a change that adds one is never offered (the plan
+// itself may already carry errors elsewhere, which a what-if neither causes nor fixes).
+std::set<std::string> errorPaths(const Plan& plan) {
+    std::set<std::string> paths;
+    for (const Diagnostic& diagnostic : validate(plan)) {
+        if (diagnostic.severity == Severity::Error) paths.insert(diagnostic.path);
+    }
+    return paths;
+}
+
+std::uint64_t peakOf(const Plan& plan, const ModelReport& model, bool newShape) {
+    return newShape ? estimateStages(plan, analyzeModel(plan), false).peakBytes
+                    : estimateStages(plan, model, false).peakBytes;
+}
+
+}  // namespace
+
+std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes) {
+    // Under a reference convention, the full accounting tells a change the reference cannot
+    // represent (Megatron's formula has no offload) from one that really saves nothing.
+    Plan full = plan;
+    full.memory.convention = MemoryConvention::Fourfold;
+    const bool reference = plan.memory.convention != MemoryConvention::Fourfold;
+    const std::uint64_t fullPeak = reference ? peakOf(full, model, false) : peakBytes;
+
+    const std::set<std::string> knownErrors = errorPaths(plan);
+    const auto addsError = [&knownErrors](const Plan& trial) {
+        for (const std::string& path : errorPaths(trial)) {
+            if (!knownErrors.contains(path)) return true;
+        }
+        return false;
+    };
     std::vector<WhatIf> out;
-    out.reserve(candidates.size());
-    for (const Candidate& candidate : candidates) {
+    for (const Candidate& candidate : candidates(plan)) {
+        if (candidate.plan == plan || addsError(candidate.plan)) continue;
         const MemoryReport report =
             candidate.newShape ? estimateStages(candidate.plan, analyzeModel(candidate.plan), false)
                                : estimateStages(candidate.plan, model, false);
         WhatIf hint;
         hint.change = candidate.change;
+        hint.modelled = report.peakBytes != peakBytes;
+        if (!hint.modelled) {
+            Plan fullTrial = candidate.plan;
+            fullTrial.memory.convention = MemoryConvention::Fourfold;
+            const bool changesSomething =
+                reference && peakOf(fullTrial, model, candidate.newShape) != fullPeak;
+            if (!changesSomething) continue;  // nothing would change: not worth offering
+        }
+        hint.patch = planPatch(plan, candidate.plan);
+        hint.worldSize = worldSize(candidate.plan);
         hint.peakBytes = report.peakBytes;
         hint.savedBytes =
             static_cast<std::int64_t>(peakBytes) - static_cast<std::int64_t>(report.peakBytes);
@@ -106,14 +151,14 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
     return out;
 }
 
-int largestFittingMicroBatch(const Plan& plan, const ModelReport& model) {
-    if (!fitsWith(plan, model, 1)) return 0;
+MicroBatchSearch largestFittingMicroBatch(const Plan& plan, const ModelReport& model) {
+    if (!fitsWith(plan, model, 1)) return {};
     // Memory grows with the micro-batch: double until it fails, then bisect.
     int good = 1;
     int bad = 0;
     while (bad == 0) {
         const int next = good * 2;
-        if (next > kMicroBatchLimit) return good;
+        if (next > kMicroBatchLimit) return {good, true};
         if (fitsWith(plan, model, next)) {
             good = next;
         } else {
@@ -124,7 +169,7 @@ int largestFittingMicroBatch(const Plan& plan, const ModelReport& model) {
         const int middle = good + (bad - good) / 2;
         (fitsWith(plan, model, middle) ? good : bad) = middle;
     }
-    return good;
+    return {good, false};
 }
 
 }  // namespace fourfold::core::detail

@@ -13,7 +13,11 @@ namespace fourfold::core::detail {
 
 [[nodiscard]] std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model,
                                           std::uint64_t peakBytes);
-// Largest micro-batch (accumulation unchanged) whose estimate fits; 0 when 1 does not.
-[[nodiscard]] int largestFittingMicroBatch(const Plan& plan, const ModelReport& model);
+struct MicroBatchSearch {
+    int largest = 0;       // 0 when a micro-batch of 1 does not fit
+    bool atLeast = false;  // the search reached its limit: larger ones may fit too
+};
+// Largest micro-batch (accumulation unchanged) whose estimate fits.
+[[nodiscard]] MicroBatchSearch largestFittingMicroBatch(const Plan& plan, const ModelReport& model);
 
 }  // namespace fourfold::core::detail

@@ -195,6 +195,7 @@ void readMemory(ObjectReader& memory, MemoryOptions& options) {
     memory.readBytes("framework_bytes", options.frameworkBytes);
     memory.readBool("count_comm_buffers", options.countCommBuffers);
     memory.readBytes("ddp_bucket_bytes", options.ddpBucketBytes);
+    memory.readBytes("zero_bucket_elements", options.zeroBucketElements);
     memory.readInt("zero3_prefetch_layers", options.zero3PrefetchLayers, 0);
     memory.readNumber("logits_bytes_per_element", options.logitsBytesPerElement, 0, kInfinity);
     memory.readBool("recompute_working_set", options.recomputeWorkingSet);
@@ -258,6 +259,7 @@ const std::vector<const char*>& planSectionKeys() {
 
 Plan readPlanDocument(const Json& document, std::vector<Diagnostic>& out) {
     Plan plan = defaultPlan();
+    plan.name.clear();  // a file without a name is titled from its content, not the default's
     ObjectReader top(document, "", out);
     (void)top.take("schema");  // checked and migrated before reading
     top.readString("name", plan.name);

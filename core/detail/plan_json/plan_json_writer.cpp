@@ -118,6 +118,7 @@ Json memoryJson(const MemoryOptions& memory) {
     out["framework_bytes"] = memory.frameworkBytes;
     out["count_comm_buffers"] = memory.countCommBuffers;
     out["ddp_bucket_bytes"] = memory.ddpBucketBytes;
+    out["zero_bucket_elements"] = memory.zeroBucketElements;
     out["zero3_prefetch_layers"] = memory.zero3PrefetchLayers;
     out["logits_bytes_per_element"] = memory.logitsBytesPerElement;
     out["recompute_working_set"] = memory.recomputeWorkingSet;
@@ -137,7 +138,7 @@ Json measuredJson(const MeasuredFigures& measured) {
 Json planToJsonValue(const Plan& plan) {
     Json out = Json::object();
     out["schema"] = "fourfold.plan/" + std::to_string(kPlanSchemaVersion);
-    out["name"] = plan.name;
+    if (!plan.name.empty()) out["name"] = plan.name;
     out["model"] = modelJson(plan.model);
     out["training"] = trainingJson(plan.training);
     out["parallel"] = parallelJson(plan.parallel);

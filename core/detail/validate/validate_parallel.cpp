@@ -139,7 +139,7 @@ void checkSharding(const Plan& plan, DiagnosticSink& sink) {
                    "zero_stage " + numberText(p.zeroStage) +
                        " does not exist; use 0 (none), 1 (optimizer states), 2 (+ gradients) or "
                        "3 (+ parameters, FSDP full shard).");
-    } else if (p.zeroStage > 0 && p.dp == 1 && p.cp == 1) {
+    } else if (p.zeroStage > 0 && p.dp == 1 && p.cp == 1 && p.offload == Offload::None) {
         sink.info("/parallel/zero_stage", "zero_stage " + numberText(p.zeroStage) +
                                               " shards over data-parallel ranks, and dp 1 has "
                                               "none to share with: nothing is saved.");
