@@ -49,5 +49,5 @@ if(NOT FOURFOLD_CORE_ONLY)
   string(REPLACE "." "\\." _version_regex "${PROJECT_VERSION}")
   set_tests_properties(gui_version PROPERTIES
     LABELS install ENVIRONMENT QT_QPA_PLATFORM=offscreen
-    PASS_REGULAR_EXPRESSION "^Fourfold ${_version_regex}\n$")
+    PASS_REGULAR_EXPRESSION "(^|\n)Fourfold ${_version_regex}\n")
 endif()

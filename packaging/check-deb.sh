@@ -37,8 +37,9 @@ field() { dpkg-deb -f "$deb" "$1"; }
 [ -n "$(field Description)" ] || fail "no Description"
 depends="$(field Depends)"
 # Computed by dpkg-shlibdeps from what the binaries link: Qt, QCustomPlot, the C++ runtime.
+names="$(tr ',|' '\n\n' <<<"$depends" | sed 's/^ *//; s/ .*//')"
 for package in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libqcustomplot2.1-qt6; do
-  grep -Eq "(^|, )$package( |,|$)" <<<"$depends" || fail "Depends lacks $package: $depends"
+  grep -qxF "$package" <<<"$names" || fail "Depends lacks $package: $depends"
 done
 echo "check-deb: Depends: $depends"
 
