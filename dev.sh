@@ -6,19 +6,25 @@
 #   ./dev.sh setup                           only install what is missing
 #   ./dev.sh build                           install what is missing and build
 #   ./dev.sh bench                           build and run the benchmarks
+#   ./dev.sh package                         build the release preset and its .deb
 # Environment: BUILD_DIR (default: build), BUILD_TYPE (default: RelWithDebInfo).
+# Builds use the "dev" preset of CMakePresets.json (warnings are errors); a tree configured
+# with another preset or build type is reconfigured.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-build_dir="${BUILD_DIR:-$here/build}"
+build_dir="$(realpath -m "${BUILD_DIR:-$here/build}")"
 build_type="${BUILD_TYPE:-RelWithDebInfo}"
 
 # Debian 12 packages: compiler and build tools, Qt 6 Widgets/Svg/PrintSupport, QCustomPlot
-# (Qt 6 build), nlohmann_json, fonts, and Xvfb for running the GUI without a display.
+# (Qt 6 build), nlohmann_json, fonts, Xvfb for running the GUI without a display, and for the
+# package and its tests: dpkg-dev and file (cpack's dependency computation), the desktop-entry,
+# AppStream and MIME validators.
 packages=(
   cmake ninja-build g++ make
   qt6-base-dev qt6-svg-dev libqcustomplot-dev nlohmann-json3-dev
   fonts-dejavu-core xvfb xauth
+  dpkg-dev file desktop-file-utils appstream shared-mime-info
 )
 
 log() { printf '\033[1mdev.sh:\033[0m %s\n' "$*"; }
@@ -52,12 +58,18 @@ setup() {
     --no-install-recommends "${missing[@]}"
 }
 
+# A cache entry of the configured tree ("" when not configured).
+cached() {
+  sed -n "s/^$1:[A-Z]*=//p" "$build_dir/CMakeCache.txt" 2>/dev/null || true
+}
+
 build() {
   local jobs
   jobs="$(nproc 2>/dev/null || echo 2)"
-  if [ ! -f "$build_dir/build.ninja" ]; then
-    log "configuring ($build_type) in $build_dir"
-    cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type"
+  if [ ! -f "$build_dir/build.ninja" ] || [ "$(cached FOURFOLD_PRESET)" != dev ] ||
+    [ "$(cached CMAKE_BUILD_TYPE)" != "$build_type" ]; then
+    log "configuring (preset dev, $build_type) in $build_dir"
+    (cd "$here" && cmake --preset dev -B "$build_dir" -DCMAKE_BUILD_TYPE="$build_type")
   fi
   log "building with $jobs jobs"
   cmake --build "$build_dir" -j "$jobs"
@@ -80,6 +92,12 @@ run_tests() {
     ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
 }
 
+package() {
+  log "building the release preset and its .deb (build-release/)"
+  (cd "$here" && cmake --workflow --preset package)
+  log "install it with: sudo apt-get install $(ls "$here"/build-release/fourfold_*.deb)"
+}
+
 run_benchmarks() {
   cmake --build "$build_dir" --target benchmarks
   local bench
@@ -98,8 +116,9 @@ case "$command" in
   setup) setup ;;
   build) setup; build ;;
   bench) setup; build; run_benchmarks ;;
+  package) setup; package ;;
   *)
-    sed -n '3,9p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '3,12p' "$0" | sed 's/^# \{0,1\}//'
     [ -z "$command" ] || [ "$command" = "--help" ] || [ "$command" = "-h" ] || exit 2
     ;;
 esac

@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QCommandLineOption>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QTimer>
 
 #include <cstdio>
@@ -142,6 +143,14 @@ int runWindow(QApplication& application, const Arguments& arguments) {
 
 }  // namespace
 
+QIcon applicationIcon() {
+    QIcon icon;
+    for (const int side : {16, 24, 32, 48, 64, 128, 256}) {
+        icon.addFile(QStringLiteral(":/icons/fourfold-%1.png").arg(side), QSize(side, side));
+    }
+    return icon;
+}
+
 bool parseWindowSize(const QString& text, QSize* size) {
     const QStringList parts = text.trimmed().toLower().split(QLatin1Char('x'));
     if (parts.size() != 2) return false;
@@ -162,6 +171,9 @@ int runApplication(QApplication& application) {
 int runApplication(QApplication& application, const QStringList& commandLine) {
     QApplication::setOrganizationName(QStringLiteral("Fourfold"));
     QApplication::setApplicationName(QStringLiteral("Fourfold"));
+    // Wayland and the task bar match the window to the installed desktop entry and its icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.fourfold.Fourfold"));
+    QApplication::setWindowIcon(applicationIcon());
     Arguments arguments;
     if (!parseArguments(commandLine, &arguments)) return kExitUsage;
     if (!arguments.screenshotPath.isEmpty()) return runScreenshot(application, arguments);

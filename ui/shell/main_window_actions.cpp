@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow's actions and menus: File, Edit, View, Help, with the platform's standard shortcuts.
 #include "ui/document/plan_document.h"
+#include "ui/shell/about_dialog.h"
 #include "ui/shell/app_settings.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/main_window_view_grid.h"
@@ -17,7 +18,6 @@
 #include <QKeySequence>
 #include <QMenu>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QUndoStack>
 
 namespace fourfold::ui {
@@ -93,12 +93,8 @@ void MainWindow::buildActions() {
     aboutAction_ = new QAction(tr("&About Fourfold"), this);
     aboutAction_->setMenuRole(QAction::AboutRole);
     connect(aboutAction_, &QAction::triggered, this, [this] {
-        QMessageBox::about(
-            this, tr("About Fourfold"),
-            tr("<h3>Fourfold %1</h3><p>A planner for distributed deep-learning training: memory "
-               "per GPU, the pipeline schedule, the rank map on the cluster and the step time, "
-               "recomputed as you change the plan.</p>")
-                .arg(QCoreApplication::applicationVersion()));
+        AboutDialog dialog(this);
+        dialog.exec();
     });
 }
 
@@ -141,6 +137,8 @@ void MainWindow::buildMenus() {
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(aboutAction_);
+    QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    aboutQt->setMenuRole(QAction::AboutQtRole);
 }
 
 void MainWindow::updateRecentMenu() {

@@ -41,27 +41,31 @@ void checkGlobalBatch(const Plan& plan, DiagnosticSink& sink, bool factorsOk) {
     const std::int64_t derived = micro * accumulation * dp;
     if (typed == derived) return;
 
-    std::string message = "global batch " + numberText(typed) + " does not equal micro-batch " +
-                          numberText(micro) + " × accumulation " + numberText(accumulation) +
-                          " × data-parallel " + numberText(dp) + " = " + numberText(derived) +
-                          "; tensor and pipeline parallel never multiply the batch.";
+    // Each message starts from a std::string: `"text" + std::string&&` inserts at the front,
+    // where g++ 12 at -O3 reports a false -Wrestrict overlap (GCC bug 105651).
+    std::string message = "global batch ";
+    message += numberText(typed) + " does not equal micro-batch " + numberText(micro) +
+               " × accumulation " + numberText(accumulation) + " × data-parallel " +
+               numberText(dp) + " = " + numberText(derived) +
+               "; tensor and pipeline parallel never multiply the batch.";
     // In double: the degrees have not been bounded yet and their product may not fit.
     const double otherRanks =
         static_cast<double>(plan.parallel.tp) * plan.parallel.pp * plan.parallel.cp;
     if (otherRanks > 1 && static_cast<double>(typed) == static_cast<double>(derived) * otherRanks) {
-        message += " " + numberText(typed) + " counts every GPU (× tp " +
-                   numberText(plan.parallel.tp) + " × pp " + numberText(plan.parallel.pp) +
-                   " × cp " + numberText(plan.parallel.cp) +
-                   "), but those ranks share one replica's samples.";
+        message.append(" ").append(
+            numberText(typed) + " counts every GPU (× tp " + numberText(plan.parallel.tp) +
+            " × pp " + numberText(plan.parallel.pp) + " × cp " + numberText(plan.parallel.cp) +
+            "), but those ranks share one replica's samples.");
     }
     if (typed % (micro * dp) == 0) {
-        message += " Set global_batch to " + numberText(derived) + ", or grad_accumulation to " +
-                   numberText(typed / (micro * dp)) + ".";
+        message.append(" Set global_batch to ")
+            .append(numberText(derived) + ", or grad_accumulation to " +
+                    numberText(typed / (micro * dp)) + ".");
     } else {
-        message +=
-            " Set global_batch to " + numberText(derived) +
-            ", or choose one divisible by micro-batch × data-parallel = " + numberText(micro * dp) +
-            ".";
+        message.append(" Set global_batch to ")
+            .append(numberText(derived) +
+                    ", or choose one divisible by micro-batch × data-parallel = " +
+                    numberText(micro * dp) + ".");
     }
     sink.error("/training/global_batch", message);
 }
