@@ -51,8 +51,13 @@ std::shared_ptr<core::Evaluation> twoStageEvaluation(std::uint64_t stage0Activat
     report.capacityBytes = 80 * kGiB;
     report.usableBytes = 77'309'411'328ull;  // 0.9 × 80 GiB
     report.stages = {stageOf(0, stage0Activations, 2), stageOf(1, 3'000'000'000ull, 1)};
-    for (const auto& stage : report.stages) {
+    for (auto& stage : report.stages) {
         report.peakBytes = std::max(report.peakBytes, stage.totalBytes);
+        // What the core derives: 7 + 14 + 7 + 28 GB of model state = 16 B × 3.5e9 parameters.
+        stage.modelStateBytes = 56'000'000'000ull;
+        stage.bytesPerParameter = 16.0;
+        stage.bytesOverUsable =
+            stage.totalBytes > report.usableBytes ? stage.totalBytes - report.usableBytes : 0;
     }
     report.fits = report.peakBytes <= report.usableBytes;
     evaluation->memory = report;
