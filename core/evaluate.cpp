@@ -156,6 +156,12 @@ Evaluation evaluate(const Plan& plan) {
         });
     if (!memoryBlocked) evaluation.memory = estimateMemory(plan, *evaluation.model);
 
+    if (evaluation.schedule && evaluation.schedule->complete) {
+        evaluation.activations = activationTimelines(
+            *evaluation.schedule, evaluation.memory ? &*evaluation.memory : nullptr,
+            plan.parallel.virtualStages);
+    }
+
     evaluation.measured =
         compareMeasured(plan.measured, evaluation.memory ? &*evaluation.memory : nullptr,
                         evaluation.schedule ? &*evaluation.schedule : nullptr);

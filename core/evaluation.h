@@ -3,6 +3,7 @@
 // It carries the Plan it came from; a part is absent when the plan's errors prevent it.
 #pragma once
 
+#include "core/activation_timeline.h"
 #include "core/diagnostic.h"
 #include "core/measured.h"
 #include "core/memory.h"
@@ -36,6 +37,9 @@ struct Evaluation {
     std::optional<ScheduleResult> schedule;
     std::optional<TopologyReport> topology;
     MeasuredComparison measured;  // empty when the plan carries no measurements
+    // Activation memory over the step per pipeline rank: present with a complete schedule,
+    // in bytes when memory is estimated too.
+    std::optional<ActivationTimelines> activations;
 
     bool operator==(const Evaluation&) const = default;
 };

@@ -3,10 +3,32 @@
 
 #include "core/memory_json.h"
 #include "core/model_json.h"
+#include "core/plan_json.h"
 #include "core/schedule_json.h"
 #include "core/topology_json.h"
 
 namespace fourfold::core {
+
+namespace {
+
+// schedule.ranks[].activation_timeline ([seconds, bytes] steps) and headroom_bytes, when
+// memory is estimated (PLAN_FORMAT.md, "Additions").
+void addActivationTimelines(nlohmann::ordered_json& schedule, const Evaluation& evaluation) {
+    if (!evaluation.activations || !schedule.contains("ranks")) return;
+    auto& ranks = schedule["ranks"];
+    for (const RankActivations& rank : evaluation.activations->ranks) {
+        const auto index = static_cast<std::size_t>(rank.rank);
+        if (!rank.hasMemory || index >= ranks.size()) continue;
+        auto steps = nlohmann::ordered_json::array();
+        for (const ActivationStep& step : rank.steps) {
+            steps.push_back(nlohmann::ordered_json::array({step.timeS, step.bytes}));
+        }
+        ranks[index]["activation_timeline"] = std::move(steps);
+        ranks[index]["headroom_bytes"] = rank.headroomBytes;
+    }
+}
+
+}  // namespace
 
 nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
     nlohmann::ordered_json json;
@@ -26,7 +48,10 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
                      {"tokens_per_step", evaluation.batch.tokensPerStep},
                      {"formula", evaluation.batch.formula}};
     if (evaluation.memory) json["memory"] = toJson(*evaluation.memory);
-    if (evaluation.schedule) json["schedule"] = toJson(*evaluation.schedule);
+    if (evaluation.schedule) {
+        json["schedule"] = toJson(*evaluation.schedule);
+        addActivationTimelines(json["schedule"], evaluation);
+    }
     if (evaluation.topology) json["topology"] = toJson(*evaluation.topology);
     const MeasuredComparison& measured = evaluation.measured;
     if (!measured.peakError.empty() || measured.stepTimeError) {
@@ -48,6 +73,20 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
 std::string evaluationToJson(const Evaluation& evaluation) {
     // error_handler::replace: a stray invalid UTF-8 byte in a plan name must not throw.
     return evaluationToJsonValue(evaluation)
+               .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+           "\n";
+}
+
+nlohmann::ordered_json planWithResultsJsonValue(const Evaluation& evaluation) {
+    auto document = nlohmann::ordered_json::parse(planToJson(evaluation.plan), nullptr, false);
+    if (document.is_discarded() || !document.is_object())
+        document = nlohmann::ordered_json::object();
+    document["results"] = evaluationToJsonValue(evaluation);
+    return document;
+}
+
+std::string planWithResultsJson(const Evaluation& evaluation) {
+    return planWithResultsJsonValue(evaluation)
                .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
            "\n";
 }

@@ -15,4 +15,10 @@ namespace fourfold::core {
 // 2-space indent and a final newline.
 [[nodiscard]] std::string evaluationToJson(const Evaluation& evaluation);
 
+// The plan (as planToJson writes it) with a "results" key holding the evaluation object: the
+// "export with results" document. The evaluation carries the plan it describes.
+[[nodiscard]] nlohmann::ordered_json planWithResultsJsonValue(const Evaluation& evaluation);
+// 2-space indent and a final newline.
+[[nodiscard]] std::string planWithResultsJson(const Evaluation& evaluation);
+
 }  // namespace fourfold::core

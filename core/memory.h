@@ -43,6 +43,16 @@ struct StageMemory {
     std::array<MemoryItem, kMemoryCategoryCount> items;  // index = MemoryCategory
     std::uint64_t totalBytes = 0;
     bool fits = true;
+    // Weights + master weights + gradients + optimizer states (ZeRO's "model states",
+    // Rajbhandari et al. 2020 §3), and that sum over `parameters` (16 for mixed-precision Adam
+    // without sharding); 0 bytes per parameter when the stage holds none.
+    std::uint64_t modelStateBytes = 0;
+    double bytesPerParameter = 0;
+    // Activation bytes of one (micro-batch, chunk) set: the activations category shared evenly
+    // over the inFlightMicroBatches sets the stage holds at its peak, so in-flight × this is the
+    // category (to the byte when it divides). 0 when the stage holds no set.
+    std::uint64_t activationBytesPerMicroBatch = 0;
+    std::uint64_t bytesOverUsable = 0;  // totalBytes − usable when the stage does not fit
 
     bool operator==(const StageMemory&) const = default;
 };

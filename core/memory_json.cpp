@@ -28,6 +28,10 @@ nlohmann::ordered_json toJson(const MemoryReport& report) {
         entry["bytes"] = std::move(bytes);
         entry["total_bytes"] = stage.totalBytes;
         entry["fits"] = stage.fits;
+        entry["model_state_bytes"] = stage.modelStateBytes;
+        entry["bytes_per_parameter"] = stage.bytesPerParameter;
+        entry["activation_bytes_per_micro_batch"] = stage.activationBytesPerMicroBatch;
+        entry["bytes_over_usable"] = stage.bytesOverUsable;
         entry["formulas"] = std::move(formulas);
         stages.push_back(std::move(entry));
     }

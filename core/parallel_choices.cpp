@@ -250,27 +250,6 @@ std::vector<int> divisorsOf(std::int64_t n) {
     return low;
 }
 
-int parallelValue(const Plan& plan, ParallelAxis axis) {
-    const auto& parallel = plan.parallel;
-    switch (axis) {
-        case ParallelAxis::Data:
-            return parallel.dp;
-        case ParallelAxis::Tensor:
-            return parallel.tp;
-        case ParallelAxis::Pipeline:
-            return parallel.pp;
-        case ParallelAxis::Context:
-            return parallel.cp;
-        case ParallelAxis::Expert:
-            return parallel.ep;
-        case ParallelAxis::VirtualStages:
-            return parallel.virtualStages;
-        case ParallelAxis::ShardingGroup:
-            return parallel.shardingGroup;
-    }
-    return 1;
-}
-
 std::string choiceProblem(const Plan& plan, ParallelAxis axis, int value) {
     switch (axis) {
         case ParallelAxis::Data:
@@ -298,7 +277,7 @@ bool isValidChoice(const Plan& plan, ParallelAxis axis, int value) {
 std::vector<int> parallelChoices(const Plan& plan, ParallelAxis axis) {
     std::vector<int> values = candidates(plan, axis);
     std::erase_if(values, [&](int value) { return !isValidChoice(plan, axis, value); });
-    if (values.empty()) values.push_back(axis == ParallelAxis::ShardingGroup ? 0 : 1);
+    if (values.empty()) values.push_back(axisInfo(axis).neutral);
     return values;
 }
 

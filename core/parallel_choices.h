@@ -6,6 +6,7 @@
 // its expert rank generator carves EP out of world / (ETP × PP). Policy details in the .cpp.
 #pragma once
 
+#include "core/parallel_axis.h"
 #include "core/plan.h"
 
 #include <cstdint>
@@ -13,8 +14,6 @@
 #include <vector>
 
 namespace fourfold::core {
-
-enum class ParallelAxis { Data, Tensor, Pipeline, Context, Expert, VirtualStages, ShardingGroup };
 
 // GPUs the cluster offers (gpus per node × nodes, 0 when either is not positive). For the
 // lists below a cluster is treated as at most kMaxChoiceClusterGpus GPUs.
@@ -35,8 +34,6 @@ inline constexpr std::int64_t kMaxChoiceClusterGpus = std::int64_t{1} << 26;
 [[nodiscard]] std::vector<int> virtualStageChoices(const Plan& plan);
 [[nodiscard]] std::vector<int> shardingGroupChoices(const Plan& plan);  // 0 = all DP ranks
 
-// The axis' value in the plan.
-[[nodiscard]] int parallelValue(const Plan& plan, ParallelAxis axis);
 // One sentence naming the rule `value` breaks for this plan; "" when the value is valid.
 [[nodiscard]] std::string choiceProblem(const Plan& plan, ParallelAxis axis, int value);
 // True when `value` is one of parallelChoices(plan, axis) (that is, choiceProblem is empty).

@@ -58,6 +58,9 @@ struct ScheduleResult {
     // for zero-bubble schedules, which have no single closed form here, the simulated value.
     double formulaBubbleFraction = 0;
     bool complete = true;  // false when the inputs could not be simulated (see formula)
+    // True when the backward is split into B (input gradient) and W (weight gradient) ops, as
+    // the zero-bubble schedules do (Qi et al. 2023); then W frees a set's activations.
+    bool splitWeightGrad = false;
 
     bool operator==(const ScheduleResult&) const = default;
 };

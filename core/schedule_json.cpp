@@ -31,6 +31,7 @@ nlohmann::ordered_json toJson(const ScheduleResult& report) {
     json["formula_bubble_fraction"] = report.formulaBubbleFraction;
     json["bubble_formula"] = report.bubbleFormula;
     json["complete"] = report.complete;
+    json["split_weight_grad"] = report.splitWeightGrad;
     auto ranks = nlohmann::ordered_json::array();
     for (const auto& rank : report.ranks) {
         nlohmann::ordered_json entry;

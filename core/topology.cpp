@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <string>
 
 namespace fourfold::core {
@@ -20,6 +21,29 @@ using detail::RankGenerator;
 constexpr std::int64_t kMaxRanks = std::int64_t{1} << 24;
 
 std::size_t at(Axis axis) { return static_cast<std::size_t>(axis); }
+
+// Every group kind once: its JSON key and where the report keeps its groups.
+struct GroupKindInfo {
+    GroupKind kind;
+    std::string_view key;
+    GroupSet TopologyReport::*set;
+};
+constexpr GroupKindInfo kGroupKinds[] = {
+    {GroupKind::Tp, "tp", &TopologyReport::tp},
+    {GroupKind::Cp, "cp", &TopologyReport::cp},
+    {GroupKind::Ep, "ep", &TopologyReport::ep},
+    {GroupKind::Dp, "dp", &TopologyReport::dp},
+    {GroupKind::Pp, "pp", &TopologyReport::pp},
+    {GroupKind::ModelParallel, "model_parallel", &TopologyReport::modelParallel},
+    {GroupKind::DataContextParallel, "data_context_parallel", &TopologyReport::dataContextParallel},
+    {GroupKind::ExpertTp, "expert_tp", &TopologyReport::expertTp},
+    {GroupKind::ExpertDp, "expert_dp", &TopologyReport::expertDp},
+};
+static_assert(std::size(kGroupKinds) == std::size(kAllGroupKinds));
+
+constexpr const GroupKindInfo& groupKindInfo(GroupKind kind) {
+    return kGroupKinds[static_cast<std::size_t>(kind)];
+}
 
 std::string groupsPhrase(int count, int total, const std::string& noun) {
     return std::to_string(count) + " of " + std::to_string(total) + " " + noun +
@@ -206,62 +230,23 @@ TopologyReport buildTopology(const Plan& plan) {
     }
     addExpertLayout(plan, order.order, report);
 
-    for (GroupSet* set :
-         {&report.tp, &report.cp, &report.ep, &report.dp, &report.pp, &report.modelParallel,
-          &report.dataContextParallel, &report.expertTp, &report.expertDp}) {
-        detail::placeGroups(*set, report.gpusPerNode);
+    for (const GroupKindInfo& kind : kGroupKinds) {
+        detail::placeGroups(report.*kind.set, report.gpusPerNode);
     }
     addPlacementDiagnostics(plan, report);
     return report;
 }
 
 const GroupSet& groupSet(const TopologyReport& report, GroupKind kind) {
-    switch (kind) {
-        case GroupKind::Tp:
-            return report.tp;
-        case GroupKind::Cp:
-            return report.cp;
-        case GroupKind::Ep:
-            return report.ep;
-        case GroupKind::Dp:
-            return report.dp;
-        case GroupKind::Pp:
-            return report.pp;
-        case GroupKind::ModelParallel:
-            return report.modelParallel;
-        case GroupKind::DataContextParallel:
-            return report.dataContextParallel;
-        case GroupKind::ExpertTp:
-            return report.expertTp;
-        case GroupKind::ExpertDp:
-            return report.expertDp;
-    }
-    return report.tp;
+    return report.*groupKindInfo(kind).set;
 }
 
-std::string_view groupKindKey(GroupKind kind) {
-    switch (kind) {
-        case GroupKind::Tp:
-            return "tp";
-        case GroupKind::Cp:
-            return "cp";
-        case GroupKind::Ep:
-            return "ep";
-        case GroupKind::Dp:
-            return "dp";
-        case GroupKind::Pp:
-            return "pp";
-        case GroupKind::ModelParallel:
-            return "model_parallel";
-        case GroupKind::DataContextParallel:
-            return "data_context_parallel";
-        case GroupKind::ExpertTp:
-            return "expert_tp";
-        case GroupKind::ExpertDp:
-            return "expert_dp";
-    }
-    return "";
+bool spansNodes(const GroupSet& set, int index) {
+    return std::binary_search(set.groupsSpanningNodes.begin(), set.groupsSpanningNodes.end(),
+                              index);
 }
+
+std::string_view groupKindKey(GroupKind kind) { return groupKindInfo(kind).key; }
 
 std::string_view linkClassKey(LinkClass link) {
     switch (link) {

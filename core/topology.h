@@ -35,6 +35,9 @@ struct GroupSet {
     LinkClass link = LinkClass::SameGpu;  // the slowest link any group of this kind rides
     int groupSize = 0;                    // ranks per group (all groups of a kind are equal)
     std::vector<int> groupOfRank;         // index = global rank, value = index into groups
+    // Indices into groups, ascending, of the groups whose ranks sit on more than one node
+    // (crossNodeGroups of them): the ones that ride the inter-node network.
+    std::vector<int> groupsSpanningNodes;
 
     bool operator==(const GroupSet&) const = default;
 };
@@ -86,6 +89,8 @@ inline constexpr GroupKind kAllGroupKinds[] = {GroupKind::Tp,
 [[nodiscard]] TopologyReport buildTopology(const Plan& plan);
 
 [[nodiscard]] const GroupSet& groupSet(const TopologyReport& report, GroupKind kind);
+// True when group `index` of the set is one of its groupsSpanningNodes.
+[[nodiscard]] bool spansNodes(const GroupSet& set, int index);
 // "tp", "cp", "ep", "dp", "pp", "model_parallel", "data_context_parallel", "expert_tp",
 // "expert_dp": the JSON keys.
 [[nodiscard]] std::string_view groupKindKey(GroupKind kind);

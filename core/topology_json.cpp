@@ -23,12 +23,14 @@ nlohmann::ordered_json toJson(const TopologyReport& report) {
     for (GroupKind kind : kExtraKinds) groups[key(kind)] = groupSet(report, kind).groups;
     json["groups"] = std::move(groups);
 
+    Json spanning = Json::object();
     Json crossNode = Json::object();
     Json nodesSpanned = Json::object();
     Json links = Json::object();
     for (GroupKind kind : kAllGroupKinds) {
         const GroupSet& set = groupSet(report, kind);
         crossNode[key(kind)] = set.crossNodeGroups;
+        spanning[key(kind)] = set.groupsSpanningNodes;
         nodesSpanned[key(kind)] = set.maxNodesSpanned;
         links[key(kind)] = std::string(linkClassKey(set.link));
     }
@@ -39,6 +41,7 @@ nlohmann::ordered_json toJson(const TopologyReport& report) {
     json["world_size"] = report.worldSize;
     json["gpus_per_node"] = report.gpusPerNode;
     json["nodes"] = report.nodes;
+    json["groups_spanning_nodes"] = std::move(spanning);
     json["sizes"] = {{"tp", report.sizes.tp},       {"cp", report.sizes.cp},
                      {"ep", report.sizes.ep},       {"dp", report.sizes.dp},
                      {"pp", report.sizes.pp},       {"etp", report.sizes.expertTp},

@@ -139,8 +139,8 @@ void benchPlan(const char* label, const Plan& plan) {
                static constexpr int kTp[] = {1, 2, 4, 8, 4, 2};
                const int tp = kTp[(step + 1) % 6];
                const int dp = static_cast<int>(std::max<std::int64_t>(1, ranks / (tp * stages)));
-               return PlanEdit{EditField::TensorParallel, gesture, QStringLiteral("tp"),
-                               [tp, dp](Plan& next) {
+               return PlanEdit{fourfold::ui::editField(fourfold::core::ParallelAxis::Tensor),
+                               gesture, QStringLiteral("tp"), [tp, dp](Plan& next) {
                                    next.parallel.tp = tp;
                                    next.parallel.dp = dp;
                                }};

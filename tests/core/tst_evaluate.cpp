@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/catalog.h"
 #include "core/evaluate.h"
+#include "core/evaluation_json.h"
+#include "core/plan_json.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QtTest>
 
@@ -55,6 +59,48 @@ private slots:
         plan.name = "carried";
         const Evaluation evaluation = evaluate(plan);
         QVERIFY(evaluation.plan == plan);
+    }
+
+    // Export with results: the plan exactly as saved, then "results" holding the evaluation.
+    void planWithResultsDocument() {
+        Plan plan = defaultPlan();
+        plan.name = "with results";
+        const Evaluation evaluation = evaluate(plan);
+        const std::string text = planWithResultsJson(evaluation);
+        QCOMPARE(text.back(), '\n');
+        auto document = nlohmann::ordered_json::parse(text);
+        QCOMPARE(std::prev(document.end()).key(), std::string("results"));
+        QCOMPARE(document["results"], nlohmann::ordered_json::parse(evaluationToJson(evaluation)));
+        document.erase("results");
+        QCOMPARE(document, nlohmann::ordered_json::parse(planToJson(plan)));
+    }
+
+    // Zero-bubble schedules split the backward into B and W ops; the others do not.
+    void scheduleSaysWhetherWeightGradIsSplit_data() {
+        QTest::addColumn<int>("schedule");
+        QTest::addColumn<bool>("split");
+        QTest::newRow("1f1b") << int(ScheduleKind::OneFOneB) << false;
+        QTest::newRow("gpipe") << int(ScheduleKind::Gpipe) << false;
+        QTest::newRow("qi23-zb-h1") << int(ScheduleKind::ZbH1) << true;
+        QTest::newRow("qi23-zb-h2") << int(ScheduleKind::ZbH2) << true;
+    }
+    void scheduleSaysWhetherWeightGradIsSplit() {
+        QFETCH(int, schedule);
+        QFETCH(bool, split);
+        Plan plan = defaultPlan();
+        plan.parallel.dp = 2;
+        plan.parallel.pp = 4;
+        plan.parallel.schedule = static_cast<ScheduleKind>(schedule);
+        const Evaluation evaluation = evaluate(plan);
+        QVERIFY(evaluation.schedule);
+        QCOMPARE(evaluation.schedule->splitWeightGrad, split);
+        bool weightOps = false;
+        for (const auto& rank : evaluation.schedule->ranks) {
+            for (const auto& op : rank.ops) weightOps = weightOps || op.kind == OpKind::WeightGrad;
+        }
+        QCOMPARE(weightOps, split);
+        QCOMPARE(evaluationToJsonValue(evaluation)["schedule"]["split_weight_grad"].get<bool>(),
+                 split);
     }
 
     void evaluateIsPure() {

@@ -94,6 +94,9 @@ private slots:
         if (optimizer == int(OptimizerKind::Adam) && gradDtype == int(Precision::Fp16)) {
             QCOMPARE(quint64(modelState(report.stages[0])), quint64(112'000'000'000ULL));
         }
+        // The report carries the same sum and the per-parameter figure the views show.
+        QCOMPARE(quint64(report.stages[0].modelStateBytes), quint64(modelState(report.stages[0])));
+        QCOMPARE(report.stages[0].bytesPerParameter, double(expectedPerParameter));
     }
 
     // Source article: a 131072 × 262144 matrix is ≈ 34.4B parameters, ≈ 68.7 GB in FP16.
@@ -107,6 +110,8 @@ private slots:
             QString::fromStdString(formatBytes(bytesOf(report.stages[0], MemoryCategory::Weights))),
             QStringLiteral("68.7 GB"));
         QVERIFY(!report.fits);  // "a single card cannot hold it"
+        const StageMemory& stage = report.stages[0];
+        QCOMPARE(quint64(stage.bytesOverUsable), quint64(stage.totalBytes - report.usableBytes));
     }
 
     // Source article's table: DP replicates all; ZeRO-1 shards optimizer states; ZeRO-2 also
@@ -222,6 +227,14 @@ private slots:
         const double expected = static_cast<double>(report.stages[1].inFlightMicroBatches) /
                                 report.stages[2].inFlightMicroBatches;
         QVERIFY(std::abs(ratio - expected) < 1e-6);
+        // One set's bytes: the category shared over the sets held, to within the remainder.
+        for (const auto& stage : report.stages) {
+            const auto sets = static_cast<std::uint64_t>(stage.inFlightMicroBatches);
+            const std::uint64_t activations = bytesOf(stage, MemoryCategory::Activations);
+            QVERIFY(stage.activationBytesPerMicroBatch > 0);
+            QVERIFY(stage.activationBytesPerMicroBatch * sets <= activations);
+            QVERIFY(activations - stage.activationBytesPerMicroBatch * sets < sets);
+        }
     }
 
     // Recompute ladder: none > selective ≥ full, and full keeps only 2sbh per layer.
@@ -306,6 +319,7 @@ private slots:
         QCOMPARE(quint64(report.usableBytes), quint64(77'309'411'328ULL));
         QCOMPARE(report.fits, report.peakBytes <= report.usableBytes);
         QVERIFY(report.fits);
+        QCOMPARE(quint64(report.stages[0].bytesOverUsable), quint64(0));
         QVERIFY(report.whatIfs.empty());
     }
 
@@ -395,9 +409,17 @@ private slots:
         const auto& stage = json["stages"][0];
         std::vector<std::string> stageKeys;
         for (auto it = stage.begin(); it != stage.end(); ++it) stageKeys.push_back(it.key());
-        const std::vector<std::string> expectedStage = {
-            "stage", "parameters", "in_flight_micro_batches", "bytes", "total_bytes",
-            "fits",  "formulas"};
+        const std::vector<std::string> expectedStage = {"stage",
+                                                        "parameters",
+                                                        "in_flight_micro_batches",
+                                                        "bytes",
+                                                        "total_bytes",
+                                                        "fits",
+                                                        "model_state_bytes",
+                                                        "bytes_per_parameter",
+                                                        "activation_bytes_per_micro_batch",
+                                                        "bytes_over_usable",
+                                                        "formulas"};
         QCOMPARE(stageKeys, expectedStage);
         std::vector<std::string> byteKeys;
         for (auto it = stage["bytes"].begin(); it != stage["bytes"].end(); ++it)

@@ -160,6 +160,21 @@ private slots:
         QVERIFY(!hasDiagnostic(report, Severity::Error, "/parallel/order", ""));
     }
 
+    // TP 4 on nodes of 6 GPUs (12 ranks, 2 nodes): groups {0–3}, {4–7}, {8–11}; only the
+    // middle one has ranks 4, 5 on node 0 and 6, 7 on node 1. DP 3 groups {r, r+4, r+8} all
+    // reach both nodes.
+    void groupsSpanningNodesByIndex() {
+        const auto report = buildTopology(makePlan({4, 1, 3, 1, 1, 0}, "tp-cp-ep-dp-pp", 6));
+        QCOMPARE(report.tp.groupsSpanningNodes, std::vector<int>{1});
+        QVERIFY(!spansNodes(report.tp, 0));
+        QVERIFY(spansNodes(report.tp, 1));
+        QVERIFY(!spansNodes(report.tp, 2));
+        QCOMPARE(report.dp.groupsSpanningNodes, (std::vector<int>{0, 1, 2, 3}));
+        const auto json = toJson(report);
+        QCOMPARE(json["groups_spanning_nodes"]["tp"].get<std::vector<int>>(), std::vector<int>{1});
+        QCOMPARE(json["groups_spanning_nodes"]["pp"].get<std::vector<int>>(), std::vector<int>{});
+    }
+
     // The source article's 3D example: 64 GPUs, DP 8, TP 4, PP 2, on 8 nodes of 8 GPUs.
     // Default order: rank = tp + 4·dp + 32·pp.
     void articleSixtyFourGpus() {
@@ -184,6 +199,10 @@ private slots:
         QCOMPARE(report.dp.groups.back(), (std::vector<int>{35, 39, 43, 47, 51, 55, 59, 63}));
         QCOMPARE(report.dp.crossNodeGroups, 8);
         QCOMPARE(report.dp.maxNodesSpanned, 4);
+        // Which groups ride the inter-node network, by index: every DP and PP group, no TP one.
+        QCOMPARE(report.tp.groupsSpanningNodes, std::vector<int>{});
+        QCOMPARE(report.dp.groupsSpanningNodes, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+        QCOMPARE(report.pp.groupsSpanningNodes.size(), std::size_t{32});
         // No CP or EP: groups of one, which never communicate.
         QCOMPARE(report.cp.link, LinkClass::SameGpu);
         QCOMPARE(report.ep.link, LinkClass::SameGpu);

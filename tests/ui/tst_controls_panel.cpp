@@ -74,7 +74,8 @@ struct Harness {
     }
 };
 
-constexpr int kTensorParallel = static_cast<int>(ui::EditField::TensorParallel);
+constexpr int kTensorParallel =
+    static_cast<int>(fourfold::ui::editField(fourfold::core::ParallelAxis::Tensor));
 
 void typeInto(QAbstractSpinBox* spin, const QString& text) {
     spin->setFocus();
@@ -223,7 +224,8 @@ private slots:
         Harness h;
         QSlider* slider = h.slider("tensorParallel");
         slider->setSliderDown(true);
-        h.document.apply({ui::EditField::TensorParallel, 0, QStringLiteral("external"),
+        h.document.apply({fourfold::ui::editField(fourfold::core::ParallelAxis::Tensor), 0,
+                          QStringLiteral("external"),
                           [](core::Plan& plan) { plan.parallel.tp = 8; }});
         h.settle();
         QCOMPARE(slider->value(), 0);  // not yanked from under the pointer

@@ -68,7 +68,8 @@ MainWindowPrompts scripted(Script* script) {
 }
 
 PlanEdit setDataParallel(int value) {
-    return {EditField::DataParallel, 0, QStringLiteral("Set data parallel to %1").arg(value),
+    return {fourfold::ui::editField(fourfold::core::ParallelAxis::Data), 0,
+            QStringLiteral("Set data parallel to %1").arg(value),
             [value](Plan& plan) { plan.parallel.dp = value; }};
 }
 

@@ -44,6 +44,14 @@ core::StageMemory stageOf(int index, std::uint64_t activations, int inFlight) {
     return stage;
 }
 
+// What the core derives for a stage over the usable bytes.
+void setBytesOverUsable(core::MemoryReport& report) {
+    for (auto& stage : report.stages) {
+        stage.bytesOverUsable =
+            stage.totalBytes > report.usableBytes ? stage.totalBytes - report.usableBytes : 0;
+    }
+}
+
 // Two stages on an "80 GB" card (80 GiB of HBM) with a 10 % margin.
 std::shared_ptr<core::Evaluation> twoStageEvaluation(std::uint64_t stage0Activations) {
     auto evaluation = std::make_shared<core::Evaluation>();
@@ -51,9 +59,13 @@ std::shared_ptr<core::Evaluation> twoStageEvaluation(std::uint64_t stage0Activat
     report.capacityBytes = 80 * kGiB;
     report.usableBytes = 77'309'411'328ull;  // 0.9 × 80 GiB
     report.stages = {stageOf(0, stage0Activations, 2), stageOf(1, 3'000'000'000ull, 1)};
-    for (const auto& stage : report.stages) {
+    for (auto& stage : report.stages) {
         report.peakBytes = std::max(report.peakBytes, stage.totalBytes);
+        // What the core derives: 7 + 14 + 7 + 28 GB of model state = 16 B × 3.5e9 parameters.
+        stage.modelStateBytes = 56'000'000'000ull;
+        stage.bytesPerParameter = 16.0;
     }
+    setBytesOverUsable(report);
     report.fits = report.peakBytes <= report.usableBytes;
     evaluation->memory = report;
     return evaluation;
@@ -232,6 +244,7 @@ void TestMemoryStackView::manyStagesStayLegible() {
         report.peakBytes = std::max(report.peakBytes, report.stages.back().totalBytes);
     }
     report.fits = false;
+    setBytesOverUsable(report);
     evaluation->memory = report;
     view.showEvaluation(evaluation);
     view.plot()->replot();
@@ -251,6 +264,7 @@ void TestMemoryStackView::absurdValuesDoNotCrash() {
     evaluation->memory->usableBytes = 0;
     evaluation->memory->stages[1].parameters = 0;
     evaluation->memory->stages[1].inFlightMicroBatches = 0;
+    setBytesOverUsable(*evaluation->memory);
     view.showEvaluation(evaluation);
     view.plot()->replot();
     QCOMPARE(view.overflowLabels().size(), 2);

@@ -4,8 +4,8 @@
 // the bubble's formula is on show, and half a million ops draw without per-block items.
 #include "image_checks.h"
 
+#include "core/activation_timeline.h"
 #include "ui/views/memory_timeline_chart.h"
-#include "ui/views/memory_timeline_series.h"
 #include "ui/views/pipeline_gantt_view.h"
 
 #include <qcustomplot.h>
@@ -76,9 +76,14 @@ core::ScheduleResult hugeSchedule(int ranks, int microBatches, int chunks) {
     return schedule;
 }
 
-std::shared_ptr<core::Evaluation> withSchedule(core::ScheduleResult schedule) {
+// The core composes the activation curve from schedule and memory, as evaluate() does.
+std::shared_ptr<core::Evaluation> withSchedule(core::ScheduleResult schedule,
+                                               std::optional<core::MemoryReport> memory = {}) {
     auto evaluation = std::make_shared<core::Evaluation>();
     evaluation->schedule = std::move(schedule);
+    evaluation->memory = std::move(memory);
+    evaluation->activations = core::activationTimelines(
+        *evaluation->schedule, evaluation->memory ? &*evaluation->memory : nullptr, 1);
     return evaluation;
 }
 
@@ -92,8 +97,7 @@ private slots:
     void hitTestFindsOp();
     void keysZoomPanAndReset();
     void bubbleLabelShowsFormula();
-    void activationSetsFollowOneFOneB();
-    void activationSetsReleaseAfterWeightGrad();
+    void drawsTheCoreActivationCurve();
     void memoryTimelineInBytes();
     void negativeHeadroomClampsAtZero();
     void absentScheduleShowsMessage();
@@ -197,31 +201,27 @@ void TestPipelineGanttView::bubbleLabelShowsFormula() {
     QVERIFY(view.bubbleText().contains(QStringLiteral("33.3 %")));
 }
 
-void TestPipelineGanttView::activationSetsFollowOneFOneB() {
-    // 1F1B holds at most p − s sets on stage s (Narayanan et al. 2021): 2 on rank 0, 1 on rank 1.
-    const core::ScheduleResult schedule = twoRankSchedule();
-    const auto rank0 = ui::activationSetsOverTime(schedule.ranks[0]);
-    QCOMPARE(ui::activationPeak(rank0).sets, 2);
-    QCOMPARE(ui::activationPeak(rank0).timeS, 1e-3);
-    QCOMPARE(rank0.back().sets, 0);
-    const auto rank1 = ui::activationSetsOverTime(schedule.ranks[1]);
-    QCOMPARE(ui::activationPeak(rank1).sets, 1);
-    // Rank 1 gives back set 0 at 4 ms and takes set 1 at the same instant: no spike to 2.
-    for (const auto& step : rank1) QVERIFY(step.sets <= 1);
-    QVERIFY(ui::activationSetsOverTime(core::RankTimeline{}).empty());
-}
-
-void TestPipelineGanttView::activationSetsReleaseAfterWeightGrad() {
-    // A split backward (zero-bubble, Qi et al. 2023): the set lives until W ends, not B.
-    core::RankTimeline rank;
-    rank.ops = {op(OpKind::Forward, 0, 0, 1),  op(OpKind::Backward, 0, 1, 2),
-                op(OpKind::Forward, 1, 2, 3),  op(OpKind::WeightGrad, 0, 3, 4),
-                op(OpKind::Backward, 1, 4, 5), op(OpKind::WeightGrad, 1, 5, 6)};
-    const auto steps = ui::activationSetsOverTime(rank);
-    QCOMPARE(ui::activationPeak(steps).sets, 2);  // both held from 2 ms to 4 ms
-    QCOMPARE(ui::activationPeak(steps).timeS, 2e-3);
-    QCOMPARE(steps.back().timeS, 6e-3);
-    QCOMPARE(steps.back().sets, 0);
+void TestPipelineGanttView::drawsTheCoreActivationCurve() {
+    // No memory report: the chart counts sets, drawing the evaluation's steps as they are.
+    // Rank 0 (1F1B, Narayanan et al. 2021): 1 set after F0 at 1 ms, 2 after F1 at 2 ms, 1 after
+    // B0 at 6 ms, none after B1 at 9 ms.
+    const auto evaluation = withSchedule(twoRankSchedule());
+    QCustomPlot plot;
+    const ui::MemoryTimelineInfo info = ui::drawMemoryTimeline(plot.axisRect(), *evaluation);
+    QVERIFY(!info.inBytes);
+    QCOMPARE(info.series, 2);
+    QCPGraph* rank0 = plot.axisRect()->graphs().at(0);
+    const std::vector<std::pair<double, double>> expected = {
+        {0, 0}, {1, 1}, {2, 2}, {6, 1}, {9, 0}};
+    QCOMPARE(rank0->data()->size(), static_cast<int>(expected.size()));
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        QVERIFY(
+            qFuzzyCompare(rank0->data()->at(static_cast<int>(i))->key + 1, expected[i].first + 1));
+        QCOMPARE(rank0->data()->at(static_cast<int>(i))->value, expected[i].second);
+    }
+    QVERIFY2(info.peakText.contains(QStringLiteral("2 activation sets")),
+             qPrintable(info.peakText));
+    QVERIFY(info.peakText.contains(QStringLiteral("rank 0")));
 }
 
 void TestPipelineGanttView::memoryTimelineInBytes() {
@@ -240,13 +240,14 @@ void TestPipelineGanttView::memoryTimelineInBytes() {
             50'000'000'000ull;
         entry.totalBytes =
             50'000'000'000ull + 3'000'000'000ull * static_cast<std::uint64_t>(2 - stage);
+        entry.activationBytesPerMicroBatch = 3'000'000'000ull;
         memory.stages.push_back(entry);
     }
-    evaluation->memory = memory;
+    evaluation = withSchedule(twoRankSchedule(), memory);
     ui::PipelineGanttView view;
     show(view);
     view.showEvaluation(evaluation);
-    // Rank 0 peaks at 2 sets × 3 GB = 6 GB at 1 ms.
+    // Rank 0 peaks at 2 sets × 3 GB = 6 GB at 2 ms, when its second forward ends.
     QVERIFY2(view.peakText().contains(QStringLiteral("6.0 GB")), qPrintable(view.peakText()));
     QVERIFY(view.peakText().contains(QStringLiteral("rank 0")));
     // Headroom line of rank 0: 72 − 50 = 22 GB.
@@ -276,9 +277,11 @@ void TestPipelineGanttView::negativeHeadroomClampsAtZero() {
         entry.items[static_cast<std::size_t>(core::MemoryCategory::Weights)].bytes =
             50'000'000'000ull;
         entry.totalBytes = 50'000'000'000ull + 3'000'000'000ull * sets;
+        entry.inFlightMicroBatches = 2 - stage;
+        entry.activationBytesPerMicroBatch = 3'000'000'000ull;
         memory.stages.push_back(entry);
     }
-    evaluation->memory = memory;
+    evaluation = withSchedule(twoRankSchedule(), memory);
     QCustomPlot plot;
     const ui::MemoryTimelineInfo info = ui::drawMemoryTimeline(plot.axisRect(), *evaluation);
     QVERIFY(info.inBytes);

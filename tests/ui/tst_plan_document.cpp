@@ -26,7 +26,7 @@ PlanEdit setMicroBatch(int value, int gesture = 0) {
 }
 
 PlanEdit setTensorParallel(int value, int gesture = 0) {
-    return {EditField::TensorParallel, gesture,
+    return {fourfold::ui::editField(fourfold::core::ParallelAxis::Tensor), gesture,
             QStringLiteral("Set tensor parallel to %1").arg(value),
             [value](Plan& plan) { plan.parallel.tp = value; }};
 }
@@ -358,7 +358,7 @@ void TestPlanDocument::exportWithResultsHasResults() {
     // Exported before the queued evaluation ran: the results must still describe this plan.
     QVERIFY(document.apply([] {
         PlanEdit edit;
-        edit.field = EditField::DataParallel;
+        edit.field = fourfold::ui::editField(fourfold::core::ParallelAxis::Data);
         edit.change = [](Plan& plan) { plan.parallel.dp = 4; };
         return edit;
     }()));

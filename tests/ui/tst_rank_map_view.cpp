@@ -155,7 +155,7 @@ private slots:
         QVERIFY(coloured > 500);
         // A look at the result as a person would see it.
         QVERIFY(view.grab().save(QStringLiteral("/tmp/fourfold_rank_map_article.png")));
-        view.setColourAxis(ui::RankMapAxis::Dp);
+        view.setColourAxis(core::ParallelAxis::Data);
         QVERIFY(view.grab().save(QStringLiteral("/tmp/fourfold_rank_map_article_dp.png")));
     }
 
@@ -182,7 +182,7 @@ private slots:
         view.setPalette(dark);
         view.resize(900, 500);
         view.showEvaluation(evaluation);
-        view.setColourAxis(ui::RankMapAxis::Tp);
+        view.setColourAxis(core::ParallelAxis::Tensor);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(view.describeRank(3).contains(QStringLiteral("TP group: 3, 11 (spans nodes)")));

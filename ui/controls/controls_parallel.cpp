@@ -13,61 +13,27 @@
 #include <algorithm>
 
 namespace fourfold::ui {
-namespace {
-
-void setAxis(core::Plan& plan, core::ParallelAxis axis, int value) {
-    auto& parallel = plan.parallel;
-    switch (axis) {
-        case core::ParallelAxis::Data:
-            parallel.dp = value;
-            break;
-        case core::ParallelAxis::Tensor:
-            parallel.tp = value;
-            break;
-        case core::ParallelAxis::Pipeline:
-            parallel.pp = value;
-            break;
-        case core::ParallelAxis::Context:
-            parallel.cp = value;
-            break;
-        case core::ParallelAxis::Expert:
-            parallel.ep = value;
-            break;
-        case core::ParallelAxis::VirtualStages:
-            parallel.virtualStages = value;
-            break;
-        case core::ParallelAxis::ShardingGroup:
-            parallel.shardingGroup = value;
-            break;
-    }
-}
-
-}  // namespace
 
 ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
     : ControlsGroup(QStringLiteral("parallelGroup"), tr("Parallelism"), document, parent) {
     using core::ParallelAxis;
     addAxis(ParallelAxis::Data, QStringLiteral("dataParallel"), tr("&Data parallel (DP)"),
             tr("Model replicas, each on its own slice of the batch; multiplies the global batch."),
-            QStringLiteral("/parallel/dp"), EditField::DataParallel, tr("Set data parallel to %1"),
-            1'000'000);
+            tr("Set data parallel to %1"), 1'000'000);
     alsoCovers(QStringLiteral("/parallel"));
     addAxis(ParallelAxis::Tensor, QStringLiteral("tensorParallel"), tr("&Tensor parallel (TP)"),
             tr("GPUs that split every layer's matrices; they talk in every layer, so keep them "
                "on one node."),
-            QStringLiteral("/parallel/tp"), EditField::TensorParallel,
             tr("Set tensor parallel to %1"), 1024);
     addAxis(ParallelAxis::Pipeline, QStringLiteral("pipelineParallel"),
             tr("&Pipeline parallel (PP)"),
             tr("Consecutive groups of layers on different GPUs, passing activations along."),
-            QStringLiteral("/parallel/pp"), EditField::PipelineParallel,
             tr("Set pipeline parallel to %1"), 4096);
     addAxis(ParallelAxis::Context, QStringLiteral("contextParallel"), tr("&Context parallel (CP)"),
-            tr("GPUs that split each sequence, for long contexts."), QStringLiteral("/parallel/cp"),
-            EditField::ContextParallel, tr("Set context parallel to %1"), 1024);
+            tr("GPUs that split each sequence, for long contexts."),
+            tr("Set context parallel to %1"), 1024);
     addAxis(ParallelAxis::Expert, QStringLiteral("expertParallel"), tr("&Expert parallel (EP)"),
             tr("GPUs that split a mixture-of-experts layer's experts between them."),
-            QStringLiteral("/parallel/ep"), EditField::ExpertParallel,
             tr("Set expert parallel to %1"), 1024);
     alsoCovers(QStringLiteral("/parallel/etp"));
 
@@ -86,7 +52,6 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
 
     addAxis(ParallelAxis::VirtualStages, QStringLiteral("virtualStages"), tr("&Virtual stages"),
             tr("Model chunks per pipeline GPU with the interleaved schedule; shrinks the bubble."),
-            QStringLiteral("/parallel/virtual_stages"), EditField::VirtualStages,
             tr("Set virtual stages to %1"), 256);
 
     sequenceParallel_ =
@@ -114,7 +79,6 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
     SliderControl* sharding =
         addAxis(ParallelAxis::ShardingGroup, QStringLiteral("shardingGroup"), tr("Sharding &group"),
                 tr("Data-parallel ranks one ZeRO shard spreads over; 0 means all of them."),
-                QStringLiteral("/parallel/sharding_group"), EditField::ShardingGroup,
                 tr("Set sharding group to %1"), 1'000'000);
     sharding->setSpinRange(0, 1'000'000, 0, 1);
     sharding->setSpecialValueText(tr("all DP"));
@@ -135,20 +99,23 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
 
 SliderControl* ParallelControls::addAxis(core::ParallelAxis axis, const QString& name,
                                          const QString& label, const QString& help,
-                                         const QString& pointer, EditField field,
                                          const QString& undoText, int maximum) {
+    // The slider answers for the axis' plan key ("/parallel/dp"), as diagnostics name it.
+    const QString pointer =
+        QStringLiteral("/parallel/") + QString::fromLatin1(core::axisInfo(axis).key);
     SliderControl* control = addSlider(name, label, help, pointer);
     control->setSpinRange(1, maximum, 0, 1);
     setOwnProblem([axis](const core::Evaluation& evaluation) {
         return QString::fromStdString(
             core::choiceProblem(evaluation.plan, axis, core::parallelValue(evaluation.plan, axis)));
     });
-    connect(control, &SliderControl::valueEdited, this,
-            [this, axis, field, undoText](double value, int gesture) {
-                const int degree = static_cast<int>(value);
-                edit(field, gesture, undoText.arg(degree),
-                     [axis, degree](core::Plan& plan) { setAxis(plan, axis, degree); });
-            });
+    connect(
+        control, &SliderControl::valueEdited, this,
+        [this, axis, undoText](double value, int gesture) {
+            const int degree = static_cast<int>(value);
+            edit(editField(axis), gesture, undoText.arg(degree),
+                 [axis, degree](core::Plan& plan) { core::setParallelValue(plan, axis, degree); });
+        });
     axes_.push_back({axis, control});
     return control;
 }

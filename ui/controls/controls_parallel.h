@@ -23,8 +23,7 @@ private:
         SliderControl* control;
     };
     SliderControl* addAxis(core::ParallelAxis axis, const QString& name, const QString& label,
-                           const QString& help, const QString& pointer, EditField field,
-                           const QString& undoText, int maximum);
+                           const QString& help, const QString& undoText, int maximum);
 
     std::vector<AxisSlider> axes_;
     QComboBox* schedule_ = nullptr;

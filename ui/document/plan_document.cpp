@@ -8,8 +8,6 @@
 #include "core/plan_json.h"
 #include "ui/document/set_plan_command.h"
 
-#include <nlohmann/json.hpp>
-
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -124,20 +122,10 @@ bool PlanDocument::save(const QString& path, QString* error) {
 }
 
 bool PlanDocument::exportWithResults(const QString& path, QString* error) const {
-    auto document = nlohmann::ordered_json::parse(core::planToJson(plan_), nullptr, false);
-    if (document.is_discarded() || !document.is_object()) {
-        if (error) *error = tr("The plan could not be converted to JSON.");
-        return false;
-    }
     // A queued evaluation may not have run yet; the results must describe this very plan.
-    if (evaluation_->plan == plan_) {
-        document["results"] = core::evaluationToJsonValue(*evaluation_);
-    } else {
-        document["results"] = core::evaluationToJsonValue(core::evaluate(plan_));
-    }
-    // error_handler::replace: a stray invalid UTF-8 byte in a name must not throw.
-    const std::string text =
-        document.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+    const std::string text = evaluation_->plan == plan_
+                                 ? core::planWithResultsJson(*evaluation_)
+                                 : core::planWithResultsJson(core::evaluate(plan_));
     return writeAtomically(path, text, error);
 }
 

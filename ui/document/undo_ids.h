@@ -3,6 +3,8 @@
 // one gesture (one slider drag) merge into one undo step (QUndoCommand::id / mergeWith).
 #pragma once
 
+#include "core/parallel_axis.h"
+
 namespace fourfold::ui {
 
 enum class EditField {
@@ -30,15 +32,8 @@ enum class EditField {
     GlobalBatch,
     Recompute,
     FlashAttention,
-    DataParallel,
-    TensorParallel,
-    PipelineParallel,
-    ContextParallel,
-    ExpertParallel,
-    VirtualStages,
     SequenceParallel,
     ZeroStage,
-    ShardingGroup,
     Offload,
     RankOrder,
     Schedule,
@@ -54,6 +49,15 @@ enum class EditField {
     CommBuffers,
     MeasuredPeak,
     MeasuredStepTime,
+    // One id per parallel axis follows: see editField(core::ParallelAxis).
+    FirstParallelAxis = 1000,
 };
+
+// The id of a parallel degree's edits (DP, TP, PP, CP, EP, virtual stages, sharding group):
+// one per row of core::kParallelAxes, so a new axis needs no entry here.
+[[nodiscard]] constexpr EditField editField(core::ParallelAxis axis) {
+    return static_cast<EditField>(static_cast<int>(EditField::FirstParallelAxis) +
+                                  static_cast<int>(axis));
+}
 
 }  // namespace fourfold::ui

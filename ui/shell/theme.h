@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Light and dark looks: the Fusion style with one QPalette per theme, both legible.
+// Light and dark looks: choosing, naming and applying a theme (its colours: palette.h).
 #pragma once
 
-#include <QPalette>
+#include "ui/views/palette.h"
+
 #include <QString>
 
 class QApplication;
 
 namespace fourfold::ui {
 
-enum class Theme { Light, Dark };
+// Theme and paletteFor(Theme) live with every other colour in ui/views/palette.h.
 
-[[nodiscard]] QPalette paletteFor(Theme theme);
 // "light" / "dark" for settings and the command line.
 [[nodiscard]] QString themeName(Theme theme);
 // Parses "light" / "dark" (any case); false when the text names neither.

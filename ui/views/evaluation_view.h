@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The base of every view: it receives the document's Evaluation and draws it, nothing more.
-// A hidden view only remembers the latest Evaluation and draws it when it is shown.
+// It owns what every view would otherwise repeat:
+// - the handover: the latest shared Evaluation, and the one last drawn (kept alive for hover
+//   texts); a hidden view only remembers the latest and draws it when it is shown;
+// - the message page a view shows instead of its chart when the part it draws is absent;
+// - image export (PNG, SVG or PDF by suffix): the chart when one is set, else the widget.
 #pragma once
 
 #include "core/evaluation.h"
@@ -8,6 +12,11 @@
 #include <QWidget>
 
 #include <memory>
+
+class QCustomPlot;
+class QLabel;
+class QLayout;
+class QStackedLayout;
 
 namespace fourfold::ui {
 
@@ -18,24 +27,46 @@ public:
 
     // Title for docks, menus and export dialogs ("Memory", "Pipeline", ...).
     [[nodiscard]] virtual QString title() const = 0;
-    // Writes PNG, SVG or PDF, chosen by the file's suffix; false with a message on failure.
+    // Writes PNG, SVG or PDF, chosen by the file's suffix, of what the view shows for the
+    // latest Evaluation; false with a message on failure.
     [[nodiscard]] virtual bool exportImage(const QString& path, QString* error);
 
+    // The latest Evaluation received (null before the first).
     [[nodiscard]] const std::shared_ptr<const core::Evaluation>& evaluation() const {
         return evaluation_;
     }
+    // True while the message page stands in for the content (see setContent).
+    [[nodiscard]] bool showsMessage() const;
 
 public slots:
     void showEvaluation(std::shared_ptr<const core::Evaluation> evaluation);
 
 protected:
-    // Draw `evaluation` (never null). Called when visible, or on the next show.
+    // Draw `evaluation` (never null; it is *shown_). Called when visible, or on the next show.
     virtual void render(const core::Evaluation& evaluation) = 0;
+    // Draws the latest Evaluation again now, if any (after a palette or unit change).
+    void renderAgain();
     void showEvent(QShowEvent* event) override;
+
+    // Lays the view out as `toolbar` (may be null) above a page holding either `content` or a
+    // centred message; `plot`, when given, is what exportImage writes while content shows.
+    void setContent(QWidget* content, QLayout* toolbar = nullptr, QCustomPlot* plot = nullptr);
+    void showMessage(const QString& text);
+    void showContent();
+    // "<what>: <the first error>" when the evaluation has an error, else `otherwise`.
+    [[nodiscard]] static QString absentText(const core::Evaluation& evaluation, const QString& what,
+                                            const QString& otherwise);
+
+    // The Evaluation last drawn; render() reads hover and export data from it.
+    std::shared_ptr<const core::Evaluation> shown_;
 
 private:
     std::shared_ptr<const core::Evaluation> evaluation_;
     bool stale_ = false;
+    QStackedLayout* pages_ = nullptr;
+    QLabel* message_ = nullptr;
+    QWidget* content_ = nullptr;
+    QCustomPlot* plot_ = nullptr;
 };
 
 }  // namespace fourfold::ui

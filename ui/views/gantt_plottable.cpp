@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/gantt_plottable.h"
 
-#include "ui/shell/palette_colors.h"
 #include "ui/views/gantt_lod.h"
+#include "ui/views/palette.h"
 
 #include <qcustomplot.h>
 

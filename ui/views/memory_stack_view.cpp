@@ -2,19 +2,14 @@
 #include "ui/views/memory_stack_view.h"
 
 #include "core/format.h"
-#include "ui/shell/palette_colors.h"
 #include "ui/views/gantt_legend_swatch.h"
-#include "ui/views/plot_export.h"
-#include "ui/views/plot_theme.h"
+#include "ui/views/palette.h"
 
 #include <qcustomplot.h>
 
 #include <QCheckBox>
 #include <QHBoxLayout>
-#include <QLabel>
-#include <QStackedLayout>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -51,15 +46,6 @@ QString categoryName(core::MemoryCategory category) {
     return {};
 }
 
-std::uint64_t modelStateBytes(const core::StageMemory& stage) {
-    std::uint64_t bytes = 0;
-    for (auto category : {core::MemoryCategory::Weights, core::MemoryCategory::MasterWeights,
-                          core::MemoryCategory::Gradients, core::MemoryCategory::OptimizerStates}) {
-        bytes += stage.items[static_cast<std::size_t>(category)].bytes;
-    }
-    return bytes;
-}
-
 QColor overflowTint() {
     QColor tint = palette::overflow();
     tint.setAlpha(90);
@@ -85,20 +71,8 @@ MemoryStackView::MemoryStackView(QWidget* parent) : EvaluationView(parent) {
     toolbar->addWidget(binaryToggle_);
 
     buildPlot();
-    message_ = new QLabel(tr("No memory estimate yet."));
-    message_->setAlignment(Qt::AlignCenter);
-    message_->setWordWrap(true);
-    auto* pageHost = new QWidget;
-    pages_ = new QStackedLayout(pageHost);
-    pages_->addWidget(plot_);
-    pages_->addWidget(message_);
-    pages_->setCurrentWidget(message_);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addLayout(toolbar);
-    layout->addWidget(pageHost, 1);
+    setContent(plot_, toolbar, plot_);
+    showMessage(tr("No memory estimate yet."));
 }
 
 void MemoryStackView::buildPlot() {
@@ -183,10 +157,7 @@ void MemoryStackView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) redraw();
 }
 
-void MemoryStackView::render(const core::Evaluation& /*evaluation*/) {
-    shown_ = evaluation();
-    redraw();
-}
+void MemoryStackView::render(const core::Evaluation& /*evaluation*/) { redraw(); }
 
 void MemoryStackView::redraw() {
     if (!shown_) return;
@@ -201,16 +172,8 @@ void MemoryStackView::redraw() {
     }
     plot_->legend->simplify();
     if (!evaluation.memory || evaluation.memory->stages.empty()) {
-        QString why;
-        for (const core::Diagnostic& diagnostic : evaluation.diagnostics) {
-            if (diagnostic.severity == core::Severity::Error) {
-                why = qs(diagnostic.message);
-                break;
-            }
-        }
-        message_->setText(why.isEmpty() ? tr("No memory estimate for this plan.")
-                                        : tr("No memory estimate: %1").arg(why));
-        pages_->setCurrentWidget(message_);
+        showMessage(absentText(evaluation, tr("No memory estimate"),
+                               tr("No memory estimate for this plan.")));
         return;
     }
     const core::MemoryReport& report = *evaluation.memory;
@@ -257,18 +220,16 @@ void MemoryStackView::redraw() {
             .arg(amount(report.peakBytes), amount(report.usableBytes), amount(report.capacityBytes),
                  report.fits ? tr("fits") : tr("does not fit"));
     if (peak->parameters > 0) {
-        const double perParameter =
-            static_cast<double>(modelStateBytes(*peak)) / static_cast<double>(peak->parameters);
         heading += QLatin1Char('\n') +
                    tr("Model state %1 bytes/parameter on stage %2 (%3 for %4 params)")
-                       .arg(qs(core::formatFixed(perParameter, 1)))
+                       .arg(qs(core::formatFixed(peak->bytesPerParameter, 1)))
                        .arg(peak->stage)
-                       .arg(amount(modelStateBytes(*peak)),
+                       .arg(amount(peak->modelStateBytes),
                             qs(core::formatCount(static_cast<double>(peak->parameters))));
     }
     heading_->setText(heading);
     padLegendItems(plot_->legend);
-    pages_->setCurrentWidget(plot_);
+    showContent();
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -323,10 +284,9 @@ void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
     std::uint64_t worstBytes = 0;
     for (int index = 0; index < stages; ++index) {
         const auto& stage = report.stages[static_cast<std::size_t>(index)];
-        if (stage.totalBytes <= report.usableBytes) continue;
-        const std::uint64_t over = stage.totalBytes - report.usableBytes;
-        if (over > worstBytes) {
-            worstBytes = over;
+        if (stage.bytesOverUsable == 0) continue;
+        if (stage.bytesOverUsable > worstBytes) {
+            worstBytes = stage.bytesOverUsable;
             worst = index;
         }
         auto* excess = new QCPItemRect(plot_);
@@ -342,10 +302,10 @@ void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
                                     QPen(palette::overflow(), 1.5), tr("Over usable")});
     for (int index = 0; index < stages; ++index) {
         const auto& stage = report.stages[static_cast<std::size_t>(index)];
-        if (stage.totalBytes <= report.usableBytes) continue;
+        if (stage.bytesOverUsable == 0) continue;
         // With many stages only the worst one is labelled, so labels never pile up.
         if (stages > kMaxPerStageTexts && index != worst) continue;
-        const QString text = tr("+%1 over").arg(amount(stage.totalBytes - report.usableBytes));
+        const QString text = tr("+%1 over").arg(amount(stage.bytesOverUsable));
         auto* label = new QCPItemText(plot_);
         // Near either end of the axis the label hangs inwards so it is never cut off.
         const double share = (index + 0.6) / (stages + 0.2);
@@ -484,12 +444,5 @@ void MemoryStackView::showHover(QMouseEvent* event) {
 }
 
 QString MemoryStackView::headingText() const { return heading_->text(); }
-bool MemoryStackView::showsMessage() const { return pages_->currentWidget() == message_; }
-
-bool MemoryStackView::exportImage(const QString& path, QString* error) {
-    if (evaluation() && evaluation() != shown_) render(*evaluation());
-    if (showsMessage()) return EvaluationView::exportImage(path, error);
-    return exportPlot(*plot_, path, error);
-}
 
 }  // namespace fourfold::ui

@@ -14,9 +14,7 @@ class QCustomPlot;
 class QCPBars;
 class QCPItemLine;
 class QCPTextElement;
-class QLabel;
 class QMouseEvent;
-class QStackedLayout;
 
 namespace fourfold::ui {
 
@@ -25,7 +23,6 @@ class MemoryStackView : public EvaluationView {
 public:
     explicit MemoryStackView(QWidget* parent = nullptr);
     [[nodiscard]] QString title() const override { return tr("Memory"); }
-    [[nodiscard]] bool exportImage(const QString& path, QString* error) override;
 
     // GiB (2^30 bytes) instead of GB (10^9 bytes) on the axis and in the text.
     void setBinaryUnits(bool binary);
@@ -38,7 +35,6 @@ public:
     [[nodiscard]] QStringList overflowLabels() const { return overflowLabels_; }
     [[nodiscard]] QStringList measuredLabels() const { return measuredLabels_; }
     [[nodiscard]] QString headingText() const;
-    [[nodiscard]] bool showsMessage() const;
     // Hover text for one bar segment, and for whatever is under a plot pixel ("" for nothing).
     [[nodiscard]] QString segmentToolTip(int stageIndex, core::MemoryCategory category) const;
     [[nodiscard]] QString toolTipAt(const QPoint& position) const;
@@ -66,9 +62,6 @@ private:
     std::array<QCPBars*, core::kMemoryCategoryCount> bars_{};
     QCPItemLine* capacity_ = nullptr;
     QCheckBox* binaryToggle_ = nullptr;
-    QLabel* message_ = nullptr;
-    QStackedLayout* pages_ = nullptr;
-    std::shared_ptr<const core::Evaluation> shown_;
     QStringList overflowLabels_;
     QStringList measuredLabels_;
     bool binary_ = false;

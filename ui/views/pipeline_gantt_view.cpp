@@ -2,22 +2,18 @@
 #include "ui/views/pipeline_gantt_view.h"
 
 #include "core/format.h"
-#include "ui/shell/palette_colors.h"
 #include "ui/views/gantt_legend_swatch.h"
 #include "ui/views/gantt_lod.h"
 #include "ui/views/memory_timeline_chart.h"
-#include "ui/views/plot_export.h"
-#include "ui/views/plot_theme.h"
+#include "ui/views/palette.h"
 
 #include <qcustomplot.h>
 
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QStackedLayout>
 #include <QToolButton>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -39,22 +35,6 @@ QString kindName(core::OpKind kind) {
             return PipelineGanttView::tr("Backward");
         case core::OpKind::WeightGrad:
             return PipelineGanttView::tr("Weight gradient");
-    }
-    return {};
-}
-
-bool hasWeightGradOps(const core::ScheduleResult& schedule) {
-    for (const auto& rank : schedule.ranks) {
-        for (const auto& op : rank.ops) {
-            if (op.kind == core::OpKind::WeightGrad) return true;
-        }
-    }
-    return false;
-}
-
-QString firstError(const core::Evaluation& evaluation) {
-    for (const core::Diagnostic& diagnostic : evaluation.diagnostics) {
-        if (diagnostic.severity == core::Severity::Error) return qs(diagnostic.message);
     }
     return {};
 }
@@ -83,21 +63,8 @@ PipelineGanttView::PipelineGanttView(QWidget* parent) : EvaluationView(parent) {
     toolbar->addWidget(reset);
 
     buildPlot();
-    message_ = new QLabel;
-    message_->setAlignment(Qt::AlignCenter);
-    message_->setWordWrap(true);
-    auto* pageHost = new QWidget;
-    pages_ = new QStackedLayout(pageHost);
-    pages_->addWidget(plot_);
-    pages_->addWidget(message_);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addLayout(toolbar);
-    layout->addWidget(pageHost, 1);
-    message_->setText(tr("No pipeline schedule yet."));
-    pages_->setCurrentWidget(message_);
+    setContent(plot_, toolbar, plot_);
+    showMessage(tr("No pipeline schedule yet."));
 }
 
 void PipelineGanttView::buildPlot() {
@@ -159,23 +126,18 @@ void PipelineGanttView::buildPlot() {
 }
 
 void PipelineGanttView::render(const core::Evaluation& evaluation) {
-    shown_ = this->evaluation();
-    if (!shown_ || &*shown_ != &evaluation) {
-        shown_ = std::make_shared<const core::Evaluation>(evaluation);
-    }
     if (!evaluation.schedule || evaluation.schedule->ranks.empty() ||
         !evaluation.schedule->complete) {
         setGanttSchedule(blocks_, nullptr);
         // An incomplete schedule says why in its formula text.
-        const QString why = evaluation.schedule && !evaluation.schedule->complete &&
-                                    !evaluation.schedule->bubbleFormula.empty()
-                                ? qs(evaluation.schedule->bubbleFormula)
-                                : firstError(evaluation);
-        message_->setText(why.isEmpty() ? tr("No pipeline schedule for this plan.")
-                                        : tr("No pipeline schedule: %1").arg(why));
+        const bool incomplete = evaluation.schedule && !evaluation.schedule->complete &&
+                                !evaluation.schedule->bubbleFormula.empty();
+        showMessage(incomplete
+                        ? tr("No pipeline schedule: %1").arg(qs(evaluation.schedule->bubbleFormula))
+                        : absentText(evaluation, tr("No pipeline schedule"),
+                                     tr("No pipeline schedule for this plan.")));
         bubbleText_.clear();
         peakText_.clear();
-        pages_->setCurrentWidget(message_);
         return;
     }
     const core::ScheduleResult& schedule = *evaluation.schedule;
@@ -210,14 +172,14 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
     const double makespanMs = std::max(schedule.makespanS * 1e3, 1e-9);
     fullStartMs_ = -0.01 * makespanMs;
     fullEndMs_ = 1.01 * makespanMs;
-    pages_->setCurrentWidget(plot_);
+    showContent();
     resetView();
 }
 
 void PipelineGanttView::buildLegend(int chunks, int everyRank) {
     QCPLegend* legend = plot_->legend;
     legend->clearItems();
-    const bool split = shown_ && shown_->schedule && hasWeightGradOps(*shown_->schedule);
+    const bool split = shown_ && shown_->schedule && shown_->schedule->splitWeightGrad;
     std::vector<core::OpKind> kinds = {core::OpKind::Forward, core::OpKind::Backward};
     if (split) kinds.push_back(core::OpKind::WeightGrad);
     for (core::OpKind kind : kinds) {
@@ -312,7 +274,7 @@ void PipelineGanttView::changeEvent(QEvent* event) {
     EvaluationView::changeEvent(event);
     // Legend swatches and memory lines take the palette's colours when drawn.
     if (event->type() != QEvent::PaletteChange) return;
-    if (const auto current = shown_) render(*current);  // keeps it alive while render replaces it
+    renderAgain();
 }
 
 void PipelineGanttView::keyPressEvent(QKeyEvent* event) {
@@ -343,7 +305,7 @@ void PipelineGanttView::keyPressEvent(QKeyEvent* event) {
 }
 
 std::optional<PipelineGanttView::Hit> PipelineGanttView::hitTest(double timeMs, double row) const {
-    if (!shown_ || !shown_->schedule || pages_->currentWidget() != plot_) return std::nullopt;
+    if (!shown_ || !shown_->schedule || showsMessage()) return std::nullopt;
     const auto& ranks = shown_->schedule->ranks;
     const double nearest = std::round(row);
     if (std::fabs(row - nearest) > kRowHalfHeight) return std::nullopt;
@@ -385,13 +347,6 @@ void PipelineGanttView::showHover(QMouseEvent* event) {
 
 QString PipelineGanttView::bubbleText() const { return bubbleText_; }
 QString PipelineGanttView::peakText() const { return peakText_; }
-bool PipelineGanttView::showsMessage() const { return pages_->currentWidget() == message_; }
 GanttDrawStats PipelineGanttView::drawStats() const { return ganttDrawStats(blocks_); }
-
-bool PipelineGanttView::exportImage(const QString& path, QString* error) {
-    if (evaluation() && evaluation() != shown_) render(*evaluation());
-    if (showsMessage()) return EvaluationView::exportImage(path, error);
-    return exportPlot(*plot_, path, error);
-}
 
 }  // namespace fourfold::ui

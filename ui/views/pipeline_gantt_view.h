@@ -14,9 +14,7 @@ class QCustomPlot;
 class QCPAbstractPlottable;
 class QCPAxisRect;
 class QCPTextElement;
-class QLabel;
 class QMouseEvent;
-class QStackedLayout;
 
 namespace fourfold::ui {
 
@@ -25,7 +23,6 @@ class PipelineGanttView : public EvaluationView {
 public:
     explicit PipelineGanttView(QWidget* parent = nullptr);
     [[nodiscard]] QString title() const override { return tr("Pipeline"); }
-    [[nodiscard]] bool exportImage(const QString& path, QString* error) override;
 
     struct Hit {
         int rank = 0;
@@ -38,7 +35,6 @@ public:
 
     [[nodiscard]] QString bubbleText() const;
     [[nodiscard]] QString peakText() const;
-    [[nodiscard]] bool showsMessage() const;
     [[nodiscard]] GanttDrawStats drawStats() const;
     [[nodiscard]] QCustomPlot* plot() const { return plot_; }
     [[nodiscard]] double visibleStartMs() const;
@@ -68,9 +64,6 @@ private:
     QCPAxisRect* memoryRect_ = nullptr;
     QCPAbstractPlottable* blocks_ = nullptr;
     QCPTextElement* heading_ = nullptr;
-    QLabel* message_ = nullptr;
-    QStackedLayout* pages_ = nullptr;
-    std::shared_ptr<const core::Evaluation> shown_;
     QString bubbleText_;
     QString peakText_;
     double fullStartMs_ = 0;

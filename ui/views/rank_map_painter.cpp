@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/rank_map_painter.h"
 
+#include "ui/views/palette.h"
+
 #include <QCoreApplication>
 #include <QPainter>
 #include <QPainterPath>
@@ -63,19 +65,14 @@ QRectF toWidget(const RankMapScene& scene, const QRectF& rect) {
     return {scene.origin + rect.topLeft() * scene.scale, rect.size() * scene.scale};
 }
 
-bool crossesNodes(const core::TopologyReport& report, const std::vector<int>& group) {
-    return !group.empty() &&
-           core::nodeOfRank(report, group.front()) != core::nodeOfRank(report, group.back());
-}
-
 void paintNodeAggregate(QPainter& painter, const RankMapScene& scene, int node, const QRectF& box) {
     const auto& report = *scene.report;
-    const int count = rankMapAxisCount(report.sizes, scene.axis);
+    const int count = core::axisSize(report.sizes, scene.axis);
     const int value =
         scene.nodeColourValue && static_cast<std::size_t>(node) < scene.nodeColourValue->size()
             ? (*scene.nodeColourValue)[static_cast<std::size_t>(node)]
             : 0;
-    QColor fill = rankMapAxisColour(value, count);
+    QColor fill = palette::axisValue(value, count);
     bool member = false;
     if (scene.focusRank >= 0) {
         for (int local = 0; local < report.gpusPerNode && !member; ++local) {
@@ -106,8 +103,8 @@ void paintCell(QPainter& painter, const RankMapScene& scene, int node, int local
         return;
     }
     const auto& coordinates = report.coordinates[static_cast<std::size_t>(rank)];
-    QColor fill = rankMapAxisColour(rankMapAxisValue(coordinates, scene.axis),
-                                    rankMapAxisCount(report.sizes, scene.axis));
+    QColor fill = palette::axisValue(core::axisCoordinate(coordinates, scene.axis),
+                                     core::axisSize(report.sizes, scene.axis));
     const QString letters =
         rank == scene.focusRank ? QString() : marks(report, rank, scene.focusRank);
     const bool dimmed = scene.focusRank >= 0 && rank != scene.focusRank && letters.isEmpty();
@@ -116,7 +113,7 @@ void paintCell(QPainter& painter, const RankMapScene& scene, int node, int local
 
     const double width = cell.width();
     const double height = cell.height();
-    const QColor ink = rankMapTextOn(fill);
+    const QColor ink = palette::textOn(fill, 0.45);
     if (width >= 22) {
         painter.setPen(dimmed ? blend(ink, fill, 0.4) : ink);
         painter.setFont(pixelFont(scene.font, std::min(14.0, height * 0.36), true));
@@ -129,10 +126,13 @@ void paintCell(QPainter& painter, const RankMapScene& scene, int node, int local
         } else if (height >= 48) {
             painter.setFont(pixelFont(scene.font, std::min(11.0, height * 0.2)));
             QStringList parts;
-            for (RankMapAxis axis : kRankMapAxes) {
-                if (axis == scene.axis || rankMapAxisCount(report.sizes, axis) <= 1) continue;
-                parts << rankMapAxisShort(axis).toLower() +
-                             QString::number(rankMapAxisValue(coordinates, axis));
+            for (const core::ParallelAxisInfo& axis : core::kParallelAxes) {
+                if (!axis.coordinate || axis.axis == scene.axis ||
+                    core::axisSize(report.sizes, axis.axis) <= 1) {
+                    continue;
+                }
+                parts << QString::fromLatin1(axis.key) +
+                             QString::number(core::axisCoordinate(coordinates, axis.axis));
             }
             painter.drawText(cell.adjusted(1, height * 0.55, -1, -1), Qt::AlignCenter,
                              parts.join(QLatin1Char(' ')));
@@ -170,7 +170,7 @@ void paintTpOutlines(QPainter& painter, const RankMapScene& scene, int node) {
         const int rank = core::rankOnNodeGpu(report, node, local);
         if (rank < 0) continue;
         const int group = groupOf(tp, rank);
-        const bool cross = crossesNodes(report, tp.groups[static_cast<std::size_t>(group)]);
+        const bool cross = core::spansNodes(tp, group);
         painter.setPen(QPen(ink, penWidth, cross ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap));
         const QRectF cell = layout.cellRect(node, local).adjusted(-half, -half, half, half);
         const struct {
@@ -191,6 +191,10 @@ void paintTpOutlines(QPainter& painter, const RankMapScene& scene, int node) {
 }
 
 }  // namespace
+
+QString rankMapAxisLabel(core::ParallelAxis axis) {
+    return QCoreApplication::translate("RankMapView", core::axisInfo(axis).coordinateName.data());
+}
 
 void paintRankMap(QPainter& painter, const RankMapScene& scene) {
     if (!scene.report || !scene.layout || scene.scale <= 0) return;
@@ -228,7 +232,11 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
                 const int first = core::rankOnNodeGpu(report, node, 0);
                 QString label = tr("node %1").arg(node);
                 if (box.width() >= 150 && first >= 0) {
-                    const int last = std::min(report.worldSize, first + report.gpusPerNode) - 1;
+                    // The last GPU of the node that holds a rank (a job may leave some idle).
+                    int last = first;
+                    for (int local = report.gpusPerNode - 1; local > 0 && last == first; --local) {
+                        last = std::max(last, core::rankOnNodeGpu(report, node, local));
+                    }
                     label += tr(" · ranks %1–%2").arg(first).arg(last);
                 }
                 painter.drawText(
@@ -260,7 +268,7 @@ void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRec
     double y = area.top() + 4;
 
     // Line 1: what the colours mean.
-    const int count = std::max(1, rankMapAxisCount(report.sizes, scene.axis));
+    const int count = std::max(1, core::axisSize(report.sizes, scene.axis));
     const QString heading = tr("Colour: %1").arg(rankMapAxisLabel(scene.axis));
     painter.setPen(ink);
     painter.drawText(QPointF(x, y + metrics.ascent()), heading);
@@ -268,7 +276,7 @@ void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRec
     const double chip = metrics.height() - 2;
     if (count <= 16) {
         for (int value = 0; value < count; ++value) {
-            painter.fillRect(QRectF(x, y + 1, chip, chip), rankMapAxisColour(value, count));
+            painter.fillRect(QRectF(x, y + 1, chip, chip), palette::axisValue(value, count));
             const QString text = QString::number(value);
             painter.setPen(ink);
             painter.drawText(QPointF(x + chip + 3, y + metrics.ascent()), text);
@@ -282,7 +290,7 @@ void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRec
         for (int step = 0; step < 60; ++step) {
             const int value = step * (count - 1) / 59;
             painter.fillRect(QRectF(x + step * barWidth / 60, y + 1, barWidth / 60 + 0.5, chip),
-                             rankMapAxisColour(value, count));
+                             palette::axisValue(value, count));
         }
         x += barWidth + 4;
         painter.drawText(QPointF(x, y + metrics.ascent()), QString::number(count - 1));

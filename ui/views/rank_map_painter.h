@@ -4,14 +4,15 @@
 // image, SVG, PDF): it only uses the QPainter it is given.
 #pragma once
 
+#include "core/parallel_axis.h"
 #include "core/topology.h"
 #include "ui/views/rank_map_layout.h"
-#include "ui/views/rank_map_palette.h"
 
 #include <QFont>
 #include <QPalette>
 #include <QPointF>
 #include <QRectF>
+#include <QString>
 
 #include <vector>
 
@@ -22,12 +23,12 @@ namespace fourfold::ui {
 struct RankMapScene {
     const core::TopologyReport* report = nullptr;
     const RankMapLayout* layout = nullptr;
-    RankMapAxis axis = RankMapAxis::Pp;
-    const std::vector<int>* nodeColourValue = nullptr;  // per node: its most common value
-    QRectF mapArea;                                     // widget coordinates the map may use
-    QPointF origin;                                     // widget position of the scene origin
-    double scale = 1.0;                                 // widget pixels per scene unit
-    int focusRank = -1;                                 // hovered or pinned GPU, -1 for none
+    core::ParallelAxis axis = core::ParallelAxis::Pipeline;  // the colouring
+    const std::vector<int>* nodeColourValue = nullptr;       // per node: its most common value
+    QRectF mapArea;                                          // widget coordinates the map may use
+    QPointF origin;                                          // widget position of the scene origin
+    double scale = 1.0;                                      // widget pixels per scene unit
+    int focusRank = -1;                                      // hovered or pinned GPU, -1 for none
     bool pinned = false;
     QPalette palette;
     QFont font;
@@ -35,6 +36,10 @@ struct RankMapScene {
 
 // Cells narrower than this many pixels are not drawn one by one: a node becomes one box.
 inline constexpr double kRankMapAggregateBelowPx = 7.0;
+
+// A colouring's name in the chooser and legend: "PP stage", "TP rank", ... (the axes ranks
+// are laid out along, those with a coordinate in core::kParallelAxes).
+[[nodiscard]] QString rankMapAxisLabel(core::ParallelAxis axis);
 
 void paintRankMap(QPainter& painter, const RankMapScene& scene);
 void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area);

@@ -55,15 +55,16 @@ RankMapView::RankMapView(QWidget* parent) : EvaluationView(parent) {
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(new QLabel(tr("Colour by"), bar));
     axisBox_ = new QComboBox(bar);
-    for (RankMapAxis axis : kRankMapAxes) {
-        axisBox_->addItem(rankMapAxisLabel(axis), static_cast<int>(axis));
+    for (const core::ParallelAxisInfo& axis : core::kParallelAxes) {
+        if (axis.coordinate)
+            axisBox_->addItem(rankMapAxisLabel(axis.axis), static_cast<int>(axis.axis));
     }
     axisBox_->setFocusPolicy(Qt::ClickFocus);
     row->addWidget(axisBox_);
     bar->adjustSize();
     bar->move(static_cast<int>(kMargin), static_cast<int>((kToolbarHeight - bar->height()) / 2));
     connect(axisBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
-        setColourAxis(static_cast<RankMapAxis>(axisBox_->itemData(index).toInt()));
+        setColourAxis(static_cast<core::ParallelAxis>(axisBox_->itemData(index).toInt()));
     });
 }
 
@@ -102,7 +103,7 @@ void RankMapView::updateNodeColours() {
     nodeColourValue_.clear();
     const core::TopologyReport* topology = report();
     if (!topology) return;
-    const int count = std::max(1, rankMapAxisCount(topology->sizes, axis_));
+    const int count = std::max(1, core::axisSize(topology->sizes, axis_));
     std::vector<int> tally(static_cast<std::size_t>(count), 0);
     nodeColourValue_.reserve(static_cast<std::size_t>(topology->nodes));
     for (int node = 0; node < topology->nodes; ++node) {
@@ -113,8 +114,8 @@ void RankMapView::updateNodeColours() {
             const int rank = core::rankOnNodeGpu(*topology, node, local);
             if (rank < 0) break;
             const int value = std::clamp(
-                rankMapAxisValue(topology->coordinates[static_cast<std::size_t>(rank)], axis_), 0,
-                count - 1);
+                core::axisCoordinate(topology->coordinates[static_cast<std::size_t>(rank)], axis_),
+                0, count - 1);
             const int seen = ++tally[static_cast<std::size_t>(value)];
             touched.push_back(value);
             if (seen > bestCount || (seen == bestCount && value < best)) {
@@ -127,7 +128,7 @@ void RankMapView::updateNodeColours() {
     }
 }
 
-void RankMapView::setColourAxis(RankMapAxis axis) {
+void RankMapView::setColourAxis(core::ParallelAxis axis) {
     if (axis == axis_) return;
     axis_ = axis;
     const int index = axisBox_->findData(static_cast<int>(axis));
@@ -211,10 +212,9 @@ QString RankMapView::describeRank(int rank) const {
         if (set.groupSize <= 1 || static_cast<std::size_t>(rank) >= set.groupOfRank.size()) {
             continue;
         }
-        const auto& group =
-            set.groups[static_cast<std::size_t>(set.groupOfRank[static_cast<std::size_t>(rank)])];
-        const bool cross =
-            core::nodeOfRank(*topology, group.front()) != core::nodeOfRank(*topology, group.back());
+        const int index = set.groupOfRank[static_cast<std::size_t>(rank)];
+        const auto& group = set.groups[static_cast<std::size_t>(index)];
+        const bool cross = core::spansNodes(set, index);
         lines << tr("%1 group: %2 (%3)")
                      .arg(QString::fromLatin1(core::groupKindKey(kind)).toUpper(), listRanks(group),
                           cross ? tr("spans nodes") : tr("inside the node"));

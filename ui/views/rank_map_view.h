@@ -5,10 +5,10 @@
 // node as one box so tens of thousands of GPUs stay smooth. Draws only the TopologyReport.
 #pragma once
 
+#include "core/parallel_axis.h"
 #include "core/topology.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/rank_map_layout.h"
-#include "ui/views/rank_map_palette.h"
 
 #include <QPointF>
 
@@ -38,8 +38,8 @@ public:
     [[nodiscard]] QString describeRank(int rank) const;
     // 1 = the whole cluster fits the view.
     [[nodiscard]] double zoom() const { return zoom_; }
-    [[nodiscard]] RankMapAxis colourAxis() const { return axis_; }
-    void setColourAxis(RankMapAxis axis);
+    [[nodiscard]] core::ParallelAxis colourAxis() const { return axis_; }
+    void setColourAxis(core::ParallelAxis axis);
     void resetView();
 
 protected:
@@ -67,7 +67,7 @@ private:
 
     QComboBox* axisBox_ = nullptr;
     RankMapLayout layout_;
-    RankMapAxis axis_ = RankMapAxis::Pp;
+    core::ParallelAxis axis_ = core::ParallelAxis::Pipeline;
     std::vector<int> nodeColourValue_;
     int layoutWorld_ = -1;
     int layoutGpusPerNode_ = -1;

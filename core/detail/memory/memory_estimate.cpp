@@ -40,6 +40,21 @@ std::pair<double, double> fourfoldStage(const MemoryInputs& in, const StageShare
     return {state.hostBytes, state.nvmeBytes};
 }
 
+// Figures the views show beside the categories, derived once here so every front end agrees.
+void addDerivedFigures(StageMemory& stage) {
+    for (MemoryCategory category : {MemoryCategory::Weights, MemoryCategory::MasterWeights,
+                                    MemoryCategory::Gradients, MemoryCategory::OptimizerStates}) {
+        stage.modelStateBytes += item(stage, category).bytes;
+    }
+    stage.bytesPerParameter = stage.parameters > 0 ? static_cast<double>(stage.modelStateBytes) /
+                                                         static_cast<double>(stage.parameters)
+                                                   : 0.0;
+    const std::uint64_t sets =
+        stage.inFlightMicroBatches > 0 ? static_cast<std::uint64_t>(stage.inFlightMicroBatches) : 0;
+    stage.activationBytesPerMicroBatch =
+        sets > 0 ? item(stage, MemoryCategory::Activations).bytes / sets : 0;
+}
+
 }  // namespace
 
 MemoryReport estimateStages(const Plan& plan, const ModelReport& model, bool explain) {
@@ -83,7 +98,9 @@ MemoryReport estimateStages(const Plan& plan, const ModelReport& model, bool exp
         std::uint64_t total = 0;
         for (const MemoryItem& part : stage.items) total += part.bytes;
         stage.totalBytes = total;
+        addDerivedFigures(stage);
         stage.fits = total <= report.usableBytes;
+        stage.bytesOverUsable = stage.fits ? 0 : total - report.usableBytes;
         report.peakBytes = std::max(report.peakBytes, total);
         report.fits = report.fits && stage.fits;
         report.stages.push_back(std::move(stage));

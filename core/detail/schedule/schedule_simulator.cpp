@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/detail/schedule/schedule_simulator.h"
 
+#include "core/detail/schedule/schedule_held.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <utility>
@@ -85,20 +87,6 @@ std::size_t advanceRank(SimulationState& state, int rank, std::vector<ScheduleOp
     return started;
 }
 
-// Activation sets held: a (micro-batch, chunk) set counts from its F start until its last
-// backward op ends (W when split, else B). Ops on a rank never overlap, so walking them in
-// order is exact.
-int peakHeld(const std::vector<ScheduleOp>& ops, bool split) {
-    int held = 0;
-    int peak = 0;
-    const OpKind release = split ? OpKind::WeightGrad : OpKind::Backward;
-    for (const auto& op : ops) {
-        if (op.kind == OpKind::Forward) peak = std::max(peak, ++held);
-        if (op.kind == release) --held;
-    }
-    return peak;
-}
-
 }  // namespace
 
 bool simulateOrders(const ScheduleShape& shape, ScheduleOrders&& orders, const ScheduleCosts& costs,
@@ -156,10 +144,12 @@ bool simulateOrders(const ScheduleShape& shape, ScheduleOrders&& orders, const S
         for (const auto& op : timeline.ops) busy += op.endS - op.startS;
         timeline.busyS = busy;
         timeline.idleS = std::max(0.0, makespan - busy);
-        timeline.peakInFlight = peakHeld(timeline.ops, orders.splitWeightGrad);
+        timeline.peakInFlight =
+            walkHeldSets(timeline.ops, orders.splitWeightGrad, [](const ScheduleOp&, int) {});
         idleTotal += timeline.idleS;
     }
     result.makespanS = makespan;
+    result.splitWeightGrad = orders.splitWeightGrad;
     result.bubbleFraction =
         makespan > 0 ? idleTotal / (static_cast<double>(shape.stages) * makespan) : 0.0;
     return doneOps == totalOps && !state.invalidOp;

@@ -7,8 +7,8 @@
 
 namespace fourfold::core::detail {
 
-// Fills crossNodeGroups, maxNodesSpanned, link and groupSize from the groups, with ranks
-// placed as node = rank / gpusPerNode (gpusPerNode > 0).
+// Fills crossNodeGroups, groupsSpanningNodes, maxNodesSpanned, link and groupSize from the groups,
+// with ranks placed as node = rank / gpusPerNode (gpusPerNode > 0).
 void placeGroups(GroupSet& set, int gpusPerNode);
 
 }  // namespace fourfold::core::detail
