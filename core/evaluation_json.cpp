@@ -6,9 +6,16 @@
 #include "core/schedule_json.h"
 #include "core/topology_json.h"
 
+#include <sstream>
+
 namespace fourfold::core {
 
 nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
+    return evaluationToJsonValue(evaluation, ListMode::Full, ListMode::Full);
+}
+
+nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation, ListMode operations,
+                                             ListMode groups) {
     nlohmann::ordered_json json;
     json["schema"] = "fourfold.evaluation/1";
     auto diagnostics = nlohmann::ordered_json::array();
@@ -26,8 +33,8 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
                      {"tokens_per_step", evaluation.batch.tokensPerStep},
                      {"formula", evaluation.batch.formula}};
     if (evaluation.memory) json["memory"] = toJson(*evaluation.memory);
-    if (evaluation.schedule) json["schedule"] = toJson(*evaluation.schedule);
-    if (evaluation.topology) json["topology"] = toJson(*evaluation.topology);
+    if (evaluation.schedule) json["schedule"] = toJson(*evaluation.schedule, operations);
+    if (evaluation.topology) json["topology"] = toJson(*evaluation.topology, groups);
     const MeasuredComparison& measured = evaluation.measured;
     if (!measured.peakError.empty() || measured.stepTimeError) {
         nlohmann::ordered_json comparison;
@@ -46,10 +53,9 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
 }
 
 std::string evaluationToJson(const Evaluation& evaluation) {
-    // error_handler::replace: a stray invalid UTF-8 byte in a plan name must not throw.
-    return evaluationToJsonValue(evaluation)
-               .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
-           "\n";
+    std::ostringstream out;
+    writeEvaluationJson(out, evaluation);
+    return std::move(out).str();
 }
 
 }  // namespace fourfold::core

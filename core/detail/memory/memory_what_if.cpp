@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/detail/memory/memory_what_if.h"
 
+#include "core/checked_math.h"
 #include "core/detail/memory/memory_estimate.h"
 
 #include <string>
@@ -16,7 +17,7 @@ bool fitsWith(const Plan& plan, const ModelReport& model, int microBatch) {
     return estimateStages(trial, model, false).fits;
 }
 
-std::string arrow(int before, int after) {
+std::string arrow(std::int64_t before, std::int64_t after) {
     return std::to_string(before) + " → " + std::to_string(after);
 }
 
@@ -28,7 +29,9 @@ std::string dpNote(Plan& trial) {
         trial.parallel.dp /= 2;
         return " (dp " + arrow(dp, trial.parallel.dp) + ")";
     }
-    return " (" + std::to_string(world) + " → " + std::to_string(2 * world) + " GPUs)";
+    const auto doubled = checkedMul<std::int64_t>(world, 2);
+    if (!doubled) return " (twice the GPUs)";
+    return " (" + std::to_string(world) + " → " + std::to_string(*doubled) + " GPUs)";
 }
 
 }  // namespace
@@ -59,7 +62,7 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
         trial.training.recompute = Recompute::Full;
         candidates.push_back({"full recompute", trial});
     }
-    if (training.microBatch >= 2) {
+    if (training.microBatch >= 2 && checkedMul(training.gradAccumulation, 2)) {
         Plan trial = plan;
         trial.training.microBatch = training.microBatch / 2;
         trial.training.gradAccumulation = training.gradAccumulation * 2;
@@ -70,14 +73,15 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
              trial});
     }
     const int tp = std::max(1, parallel.tp);
-    if (plan.model.heads % (2 * tp) == 0 && 2 * tp <= plan.cluster.gpusPerNode) {
+    if (checkedMul(tp, 2) && plan.model.heads % (2 * tp) == 0 &&
+        2 * tp <= plan.cluster.gpusPerNode) {
         Plan trial = plan;
         trial.parallel.tp = 2 * tp;
         const std::string note = dpNote(trial);
         candidates.push_back({"tensor parallel " + arrow(tp, 2 * tp) + note, trial});
     }
     const int pp = std::max(1, parallel.pp);
-    if (2 * pp <= plan.model.layers) {
+    if (checkedMul(pp, 2) && 2 * pp <= plan.model.layers) {
         Plan trial = plan;
         trial.parallel.pp = 2 * pp;
         const std::string note = dpNote(trial);
@@ -95,11 +99,13 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
         const MemoryReport report =
             candidate.newShape ? estimateStages(candidate.plan, analyzeModel(candidate.plan), false)
                                : estimateStages(candidate.plan, model, false);
+        // A candidate whose figures overflow has no honest number to show: leave it out.
+        const auto saved = checkedDifference(peakBytes, report.peakBytes);
+        if (!report.overflow.empty() || !saved) continue;
         WhatIf hint;
         hint.change = candidate.change;
         hint.peakBytes = report.peakBytes;
-        hint.savedBytes =
-            static_cast<std::int64_t>(peakBytes) - static_cast<std::int64_t>(report.peakBytes);
+        hint.savedBytes = *saved;
         hint.fits = report.fits;
         out.push_back(std::move(hint));
     }
