@@ -167,6 +167,11 @@ constexpr const char* kEdgeNumbers[] = {"0",
                                         "-0",
                                         "2.5",
                                         "1e9"};
+// Values the reader accepts for most keys, so mutated plans reach the engine with large but
+// legal combinations (the products of these are what could overflow).
+constexpr const char* kLegalNumbers[] = {
+    "1",     "2",   "3",    "4",    "8",    "16",  "64",         "1000",    "4096",
+    "65536", "1e9", "1e12", "1e18", "0.25", "0.9", "2147483647", "1000000", "123456789"};
 // Values of the wrong kind, for the reader's type checks.
 constexpr const char* kOddValues[] = {"null", "true", "\"\"", "[]", "{}", "\"x\"", "[1, 2]"};
 
@@ -200,6 +205,7 @@ private:
             return;
         }
         const std::size_t choice = pick(20);
+        if (choice < 9) return replaceNumber(text, kLegalNumbers[pick(std::size(kLegalNumbers))]);
         if (choice < 14) return replaceNumber(text, kEdgeNumbers[pick(std::size(kEdgeNumbers))]);
         if (choice < 15) return replaceNumber(text, kOddValues[pick(std::size(kOddValues))]);
         if (choice < 16) {
