@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/evaluate.h"
 
+#include "core/checked_math.h"
 #include "core/validate.h"
 
 #include <algorithm>
@@ -18,15 +19,28 @@ bool blocked(const std::vector<Diagnostic>& diagnostics,
     return hasErrorsUnder(diagnostics, prefixes);
 }
 
-BatchFigures batchFigures(const Plan& plan) {
+// An overflowing product leaves its figures at 0 and raises an error instead of a wrapped value.
+BatchFigures batchFigures(const Plan& plan, std::vector<Diagnostic>& diagnostics) {
     BatchFigures batch;
-    batch.globalBatch = derivedGlobalBatch(plan);
-    batch.tokensPerStep = batch.globalBatch * plan.model.sequence;
+    const std::string factors = std::to_string(plan.training.microBatch) + " × " +
+                                std::to_string(plan.training.gradAccumulation) + " × " +
+                                std::to_string(plan.parallel.dp);
+    const auto global = checkedGlobalBatch(plan);
+    if (!global) {
+        diagnostics.push_back(overflowDiagnostic(
+            "/training/global_batch", "global batch micro_batch × grad_accumulation × dp"));
+        batch.formula = "overflow = " + factors;
+        return batch;
+    }
+    const auto tokens = checkedMul<std::int64_t>(*global, plan.model.sequence);
+    if (!tokens) {
+        diagnostics.push_back(overflowDiagnostic("/training/global_batch",
+                                                 "tokens per step global batch × sequence"));
+    }
+    batch.globalBatch = *global;
+    batch.tokensPerStep = tokens.value_or(0);
     // Narayanan et al. 2021 §2: B = b × a × d; TP and PP never multiply it.
-    batch.formula = std::to_string(batch.globalBatch) + " = " +
-                    std::to_string(plan.training.microBatch) + " × " +
-                    std::to_string(plan.training.gradAccumulation) + " × " +
-                    std::to_string(plan.parallel.dp);
+    batch.formula = std::to_string(batch.globalBatch) + " = " + factors;
     return batch;
 }
 
@@ -89,9 +103,13 @@ Evaluation evaluate(const Plan& plan) {
     Evaluation evaluation;
     evaluation.plan = plan;
     evaluation.diagnostics = validate(plan);
-    evaluation.worldSize = worldSize(plan);
-    evaluation.batch = batchFigures(plan);
     auto& diagnostics = evaluation.diagnostics;
+    const auto world = checkedWorldSize(plan);
+    if (!world) {
+        diagnostics.push_back(overflowDiagnostic("/parallel", "world size dp × tp × pp × cp"));
+    }
+    evaluation.worldSize = world.value_or(0);
+    evaluation.batch = batchFigures(plan, diagnostics);
 
     const bool modelBlocked =
         blocked(diagnostics, {"/model", "/parallel/pp", "/parallel/virtual_stages"});
@@ -101,7 +119,7 @@ Evaluation evaluate(const Plan& plan) {
         blocked(diagnostics,
                 {"/parallel/dp", "/parallel/tp", "/parallel/pp", "/parallel/cp", "/parallel/ep",
                  "/parallel/etp", "/parallel/order", "/cluster/gpus_per_node"});
-    if (!topologyBlocked) {
+    if (!topologyBlocked && world) {
         if (evaluation.worldSize > kMaxMappedRanks) {
             diagnostics.push_back({Severity::Info, "/parallel",
                                    "The job has " + std::to_string(evaluation.worldSize) +
@@ -127,8 +145,11 @@ Evaluation evaluate(const Plan& plan) {
                               "/training/micro_batch", "/cluster/gpu"});
     if (!scheduleBlocked) {
         const auto& parallel = plan.parallel;
-        const std::int64_t ops =
-            std::int64_t{parallel.pp} * parallel.virtualStages * plan.training.gradAccumulation * 3;
+        std::int64_t ops = 3;
+        for (const std::int64_t factor :
+             {parallel.pp, parallel.virtualStages, plan.training.gradAccumulation}) {
+            ops = saturatingMul(ops, factor);
+        }
         if (ops > kMaxSimulatedOps) {
             diagnostics.push_back({Severity::Info, "/training/grad_accumulation",
                                    "The pipeline schedule has " + std::to_string(ops) +
@@ -154,7 +175,13 @@ Evaluation evaluate(const Plan& plan) {
             }
             return false;
         });
-    if (!memoryBlocked) evaluation.memory = estimateMemory(plan, *evaluation.model);
+    if (!memoryBlocked) {
+        evaluation.memory = estimateMemory(plan, *evaluation.model);
+        if (!evaluation.memory->overflow.empty()) {
+            diagnostics.push_back(overflowDiagnostic("/memory", evaluation.memory->overflow));
+            evaluation.memory.reset();
+        }
+    }
 
     if (evaluation.schedule && evaluation.schedule->complete) {
         evaluation.activations = activationTimelines(

@@ -7,6 +7,8 @@
 #include "core/schedule_json.h"
 #include "core/topology_json.h"
 
+#include <sstream>
+
 namespace fourfold::core {
 
 namespace {
@@ -31,6 +33,11 @@ void addActivationTimelines(nlohmann::ordered_json& schedule, const Evaluation& 
 }  // namespace
 
 nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
+    return evaluationToJsonValue(evaluation, ListMode::Full, ListMode::Full);
+}
+
+nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation, ListMode operations,
+                                             ListMode groups) {
     nlohmann::ordered_json json;
     json["schema"] = "fourfold.evaluation/1";
     auto diagnostics = nlohmann::ordered_json::array();
@@ -49,10 +56,10 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
                      {"formula", evaluation.batch.formula}};
     if (evaluation.memory) json["memory"] = toJson(*evaluation.memory);
     if (evaluation.schedule) {
-        json["schedule"] = toJson(*evaluation.schedule);
+        json["schedule"] = toJson(*evaluation.schedule, operations);
         addActivationTimelines(json["schedule"], evaluation);
     }
-    if (evaluation.topology) json["topology"] = toJson(*evaluation.topology);
+    if (evaluation.topology) json["topology"] = toJson(*evaluation.topology, groups);
     const MeasuredComparison& measured = evaluation.measured;
     if (!measured.peakError.empty() || measured.stepTimeError) {
         nlohmann::ordered_json comparison;
@@ -71,10 +78,9 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
 }
 
 std::string evaluationToJson(const Evaluation& evaluation) {
-    // error_handler::replace: a stray invalid UTF-8 byte in a plan name must not throw.
-    return evaluationToJsonValue(evaluation)
-               .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
-           "\n";
+    std::ostringstream out;
+    writeEvaluationJson(out, evaluation);
+    return std::move(out).str();
 }
 
 nlohmann::ordered_json planWithResultsJsonValue(const Evaluation& evaluation) {

@@ -4,9 +4,11 @@
 #pragma once
 
 #include "core/evaluation.h"
+#include "core/json_lists.h"
 
 #include <nlohmann/json.hpp>
 
+#include <ostream>
 #include <string>
 
 namespace fourfold::core {
@@ -20,5 +22,19 @@ namespace fourfold::core {
 [[nodiscard]] nlohmann::ordered_json planWithResultsJsonValue(const Evaluation& evaluation);
 // 2-space indent and a final newline.
 [[nodiscard]] std::string planWithResultsJson(const Evaluation& evaluation);
+
+struct EvaluationJsonOptions {
+    bool operations = true;  // the schedule's per-rank operation lists ("ops")
+    bool groups = true;      // the topology's group lists ("groups")
+
+    bool operator==(const EvaluationJsonOptions&) const = default;
+};
+// The tree with the chosen lists left out, or as null placeholders (ListMode::Placeholder).
+[[nodiscard]] nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation,
+                                                           ListMode operations, ListMode groups);
+// The same object as evaluationToJson, written as it goes: the operation and group lists are
+// streamed from the Evaluation instead of being built as a document tree first.
+void writeEvaluationJson(std::ostream& out, const Evaluation& evaluation,
+                         const EvaluationJsonOptions& options = {});
 
 }  // namespace fourfold::core

@@ -88,6 +88,9 @@ struct MemoryReport {
     std::uint64_t largestFittingMicroBatchPeakBytes = 0;
     std::uint64_t nvmeBytesPerNode = 0;  // offloaded state on NVMe
     std::uint64_t hostBytesPerGpu = 0;   // offloaded state in CPU memory, per GPU
+    // The figure that passed 2^64 bytes ("stage 0 total"); empty when every figure is exact.
+    // Such a report does not fit and its figures are clamped: evaluate() reports an error.
+    std::string overflow;
 
     bool operator==(const MemoryReport&) const = default;
 };

@@ -1,17 +1,50 @@
 // SPDX-License-Identifier: MIT
 #include "core/plan.h"
 
+#include "core/checked_math.h"
+
 #include <cstdint>
+#include <limits>
 
 namespace fourfold::core {
 
-std::int64_t worldSize(const Plan& plan) {
+namespace {
+
+std::optional<std::int64_t> checkedProduct(std::initializer_list<std::int64_t> factors) {
+    std::int64_t product = 1;
+    for (const std::int64_t factor : factors) {
+        const auto next = checkedMul(product, factor);
+        if (!next) return std::nullopt;
+        product = *next;
+    }
+    return product;
+}
+
+std::int64_t saturated(const std::optional<std::int64_t>& product,
+                       std::initializer_list<std::int64_t> factors) {
+    if (product) return *product;
+    int negatives = 0;
+    for (const std::int64_t factor : factors) negatives += factor < 0 ? 1 : 0;
+    return negatives % 2 == 1 ? std::numeric_limits<std::int64_t>::min()
+                              : std::numeric_limits<std::int64_t>::max();
+}
+
+}  // namespace
+
+std::optional<std::int64_t> checkedWorldSize(const Plan& plan) {
     const auto& p = plan.parallel;
+    return checkedProduct({p.dp, p.tp, p.pp, p.cp});
+}
+
+std::optional<std::int64_t> checkedGlobalBatch(const Plan& plan) {
+    return checkedProduct(
+        {plan.training.microBatch, plan.training.gradAccumulation, plan.parallel.dp});
+}
+
+std::int64_t worldSize(const Plan& plan) {
     // Absurd degrees must not overflow: validate() reports them; here the product saturates.
-    const double product = static_cast<double>(p.dp) * p.tp * p.pp * p.cp;
-    if (product >= 9.2e18) return INT64_MAX;
-    if (product <= -9.2e18) return INT64_MIN;
-    return std::int64_t{p.dp} * p.tp * p.pp * p.cp;
+    const auto& p = plan.parallel;
+    return saturated(checkedWorldSize(plan), {p.dp, p.tp, p.pp, p.cp});
 }
 
 int expertTensorParallel(const ParallelSpec& parallel) {
@@ -19,8 +52,8 @@ int expertTensorParallel(const ParallelSpec& parallel) {
 }
 
 std::int64_t derivedGlobalBatch(const Plan& plan) {
-    return std::int64_t{plan.training.microBatch} * plan.training.gradAccumulation *
-           plan.parallel.dp;
+    return saturated(checkedGlobalBatch(plan),
+                     {plan.training.microBatch, plan.training.gradAccumulation, plan.parallel.dp});
 }
 
 double peakFlops(const GpuSpec& gpu, Precision precision) {

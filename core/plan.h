@@ -156,6 +156,9 @@ struct Plan {
 [[nodiscard]] int expertTensorParallel(const ParallelSpec& parallel);
 // Micro-batch × accumulation × dp: the samples one optimizer step consumes.
 [[nodiscard]] std::int64_t derivedGlobalBatch(const Plan& plan);
+// The same two products, empty when they do not fit in 64 bits (the plain ones saturate).
+[[nodiscard]] std::optional<std::int64_t> checkedWorldSize(const Plan& plan);
+[[nodiscard]] std::optional<std::int64_t> checkedGlobalBatch(const Plan& plan);
 // Dense peak FLOP/s (not TFLOP/s) of the GPU in the given precision.
 [[nodiscard]] double peakFlops(const GpuSpec& gpu, Precision precision);
 

@@ -20,7 +20,7 @@ const char* opName(OpKind kind) {
 
 }  // namespace
 
-nlohmann::ordered_json toJson(const ScheduleResult& report) {
+nlohmann::ordered_json toJson(const ScheduleResult& report, ListMode operations) {
     nlohmann::ordered_json json;
     json["kind"] = std::string(toString(report.kind));
     json["stages"] = report.stages;
@@ -39,6 +39,15 @@ nlohmann::ordered_json toJson(const ScheduleResult& report) {
         entry["idle_s"] = rank.idleS;
         entry["busy_s"] = rank.busyS;
         entry["peak_in_flight"] = rank.peakInFlight;
+        if (operations == ListMode::Omit) {
+            ranks.push_back(std::move(entry));
+            continue;
+        }
+        if (operations == ListMode::Placeholder) {
+            entry["ops"] = nullptr;
+            ranks.push_back(std::move(entry));
+            continue;
+        }
         auto ops = nlohmann::ordered_json::array();
         for (const auto& op : rank.ops) {
             ops.push_back({{"kind", opName(op.kind)},

@@ -2,12 +2,14 @@
 // The JSON projection of a ScheduleResult, as PLAN_FORMAT.md's evaluation object spells it.
 #pragma once
 
+#include "core/json_lists.h"
 #include "core/schedule.h"
 
 #include <nlohmann/json.hpp>
 
 namespace fourfold::core {
 
-[[nodiscard]] nlohmann::ordered_json toJson(const ScheduleResult& report);
+[[nodiscard]] nlohmann::ordered_json toJson(const ScheduleResult& report,
+                                            ListMode operations = ListMode::Full);
 
 }  // namespace fourfold::core

@@ -13,15 +13,20 @@ std::string key(GroupKind kind) { return std::string(groupKindKey(kind)); }
 
 }  // namespace
 
-nlohmann::ordered_json toJson(const TopologyReport& report) {
+nlohmann::ordered_json toJson(const TopologyReport& report, ListMode groups) {
     using Json = nlohmann::ordered_json;
     Json json = Json::object();
     // PLAN_FORMAT.md's keys first, in its order; the rest are additions.
     json["order"] = report.order;
-    Json groups = Json::object();
-    for (GroupKind kind : kContractKinds) groups[key(kind)] = groupSet(report, kind).groups;
-    for (GroupKind kind : kExtraKinds) groups[key(kind)] = groupSet(report, kind).groups;
-    json["groups"] = std::move(groups);
+    if (groups != ListMode::Omit) {
+        Json lists = Json::object();
+        const auto list = [&](GroupKind kind) {
+            return groups == ListMode::Full ? Json(groupSet(report, kind).groups) : Json();
+        };
+        for (GroupKind kind : kContractKinds) lists[key(kind)] = list(kind);
+        for (GroupKind kind : kExtraKinds) lists[key(kind)] = list(kind);
+        json["groups"] = std::move(lists);
+    }
 
     Json spanning = Json::object();
     Json crossNode = Json::object();

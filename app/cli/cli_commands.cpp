@@ -33,7 +33,7 @@ constexpr const char* kMainHelp =
     "  presets [--json]            list the built-in models, GPUs and links\n"
     "  new                         print the built-in default plan as JSON\n"
     "  validate PLAN               check a plan and list its problems\n"
-    "  evaluate PLAN [--json] [--gib] [--no-ops]\n"
+    "  evaluate PLAN [--json] [--gib] [--no-ops] [--no-groups]\n"
     "                              compute memory, schedule and rank map for a plan\n"
     "\n"
     "PLAN is a plan JSON file, or - for standard input.\n"
@@ -60,13 +60,14 @@ constexpr const char* kValidateHelp =
     "Exit status: 0 no errors, 1 the plan has errors, 2 usage or file error.\n";
 
 constexpr const char* kEvaluateHelp =
-    "Usage: fourfold-cli evaluate PLAN [--json] [--gib] [--no-ops]\n"
+    "Usage: fourfold-cli evaluate PLAN [--json] [--gib] [--no-ops] [--no-groups]\n"
     "\n"
     "Evaluate PLAN: global batch, parameters, memory per GPU and pipeline stage,\n"
     "the pipeline schedule and the rank map.\n"
     "  --json     print only the evaluation object (schema fourfold.evaluation/1)\n"
     "  --gib      show bytes in GiB (2^30) instead of GB (10^9) in the table\n"
     "  --no-ops   leave the per-operation schedule lists out of the JSON (large pipelines)\n"
+    "  --no-groups  leave the rank group lists out of the JSON (large clusters)\n"
     "Exit status: 0 evaluated (warnings allowed), 1 the plan has errors, 2 usage or file error.\n";
 
 bool wantsHelp(const std::vector<std::string>& args) {
@@ -100,6 +101,7 @@ struct PlanArgs {
     bool json = false;
     bool gib = false;
     bool noOps = false;
+    bool noGroups = false;
     std::string error;
 };
 
@@ -113,6 +115,8 @@ PlanArgs parsePlanArgs(const std::vector<std::string>& args, bool allowFlags) {
             parsed.gib = true;
         } else if (allowFlags && arg == "--no-ops") {
             parsed.noOps = true;
+        } else if (allowFlags && arg == "--no-groups") {
+            parsed.noGroups = true;
         } else if (arg.size() > 1 && arg[0] == '-') {
             parsed.error = "unknown option '" + arg + "'";
             return parsed;
@@ -250,11 +254,7 @@ int runEvaluate(const std::vector<std::string>& args, std::ostream& out, std::os
     evaluation.diagnostics.insert(evaluation.diagnostics.begin(), loaded.diagnostics.begin(),
                                   loaded.diagnostics.end());
     if (parsed.json) {
-        nlohmann::ordered_json j = evaluationToJsonValue(evaluation);
-        if (parsed.noOps && j.contains("schedule") && j["schedule"].contains("ranks")) {
-            for (auto& rank : j["schedule"]["ranks"]) rank.erase("ops");
-        }
-        out << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+        writeEvaluationJson(out, evaluation, {!parsed.noOps, !parsed.noGroups});
     } else {
         out << evaluationTable(evaluation, parsed.gib ? ByteUnits::Binary : ByteUnits::Decimal);
     }

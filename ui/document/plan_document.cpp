@@ -6,11 +6,11 @@
 #include "core/evaluate.h"
 #include "core/evaluation_json.h"
 #include "core/plan_json.h"
+#include "ui/document/atomic_file.h"
 #include "ui/document/set_plan_command.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStringList>
 #include <QTimer>
 
@@ -20,30 +20,10 @@
 namespace fourfold::ui {
 namespace {
 
-// Writes all bytes through QSaveFile: every write checked, the target replaced only on commit.
+// The target is replaced only when every byte reached the disk (atomic_file.h).
 bool writeAtomically(const QString& path, const std::string& bytes, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error) {
-            *error = PlanDocument::tr("Could not write \"%1\": %2").arg(path, file.errorString());
-        }
-        return false;
-    }
-    const auto size = static_cast<qint64>(bytes.size());
-    if (file.write(bytes.data(), size) != size) {
-        if (error) {
-            *error = PlanDocument::tr("Could not write \"%1\": %2").arg(path, file.errorString());
-        }
-        file.cancelWriting();
-        return false;
-    }
-    if (!file.commit()) {
-        if (error) {
-            *error = PlanDocument::tr("Could not save \"%1\": %2").arg(path, file.errorString());
-        }
-        return false;
-    }
-    return true;
+    return writeFileAtomically(path, QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())),
+                               error);
 }
 
 QString describeAll(const std::vector<core::Diagnostic>& diagnostics) {

@@ -2,6 +2,7 @@
 #include "ui/shell/main_window.h"
 
 #include "ui/controls/controls_panel.h"
+#include "ui/document/atomic_file.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
 #include "ui/shell/main_window_view_grid.h"
@@ -12,6 +13,7 @@
 #include "ui/views/rank_map_view.h"
 #include "ui/views/summary_strip.h"
 
+#include <QBuffer>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -194,8 +196,13 @@ void MainWindow::restoreSettings() {
 }
 
 bool MainWindow::saveScreenshot(const QString& path, QString* error) {
+    // Encoded in memory and renamed into place: a failed write keeps any older screenshot.
     const QPixmap pixmap = grab();
-    if (!pixmap.isNull() && pixmap.save(path, "PNG")) return true;
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!pixmap.isNull() && pixmap.save(&buffer, "PNG"))
+        return writeFileAtomically(path, bytes, error);
     if (error) *error = tr("Could not write the screenshot \"%1\".").arg(path);
     return false;
 }

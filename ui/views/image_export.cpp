@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/image_export.h"
 
+#include "ui/document/atomic_file.h"
+
+#include <QBuffer>
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
@@ -18,9 +21,14 @@ ImageFormat imageFormatForPath(const QString& path) {
     return ImageFormat::Unknown;
 }
 
+// The image is encoded in memory, then written beside the target and renamed over it, so a
+// failed export (a full disk) never truncates an image that was there.
 bool exportWidgetImage(QWidget& widget, const QString& path, QString* error) {
     const QSize size = widget.size().isEmpty() ? QSize(800, 500) : widget.size();
     if (widget.size().isEmpty()) widget.resize(size);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     switch (imageFormatForPath(path)) {
         case ImageFormat::Png: {
             const qreal ratio = widget.devicePixelRatioF();
@@ -28,12 +36,12 @@ bool exportWidgetImage(QWidget& widget, const QString& path, QString* error) {
             image.setDevicePixelRatio(ratio);
             image.fill(widget.palette().color(QPalette::Window));
             widget.render(&image);
-            if (image.save(path, "PNG")) return true;
+            if (image.save(&buffer, "PNG")) return writeFileAtomically(path, bytes, error);
             break;
         }
         case ImageFormat::Svg: {
             QSvgGenerator generator;
-            generator.setFileName(path);
+            generator.setOutputDevice(&buffer);
             generator.setSize(size);
             generator.setViewBox(QRect(QPoint(0, 0), size));
             generator.setResolution(widget.logicalDpiX());
@@ -41,18 +49,18 @@ bool exportWidgetImage(QWidget& widget, const QString& path, QString* error) {
             QPainter painter;
             if (!painter.begin(&generator)) break;
             widget.render(&painter);
-            if (painter.end()) return true;
+            if (painter.end()) return writeFileAtomically(path, bytes, error);
             break;
         }
         case ImageFormat::Pdf: {
-            QPdfWriter writer(path);
+            QPdfWriter writer(&buffer);
             writer.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
             writer.setPageMargins(QMarginsF(0, 0, 0, 0));
             writer.setResolution(72);
             QPainter painter;
             if (!painter.begin(&writer)) break;
             widget.render(&painter);
-            if (painter.end()) return true;
+            if (painter.end()) return writeFileAtomically(path, bytes, error);
             break;
         }
         case ImageFormat::Unknown:

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/plot_export.h"
 
+#include "ui/document/atomic_file.h"
 #include "ui/views/image_export.h"
 
 #include <qcustomplot.h>
 
+#include <QBuffer>
+#include <QPdfWriter>
 #include <QSvgGenerator>
 
 namespace fourfold::ui {
@@ -14,17 +17,38 @@ bool exportPlot(QCustomPlot& plot, const QString& path, QString* error) {
     const bool laidOut = plot.width() >= 200 && plot.height() >= 150;
     const int width = laidOut ? plot.width() : 1000;
     const int height = laidOut ? plot.height() : 600;
+    // Encoded in memory, then written beside the target and renamed over it: a failed export
+    // (a full disk) never truncates an image that was there.
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     bool written = false;
     switch (imageFormatForPath(path)) {
-        case ImageFormat::Png:
-            written = plot.savePng(path, width, height);
+        case ImageFormat::Png: {
+            QImage image = plot.toPixmap(width, height).toImage();
+            image.setDotsPerMeterX(3780);  // 96 dpi, as QCustomPlot::savePng writes
+            image.setDotsPerMeterY(3780);
+            written = image.save(&buffer, "PNG");
             break;
-        case ImageFormat::Pdf:
-            written = plot.savePdf(path, width, height);
+        }
+        case ImageFormat::Pdf: {
+            // What QCustomPlot::savePdf does, into memory: one page the plot's size, in points.
+            QPdfWriter writer(&buffer);
+            writer.setPageSize(QPageSize(QSizeF(width, height), QPageSize::Point));
+            writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+            writer.setResolution(72);
+            writer.setCreator(QStringLiteral("Fourfold"));
+            QCPPainter painter;
+            if (!painter.begin(&writer)) break;
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            plot.toPainter(&painter, width, height);
+            written = painter.end();
             break;
+        }
         case ImageFormat::Svg: {
             QSvgGenerator generator;
-            generator.setFileName(path);
+            generator.setOutputDevice(&buffer);
             generator.setSize(QSize(width, height));
             generator.setViewBox(QRect(0, 0, width, height));
             // Without this the text comes out smaller than on screen (72 dpi default).
@@ -42,8 +66,11 @@ bool exportPlot(QCustomPlot& plot, const QString& path, QString* error) {
             }
             return false;
     }
-    if (!written && error) *error = QObject::tr("Could not write the image \"%1\".").arg(path);
-    return written;
+    if (!written) {
+        if (error) *error = QObject::tr("Could not write the image \"%1\".").arg(path);
+        return false;
+    }
+    return writeFileAtomically(path, bytes, error);
 }
 
 }  // namespace fourfold::ui

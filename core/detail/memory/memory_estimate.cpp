@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/detail/memory/memory_estimate.h"
 
+#include "core/checked_math.h"
 #include "core/detail/memory/memory_activations.h"
 #include "core/detail/memory/memory_buffers.h"
 #include "core/detail/memory/memory_common.h"
@@ -10,6 +11,7 @@
 #include "core/schedule.h"
 
 #include <algorithm>
+#include <string>
 
 namespace fourfold::core::detail {
 namespace {
@@ -95,13 +97,24 @@ MemoryReport estimateStages(const Plan& plan, const ModelReport& model, bool exp
                 megatronStage(in, parameters, inFlight, stage);
                 break;
         }
-        std::uint64_t total = 0;
-        for (const MemoryItem& part : stage.items) total += part.bytes;
-        stage.totalBytes = total;
+        // A category clamped at the count limit or a sum past 2^64 is not a figure: flag it.
+        CheckedSum<std::uint64_t> total;
+        for (std::size_t index = 0; index < stage.items.size(); ++index) {
+            const std::uint64_t bytes = stage.items[index].bytes;
+            if (bytes >= kCountLimit && report.overflow.empty()) {
+                report.overflow = "stage " + std::to_string(stage.stage) + " " +
+                                  std::string(categoryKey(static_cast<MemoryCategory>(index))) +
+                                  " bytes";
+            }
+            total.add(bytes);
+        }
+        if (total.overflow && report.overflow.empty())
+            report.overflow = "stage " + std::to_string(stage.stage) + " total bytes";
+        stage.totalBytes = total.value;
         addDerivedFigures(stage);
-        stage.fits = total <= report.usableBytes;
-        stage.bytesOverUsable = stage.fits ? 0 : total - report.usableBytes;
-        report.peakBytes = std::max(report.peakBytes, total);
+        stage.fits = total.value <= report.usableBytes && report.overflow.empty();
+        stage.bytesOverUsable = total.value > report.usableBytes ? total.value - report.usableBytes : 0;
+        report.peakBytes = std::max(report.peakBytes, total.value);
         report.fits = report.fits && stage.fits;
         report.stages.push_back(std::move(stage));
     }
@@ -109,7 +122,11 @@ MemoryReport estimateStages(const Plan& plan, const ModelReport& model, bool exp
     report.hostBytesPerGpu = toCount(hostPerGpu);
     report.hostBytesPerNode = toCount(std::max(hostPerNode, hostPerGpu * gpusOnNode));
     report.nvmeBytesPerNode = toCount(nvmePerGpu * gpusOnNode);
-    if (report.stages.empty()) report.fits = false;
+    if (report.overflow.empty() && std::max({report.hostBytesPerGpu, report.hostBytesPerNode,
+                                             report.nvmeBytesPerNode}) >= kCountLimit) {
+        report.overflow = "offloaded bytes per node";
+    }
+    if (report.stages.empty() || !report.overflow.empty()) report.fits = false;
     return report;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/detail/memory/memory_what_if.h"
 
+#include "core/checked_math.h"
 #include "core/detail/memory/memory_estimate.h"
 #include "core/plan_patch.h"
 #include "core/validate.h"
@@ -67,7 +68,7 @@ std::vector<Candidate> candidates(const Plan& plan) {
         trial.training.recompute = Recompute::Full;
         out.push_back({"full recompute", trial});
     }
-    if (training.microBatch >= 2) {
+    if (training.microBatch >= 2 && checkedMul(training.gradAccumulation, 2)) {
         Plan trial = plan;
         trial.training.microBatch = training.microBatch / 2;
         trial.training.gradAccumulation = training.gradAccumulation * 2;
@@ -76,10 +77,15 @@ std::vector<Candidate> candidates(const Plan& plan) {
                            arrow(training.gradAccumulation, trial.training.gradAccumulation) + ")",
                        trial});
     }
-    out.push_back(
-        doubled(plan, "tensor parallel", std::max(1, parallel.tp), &ParallelSpec::tp, false));
-    out.push_back(
-        doubled(plan, "pipeline stages", std::max(1, parallel.pp), &ParallelSpec::pp, true));
+    // Degrees past int's range cannot double; validation rejects them long before anyway.
+    if (checkedMul(std::max(1, parallel.tp), 2)) {
+        out.push_back(
+            doubled(plan, "tensor parallel", std::max(1, parallel.tp), &ParallelSpec::tp, false));
+    }
+    if (checkedMul(std::max(1, parallel.pp), 2)) {
+        out.push_back(
+            doubled(plan, "pipeline stages", std::max(1, parallel.pp), &ParallelSpec::pp, true));
+    }
     if (parallel.offload == Offload::None) {
         Plan trial = plan;
         trial.parallel.offload = Offload::OptimizerCpu;
@@ -130,6 +136,9 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
         const MemoryReport report =
             candidate.newShape ? estimateStages(candidate.plan, analyzeModel(candidate.plan), false)
                                : estimateStages(candidate.plan, model, false);
+        // A candidate whose figures overflow has no honest number to show: leave it out.
+        const auto saved = checkedDifference(peakBytes, report.peakBytes);
+        if (!report.overflow.empty() || !saved) continue;
         WhatIf hint;
         hint.change = candidate.change;
         hint.modelled = report.peakBytes != peakBytes;
@@ -143,8 +152,7 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
         hint.patch = planPatch(plan, candidate.plan);
         hint.worldSize = worldSize(candidate.plan);
         hint.peakBytes = report.peakBytes;
-        hint.savedBytes =
-            static_cast<std::int64_t>(peakBytes) - static_cast<std::int64_t>(report.peakBytes);
+        hint.savedBytes = *saved;
         hint.fits = report.fits;
         out.push_back(std::move(hint));
     }

@@ -97,8 +97,7 @@ double headForwardFlopsPerToken(const ModelSpec& spec) { return 2.0 * lmHeadMatr
 
 std::uint64_t toCount(double value) {
     if (!(value > 0)) return 0;
-    constexpr double kLimit = 1.8e19;  // just under 2^64
-    if (value >= kLimit) return static_cast<std::uint64_t>(kLimit);
+    if (value >= static_cast<double>(kCountLimit)) return kCountLimit;
     return static_cast<std::uint64_t>(std::nearbyint(value));
 }
 

@@ -48,5 +48,7 @@ struct LayerShape {
 // A non-negative double as a byte or parameter count; NaN and negatives give 0, and values
 // beyond the range saturate instead of wrapping.
 [[nodiscard]] std::uint64_t toCount(double value);
+// The value toCount saturates at (1.8e19, just under 2^64): a count this large is not exact.
+inline constexpr std::uint64_t kCountLimit = 18'000'000'000'000'000'000ULL;
 
 }  // namespace fourfold::core::detail

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Replaces a file with new bytes, or leaves it exactly as it was. QSaveFile writes a temporary
+// file beside the target and renames it over the target on commit(); Qt 6.4's commit() still
+// renames after a buffered write failed (ENOSPC shows only at the flush), so the write, the
+// flush and the size on disk are each checked before committing.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+namespace fourfold::ui {
+
+// False with "Could not write "<path>": <reason>" (the system's words, e.g. "No space left on
+// device") when any step fails; the target is then untouched.
+[[nodiscard]] bool writeFileAtomically(const QString& path, const QByteArray& bytes,
+                                       QString* error);
+
+}  // namespace fourfold::ui
