@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/evaluate.h"
 
+#include "core/format.h"
 #include "core/validate.h"
 
 #include <algorithm>
@@ -28,6 +29,27 @@ BatchFigures batchFigures(const Plan& plan) {
                     std::to_string(plan.training.gradAccumulation) + " × " +
                     std::to_string(plan.parallel.dp);
     return batch;
+}
+
+// Names the fullest stage, its peak against the usable bytes, and the first change that fits.
+std::string doesNotFitMessage(const MemoryReport& memory) {
+    std::size_t fullest = 0;
+    for (std::size_t stage = 0; stage < memory.stages.size(); ++stage) {
+        if (memory.stages[stage].totalBytes > memory.stages[fullest].totalBytes) fullest = stage;
+    }
+    std::string message = "Does not fit: ";
+    if (memory.stages.size() > 1) message += "stage " + std::to_string(fullest) + " ";
+    message += "needs " + formatBytes(memory.peakBytes) + " per GPU, " +
+               formatBytes(memory.peakBytes - std::min(memory.peakBytes, memory.usableBytes)) +
+               " more than the " + formatBytes(memory.usableBytes) + " usable of " +
+               formatBytes(memory.capacityBytes) + ".";
+    const auto fitting = std::find_if(memory.whatIfs.begin(), memory.whatIfs.end(),
+                                      [](const WhatIf& whatIf) { return whatIf.fits; });
+    if (fitting != memory.whatIfs.end()) {
+        message +=
+            " It fits with " + fitting->change + " (peak " + formatBytes(fitting->peakBytes) + ").";
+    }
+    return message;
 }
 
 }  // namespace
@@ -155,6 +177,12 @@ Evaluation evaluate(const Plan& plan) {
             return false;
         });
     if (!memoryBlocked) evaluation.memory = estimateMemory(plan, *evaluation.model);
+    if (evaluation.memory && !evaluation.memory->fits) {
+        // Not fitting is a finding about a well-formed plan, not a broken input: a warning, so
+        // the figures stay computed and `fourfold-cli evaluate` still exits 0.
+        diagnostics.push_back(
+            {Severity::Warning, "/memory", doesNotFitMessage(*evaluation.memory)});
+    }
 
     evaluation.measured =
         compareMeasured(plan.measured, evaluation.memory ? &*evaluation.memory : nullptr,
