@@ -14,6 +14,11 @@ inline constexpr int kMaxRecentFiles = 8;
 [[nodiscard]] QStringList withRecentFile(QStringList files, const QString& path,
                                          int limit = kMaxRecentFiles);
 
+// Menu labels for `paths`: the file name and, after a dash, the tail of its folder, long enough
+// (one folder at least) that no two labels are the same: "plan.json — runs/a" beside
+// "plan.json — runs/b". The home folder reads "~".
+[[nodiscard]] QStringList recentFileLabels(const QStringList& paths);
+
 class RecentFiles : public QObject {
     Q_OBJECT
 public:

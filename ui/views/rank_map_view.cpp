@@ -58,7 +58,7 @@ RankMapView::RankMapView(QWidget* parent) : EvaluationView(parent) {
     for (RankMapAxis axis : kRankMapAxes) {
         axisBox_->addItem(rankMapAxisLabel(axis), static_cast<int>(axis));
     }
-    axisBox_->setFocusPolicy(Qt::ClickFocus);
+    axisBox_->setFocusPolicy(Qt::StrongFocus);  // Tab reaches it
     row->addWidget(axisBox_);
     bar->adjustSize();
     bar->move(static_cast<int>(kMargin), static_cast<int>((kToolbarHeight - bar->height()) / 2));
