@@ -502,7 +502,7 @@ private slots:
         QDoubleSpinBox* perNode = h.spin("gpusPerNode");
         perNode->setFocus();
         QVERIFY(perNode->hasFocus());
-        wheel(perNode->findChild<QLineEdit*>(), 120);
+        wheel(perNode, 120);  // over its arrows
         QVERIFY(h.document.plan().cluster.gpusPerNode != before.cluster.gpusPerNode);
     }
 

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/controls/input_guard.h"
 
+#include <QAbstractScrollArea>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QKeyEvent>
 #include <QLineEdit>
+#include <QWheelEvent>
 #include <QWidget>
 
 namespace fourfold::ui {
@@ -40,11 +43,20 @@ bool InputGuard::eventFilter(QObject* watched, QEvent* event) {
     if (!widget) return false;
     switch (event->type()) {
         case QEvent::Wheel: {
-            QWidget* editor = editorOf(widget);
-            if (editor->hasFocus()) return false;
-            // Filtered but not accepted: QApplication hands the turn on to the parents, and the
-            // scroll area around the panel scrolls.
-            event->ignore();
+            if (editorOf(widget)->hasFocus()) return false;
+            // Hand the turn to the scroll area around the panel, so it scrolls; the editor
+            // never sees it.
+            for (QWidget* up = widget->parentWidget(); up; up = up->parentWidget()) {
+                auto* area = qobject_cast<QAbstractScrollArea*>(up);
+                if (!area) continue;
+                const auto* wheel = static_cast<QWheelEvent*>(event);
+                const QPointF at = area->viewport()->mapFromGlobal(wheel->globalPosition());
+                QWheelEvent scroll(at, wheel->globalPosition(), wheel->pixelDelta(),
+                                   wheel->angleDelta(), wheel->buttons(), wheel->modifiers(),
+                                   wheel->phase(), wheel->inverted(), wheel->source());
+                QCoreApplication::sendEvent(area->viewport(), &scroll);
+                break;
+            }
             return true;
         }
         case QEvent::ShortcutOverride: {

@@ -15,8 +15,8 @@ inline constexpr int kMaxRecentFiles = 8;
                                          int limit = kMaxRecentFiles);
 
 // Menu labels for `paths`: the file name and, after a dash, the tail of its folder, long enough
-// (one folder at least) that no two labels are the same: "plan.json — runs/a" beside
-// "plan.json — runs/b". The home folder reads "~".
+// (one folder at least) that no two labels are the same: "plan.json \u2014 runs/a" beside
+// "plan.json \u2014 runs/b". A folder shown whole keeps its root ("/srv"); home reads "~".
 [[nodiscard]] QStringList recentFileLabels(const QStringList& paths);
 
 class RecentFiles : public QObject {
