@@ -2,6 +2,7 @@
 #include "core/evaluate.h"
 
 #include "core/checked_math.h"
+#include "core/format.h"
 #include "core/validate.h"
 
 #include <algorithm>
@@ -42,6 +43,27 @@ BatchFigures batchFigures(const Plan& plan, std::vector<Diagnostic>& diagnostics
     // Narayanan et al. 2021 §2: B = b × a × d; TP and PP never multiply it.
     batch.formula = std::to_string(batch.globalBatch) + " = " + factors;
     return batch;
+}
+
+// Names the fullest stage, its peak against the usable bytes, and the first change that fits.
+std::string doesNotFitMessage(const MemoryReport& memory) {
+    std::size_t fullest = 0;
+    for (std::size_t stage = 0; stage < memory.stages.size(); ++stage) {
+        if (memory.stages[stage].totalBytes > memory.stages[fullest].totalBytes) fullest = stage;
+    }
+    std::string message = "Does not fit: ";
+    if (memory.stages.size() > 1) message += "stage " + std::to_string(fullest) + " ";
+    message += "needs " + formatBytes(memory.peakBytes) + " per GPU, " +
+               formatBytes(memory.peakBytes - std::min(memory.peakBytes, memory.usableBytes)) +
+               " more than the " + formatBytes(memory.usableBytes) + " usable of " +
+               formatBytes(memory.capacityBytes) + ".";
+    const auto fitting = std::find_if(memory.whatIfs.begin(), memory.whatIfs.end(),
+                                      [](const WhatIf& whatIf) { return whatIf.fits; });
+    if (fitting != memory.whatIfs.end()) {
+        message +=
+            " It fits with " + fitting->change + " (peak " + formatBytes(fitting->peakBytes) + ").";
+    }
+    return message;
 }
 
 }  // namespace
@@ -181,6 +203,12 @@ Evaluation evaluate(const Plan& plan) {
             diagnostics.push_back(overflowDiagnostic("/memory", evaluation.memory->overflow));
             evaluation.memory.reset();
         }
+    }
+    if (evaluation.memory && !evaluation.memory->fits) {
+        // Not fitting is a finding about a well-formed plan, not a broken input: a warning, so
+        // the figures stay computed and `fourfold-cli evaluate` still exits 0.
+        diagnostics.push_back(
+            {Severity::Warning, "/memory", doesNotFitMessage(*evaluation.memory)});
     }
 
     if (evaluation.schedule && evaluation.schedule->complete) {

@@ -5,6 +5,7 @@
 #include "core/plan_json.h"
 
 #include <nlohmann/json.hpp>
+#include "core/format.h"
 
 #include <QtTest>
 
@@ -52,6 +53,43 @@ private slots:
         QCOMPARE(QString::fromStdString(evaluation.batch.formula), formula);
         QCOMPARE(evaluation.batch.tokensPerStep, expected * plan.model.sequence);
         QCOMPARE(evaluation.worldSize, qint64(dp) * tp * pp);
+    }
+
+    // Not fitting is itself a diagnostic: a warning at /memory naming the peak and the usable
+    // bytes. Llama-2 7B with BF16 AdamW on one GPU keeps 2 + 2 + 4 + 8 = 16 bytes a parameter
+    // (Rajbhandari et al. 2020 §3): 16 × 6.74e9 ≈ 107.8 GB before activations, over the
+    // H100's 80 GiB × (1 − 0.10) = 77.3 GB usable.
+    void doesNotFitIsAWarningNamingPeakAndUsable() {
+        Plan plan = defaultPlan();
+        plan.parallel.dp = 1;
+        plan.cluster.gpusPerNode = 1;
+        const Evaluation evaluation = evaluate(plan);
+        QVERIFY(evaluation.memory.has_value());
+        QVERIFY(!evaluation.memory->fits);
+        QVERIFY(evaluation.memory->peakBytes > std::uint64_t{107'800'000'000});
+        QCOMPARE(evaluation.memory->usableBytes, std::uint64_t{77'309'411'328});
+        const auto found =
+            std::find_if(evaluation.diagnostics.begin(), evaluation.diagnostics.end(),
+                         [](const Diagnostic& diagnostic) { return diagnostic.path == "/memory"; });
+        QVERIFY(found != evaluation.diagnostics.end());
+        QCOMPARE(found->severity, Severity::Warning);
+        const QString message = QString::fromStdString(found->message);
+        QVERIFY2(message.startsWith(QStringLiteral("Does not fit")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("77.3 GB")), qPrintable(message));
+        QVERIFY2(
+            message.contains(QString::fromStdString(formatBytes(evaluation.memory->peakBytes))),
+            qPrintable(message));
+        QVERIFY(!hasErrors(evaluation.diagnostics));
+
+        // With ZeRO-3 over DP 8 the 107.8 GB of model state is 13.5 GB a GPU: it fits, and no
+        // such diagnostic is left.
+        plan = defaultPlan();
+        plan.parallel.zeroStage = 3;
+        const Evaluation fitting = evaluate(plan);
+        QVERIFY(fitting.memory && fitting.memory->fits);
+        QVERIFY(std::none_of(
+            fitting.diagnostics.begin(), fitting.diagnostics.end(),
+            [](const Diagnostic& diagnostic) { return diagnostic.path == "/memory"; }));
     }
 
     void evaluationCarriesItsPlan() {

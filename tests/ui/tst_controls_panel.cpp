@@ -2,10 +2,12 @@
 // The controls panel edits the document through PlanEdits (one gesture per drag, one per key
 // step), resyncs quietly from external changes, clamps absurd input, marks broken rules and
 // moves focus to a field's control. The plan is the built-in default (Llama-2 7B, DP 8 on one
-// node of 8 GPUs), so TP steps through {1, 2, 4, 8} (core/parallel_choices).
+// node of 8 GPUs), so TP steps through {1, 2, 4, 8} (core/parallel_choices) and DP follows to
+// keep the 8 GPUs busy (core/parallel_edit).
 #include "core/catalog.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/controls/controls_stops.h"
+#include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
 #include "ui/document/undo_ids.h"
 
@@ -22,6 +24,8 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QToolButton>
+#include <QWheelEvent>
+#include <QtTest/qtestspontaneevent.h>
 #include <QtTest>
 
 using namespace fourfold;
@@ -109,11 +113,14 @@ private slots:
         slider->setFocus();
         QTest::keyClick(slider, Qt::Key_Right);
         QCOMPARE(h.document.plan().parallel.tp, 2);
+        // DP follows: TP 2 × DP 4 = the node's 8 GPUs.
+        QCOMPARE(h.document.plan().parallel.dp, 4);
         QTest::keyClick(slider, Qt::Key_Right);
         QCOMPARE(h.document.plan().parallel.tp, 4);
+        QCOMPARE(h.document.plan().parallel.dp, 2);
         QCOMPARE(h.edits.size(), std::size_t{2});
         QCOMPARE(h.edits[0].field, kTensorParallel);
-        QCOMPARE(h.edits[0].text, QStringLiteral("Set tensor parallel to 2"));
+        QCOMPARE(h.edits[0].text, QStringLiteral("Set tensor parallel to 2, data parallel to 4"));
         // Each key step is its own gesture, so each is its own undo step.
         QVERIFY(h.edits[0].gesture != 0);
         QVERIFY(h.edits[0].gesture != h.edits[1].gesture);
@@ -141,6 +148,7 @@ private slots:
         QVERIFY(h.edits.front().gesture != 0);
         core::Plan expected = before;
         expected.parallel.tp = 8;
+        expected.parallel.dp = 1;               // 8 GPUs / TP 8
         QCOMPARE(h.document.plan(), expected);  // nothing else changed
         // Once the document merges by gesture, the drag is one undo step.
         if (h.document.undoStack()->count() > 0) QCOMPARE(h.document.undoStack()->count(), 1);
@@ -151,6 +159,57 @@ private slots:
         QCOMPARE(h.edits.size(), std::size_t{4});
         QVERIFY(h.edits.back().gesture != h.edits.front().gesture);
         QCOMPARE(h.document.plan().parallel.tp, 1);
+        QCOMPARE(h.document.plan().parallel.dp, 8);
+    }
+
+    // The spin box's arrows step through the slider's valid stops: TP 1 → 2 → 4, never 3.
+    void spinStepsGoThroughValidStops() {
+        Harness h;
+        QDoubleSpinBox* spin = h.spin("tensorParallel");
+        spin->stepBy(1);
+        QCOMPARE(h.document.plan().parallel.tp, 2);
+        h.settle();
+        spin->stepBy(1);
+        QCOMPARE(h.document.plan().parallel.tp, 4);
+        QCOMPARE(h.document.plan().parallel.dp, 2);
+        h.settle();
+        spin->stepBy(-1);
+        QCOMPARE(h.document.plan().parallel.tp, 2);
+        QVERIFY(h.marker("tensorParallel")->isHidden());
+        QVERIFY(h.marker("dataParallel")->isHidden());
+    }
+
+    // GPT-3 175B on 16,384 GPUs with 64 stages: every PP stop the slider offers is a valid plan
+    // (before, a drag landed on PP 95 and the views went blank), and DP follows each one.
+    void pipelineDragOnTheLargePlanStaysValid() {
+        core::Plan plan = core::defaultPlan();
+        plan.model = core::findModelPreset("gpt3-175b")->spec;
+        plan.cluster.nodes = 2048;
+        plan.parallel.tp = 8;
+        plan.parallel.pp = 64;
+        plan.parallel.dp = 32;
+        Harness h;
+        QVERIFY(h.document.replacePlan(plan, QStringLiteral("Open")));
+        h.settle();
+        QSlider* slider = h.slider("pipelineParallel");
+        // 2,048 = 16,384 / TP 8 splits into PP 1, 2, 4, ..., 64 (at most the 96 layers).
+        QCOMPARE(h.find<ui::SliderControl>(QStringLiteral("pipelineParallel"))->stops(),
+                 (std::vector<double>{1, 2, 4, 8, 16, 32, 64}));
+        slider->setSliderDown(true);
+        for (int position = slider->maximum(); position >= 0; --position) {
+            slider->setValue(position);
+            const auto& parallel = h.document.plan().parallel;
+            QCOMPARE(std::int64_t{parallel.dp} * parallel.tp * parallel.pp, std::int64_t{16384});
+        }
+        slider->setSliderDown(false);
+        h.settle();
+        const auto evaluation = h.document.evaluation();
+        QCOMPARE(evaluation->plan.parallel.pp, 1);
+        QCOMPARE(evaluation->plan.parallel.dp, 2048);
+        for (const core::Diagnostic& diagnostic : evaluation->diagnostics) {
+            QVERIFY2(diagnostic.severity != core::Severity::Error, diagnostic.message.c_str());
+        }
+        QVERIFY(evaluation->memory.has_value());  // the views have something to draw
     }
 
     void spinBoxTakesExactValues() {
@@ -171,18 +230,25 @@ private slots:
         QVERIFY(h.marker("dataParallel")->isHidden());
     }
 
-    void overcommittedTensorParallelMarksDataParallel() {
+    // Typing a value that breaks a rule keeps it and shows the error: DP 16 on 8 GPUs.
+    void typedOvercommittedDataParallelIsMarked() {
         Harness h;
-        h.slider("tensorParallel")->setValue(1);  // TP 2 × DP 8 = 16 ranks on 8 GPUs
+        h.window.show();
+        typeInto(h.spin("dataParallel"), QStringLiteral("16"));
+        QCOMPARE(h.document.plan().parallel.dp, 16);
+        h.settle();
         QVERIFY(!h.marker("dataParallel")->isHidden());
         QVERIFY2(h.marker("dataParallel")->toolTip().contains(QStringLiteral("more than")),
                  qPrintable(h.marker("dataParallel")->toolTip()));
         auto* label = h.find<QLabel>(QStringLiteral("dataParallelLabel"));
         QVERIFY(label->toolTip().contains(QStringLiteral("= 16 GPUs")));
         QVERIFY(h.marker("tensorParallel")->isHidden());
-        // The DP slider still shows 8 beside the valid {1, 2, 4}.
+        // The DP slider offers only the valid {1, 2, 4, 8}; the spin box shows the typed 16.
         QCOMPARE(h.slider("dataParallel")->maximum(), 3);
-        QCOMPARE(h.spin("dataParallel")->value(), 8.0);
+        QCOMPARE(h.spin("dataParallel")->value(), 16.0);
+        // The next step leaves the broken value for a valid one.
+        h.slider("dataParallel")->setValue(2);
+        QCOMPARE(h.document.plan().parallel.dp, 4);
     }
 
     void externalChangesResyncWithoutEdits() {
@@ -397,11 +463,56 @@ private slots:
         }
     }
 
+    // Wheeling down the panel scrolls it and never edits a control under the pointer; only a
+    // focused control takes the wheel. (Before, the wheel turned GPUs per node 8 into 1.)
+    void wheelOverAnUnfocusedControlScrollsThePanel() {
+        Harness h;
+        h.window.resize(360, 400);
+        h.window.show();
+        h.window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&h.window));
+        auto* scroll = h.find<QScrollArea>(QStringLiteral("controlsScroll"));
+        QScrollBar* bar = scroll->verticalScrollBar();
+        QVERIFY(bar->maximum() > 0);
+        const core::Plan before = h.document.plan();
+        const auto wheel = [](QWidget* target, int delta) {
+            const QPointF centre = QRectF(target->rect()).center();
+            QWheelEvent event(centre, target->mapToGlobal(centre), QPoint(), QPoint(0, delta),
+                              Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+            QSpontaneKeyEvent::setSpontaneous(&event);  // propagates to parents as a real one
+            QApplication::sendEvent(target, &event);
+        };
+        QWidget* targets[] = {h.spin("gpusPerNode")->findChild<QLineEdit*>(),
+                              h.slider("gpusPerNode"),
+                              h.find<QComboBox>(QStringLiteral("precisionCombo")),
+                              h.spin("tensorParallel")->findChild<QLineEdit*>()};
+        for (QWidget* target : targets) {
+            QVERIFY(target);
+            const int scrolled = bar->value();
+            wheel(target, -120);  // one notch down
+            h.settle();
+            QCOMPARE(h.document.plan(), before);
+            QVERIFY2(bar->value() > scrolled || bar->value() == bar->maximum(),
+                     qPrintable(QStringLiteral("%1 in %2: %3 -> %4")
+                                    .arg(target->objectName(), target->parent()->objectName())
+                                    .arg(scrolled)
+                                    .arg(bar->value())));
+            bar->setValue(0);
+        }
+        QVERIFY(h.edits.empty());
+        // A focused control takes the wheel: one notch up on GPUs per node steps it.
+        QDoubleSpinBox* perNode = h.spin("gpusPerNode");
+        perNode->setFocus();
+        QVERIFY(perNode->hasFocus());
+        wheel(perNode, 120);  // over its arrows
+        QVERIFY(h.document.plan().cluster.gpusPerNode != before.cluster.gpusPerNode);
+    }
+
     void grabForReview() {
         Harness h;
         h.window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&h.window));
-        h.slider("tensorParallel")->setValue(1);  // DP 8 × TP 2 overcommits: a marked row
+        h.spin("dataParallel")->setValue(16);  // DP 16 on 8 GPUs overcommits: a marked row
         auto* scroll = h.find<QScrollArea>(QStringLiteral("controlsScroll"));
         QWidget* content = scroll->widget();
         content->resize(360 - scroll->verticalScrollBar()->sizeHint().width(),

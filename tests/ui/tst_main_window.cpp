@@ -184,7 +184,14 @@ void TestMainWindow::maximiseTogglesAView() {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     ViewGrid* grid = window.viewGrid();
     QCOMPARE(grid->panes().size(), 4);
-    for (ViewPane* pane : grid->panes()) QVERIFY(pane->isVisible());
+    // The step-time placeholder has nothing to show: hidden until View > Step time.
+    const auto shownAsAtStart = [grid] {
+        for (qsizetype index = 0; index < grid->panes().size(); ++index) {
+            if (grid->panes().at(index)->isVisible() != (index < 3)) return false;
+        }
+        return true;
+    };
+    QVERIFY(shownAsAtStart());
 
     // Double-clicking the Pipeline pane's title maximises it.
     ViewPane* pipeline = grid->panes().at(1);
@@ -199,10 +206,10 @@ void TestMainWindow::maximiseTogglesAView() {
     QTRY_VERIFY(pipeline->width() > grid->width() * 9 / 10);
     QTRY_VERIFY(pipeline->height() > grid->height() * 9 / 10);
 
-    // The View menu's action restores all four.
+    // The View menu's action restores the grid as it was.
     window.maximizeAction()->trigger();
     QCOMPARE(grid->maximizedPane(), nullptr);
-    for (ViewPane* pane : grid->panes()) QVERIFY(pane->isVisible());
+    QVERIFY(shownAsAtStart());
     QVERIFY(!window.maximizeAction()->isChecked());
 
     // With nothing chosen yet the action acts on the current pane.

@@ -63,12 +63,12 @@ ClusterControls::ClusterControls(PlanDocument* document, QWidget* parent)
              [nodes](core::Plan& plan) { plan.cluster.nodes = nodes; });
     });
 
-    intraNode_ = addCombo(QStringLiteral("intraNode"), tr("&Intra-node link"),
+    intraNode_ = addCombo(QStringLiteral("intraNode"), tr("Intra-node lin&k"),
                           tr("The link between GPUs of one node (NVLink, PCIe)."),
                           QStringLiteral("/cluster/intra_node"));
     connect(intraNode_, &QComboBox::activated, this,
             [this](int index) { chooseLink(intraNode_, index, true); });
-    interNode_ = addCombo(QStringLiteral("interNode"), tr("Int&er-node link"),
+    interNode_ = addCombo(QStringLiteral("interNode"), tr("Inter-node link"),
                           tr("The network between nodes (InfiniBand, RoCE), per GPU."),
                           QStringLiteral("/cluster/inter_node"));
     connect(interNode_, &QComboBox::activated, this,

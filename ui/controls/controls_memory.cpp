@@ -33,7 +33,7 @@ SliderControl* configureShare(SliderControl* control) {
 
 MemoryControls::MemoryControls(PlanDocument* document, QWidget* parent)
     : ControlsGroup(QStringLiteral("memoryGroup"), tr("Memory"), document, parent) {
-    convention_ = addCombo(QStringLiteral("convention"), tr("Acco&unting"),
+    convention_ = addCombo(QStringLiteral("convention"), tr("Accounting"),
                            tr("Whose memory accounting the figures follow."),
                            QStringLiteral("/memory/convention"));
     alsoCovers(QStringLiteral("/memory"));
@@ -48,7 +48,7 @@ MemoryControls::MemoryControls(PlanDocument* document, QWidget* parent)
     });
 
     fragmentation_ = configureShare(
-        addSlider(QStringLiteral("fragmentation"), tr("Fragmen&tation"),
+        addSlider(QStringLiteral("fragmentation"), tr("Fragmentation"),
                   tr("Share of allocated memory the allocator loses to fragmentation."),
                   QStringLiteral("/memory/fragmentation")));
     connect(fragmentation_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
@@ -57,7 +57,7 @@ MemoryControls::MemoryControls(PlanDocument* document, QWidget* parent)
              [value](core::Plan& plan) { plan.memory.fragmentation = value; });
     });
 
-    margin_ = configureShare(addSlider(QStringLiteral("safetyMargin"), tr("Safety mar&gin"),
+    margin_ = configureShare(addSlider(QStringLiteral("safetyMargin"), tr("Safet&y margin"),
                                        tr("Share of GPU memory kept free for spikes."),
                                        QStringLiteral("/memory/safety_margin")));
     connect(margin_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
@@ -79,7 +79,7 @@ MemoryControls::MemoryControls(PlanDocument* document, QWidget* parent)
              [bytes](core::Plan& plan) { plan.memory.frameworkBytes = bytes; });
     });
 
-    commBuffers_ = addCheck(QStringLiteral("commBuffers"), tr("Count communication &buffers"),
+    commBuffers_ = addCheck(QStringLiteral("commBuffers"), tr("Count communication buffers"),
                             tr("Include DDP buckets and ZeRO gather buffers in the figures."),
                             QStringLiteral("/memory/count_comm_buffers"));
     connect(commBuffers_, &QCheckBox::toggled, this, [this](bool on) {
@@ -104,7 +104,7 @@ MeasuredControls::MeasuredControls(PlanDocument* document, QWidget* parent)
     peaks_->setObjectName(QStringLiteral("measuredPeaksEdit"));
     peaks_->setPlaceholderText(tr("e.g. 71, 68.5"));
     peaks_->setAccessibleName(tr("Measured peak memory per stage in GB"));
-    addLabelledRow(tr("&Peak per stage (GB)"), peaks_,
+    addLabelledRow(tr("Peak per stage (GB)"), peaks_,
                    tr("Peak memory you measured on each pipeline stage, in GB, comma separated."),
                    QStringLiteral("/measured/peak_bytes_per_stage"));
     alsoCovers(QStringLiteral("/measured"));
@@ -122,7 +122,7 @@ MeasuredControls::MeasuredControls(PlanDocument* document, QWidget* parent)
     stepTime_->setKeyboardTracking(false);
     stepTime_->setAlignment(Qt::AlignRight);
     stepTime_->setAccessibleName(tr("Measured step time"));
-    addLabelledRow(tr("Step t&ime"), stepTime_,
+    addLabelledRow(tr("Step time"), stepTime_,
                    tr("Seconds one optimizer step took on real hardware."),
                    QStringLiteral("/measured/step_time_s"));
     connect(stepTime_, &QDoubleSpinBox::valueChanged, this, [this](double seconds) {

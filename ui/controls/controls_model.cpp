@@ -21,7 +21,7 @@ constexpr double kBillion = 1e9;
 
 ModelControls::ModelControls(PlanDocument* document, QWidget* parent)
     : ControlsGroup(QStringLiteral("modelGroup"), tr("Model"), document, parent) {
-    preset_ = addCombo(QStringLiteral("modelPreset"), tr("&Preset"),
+    preset_ = addCombo(QStringLiteral("modelPreset"), tr("Preset"),
                        tr("A published model whose whole shape the plan takes."),
                        QStringLiteral("/model/preset"));
     connect(preset_, &QComboBox::activated, this, &ModelControls::choosePreset);

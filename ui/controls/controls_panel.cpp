@@ -6,6 +6,7 @@
 #include "ui/controls/controls_model.h"
 #include "ui/controls/controls_parallel.h"
 #include "ui/controls/controls_training.h"
+#include "ui/controls/input_guard.h"
 #include "ui/document/plan_document.h"
 
 #include <QScrollArea>
@@ -36,6 +37,9 @@ ControlsPanel::ControlsPanel(PlanDocument* document, QWidget* parent)
         });
     }
     column->addStretch(1);
+    // Wheeling down the panel scrolls it; only a focused control takes the wheel, and the
+    // window's Ctrl+Z undoes the plan even from a spin box.
+    (new InputGuard(this))->guardEditorsUnder(content);
 
     scroll_ = new QScrollArea(this);
     scroll_->setObjectName(QStringLiteral("controlsScroll"));
@@ -79,6 +83,8 @@ void ControlsPanel::showProblems(const core::Evaluation& evaluation) {
     };
     for (const core::Diagnostic& diagnostic : evaluation.diagnostics) {
         if (diagnostic.severity == core::Severity::Info) continue;
+        // "Does not fit" (at /memory) is about the whole plan, not the accounting control.
+        if (diagnostic.path == "/memory") continue;
         const int match = bestFieldMatch(pointers, QString::fromStdString(diagnostic.path));
         if (match < 0) continue;
         QStringList& list = messages[indexOf(owners[static_cast<std::size_t>(match)])];

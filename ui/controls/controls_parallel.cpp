@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/controls/controls_parallel.h"
 
+#include "core/parallel_edit.h"
 #include "core/plan_enums.h"
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/controls_text.h"
@@ -9,8 +10,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-
-#include <algorithm>
 
 namespace fourfold::ui {
 
@@ -32,12 +31,12 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
     addAxis(ParallelAxis::Context, QStringLiteral("contextParallel"), tr("&Context parallel (CP)"),
             tr("GPUs that split each sequence, for long contexts."),
             tr("Set context parallel to %1"), 1024);
-    addAxis(ParallelAxis::Expert, QStringLiteral("expertParallel"), tr("&Expert parallel (EP)"),
+    addAxis(ParallelAxis::Expert, QStringLiteral("expertParallel"), tr("E&xpert parallel (EP)"),
             tr("GPUs that split a mixture-of-experts layer's experts between them."),
             tr("Set expert parallel to %1"), 1024);
     alsoCovers(QStringLiteral("/parallel/etp"));
 
-    schedule_ = addCombo(QStringLiteral("schedule"), tr("Sc&hedule"),
+    schedule_ = addCombo(QStringLiteral("schedule"), tr("Schedu&le"),
                          tr("The order pipeline stages run forward and backward passes in."),
                          QStringLiteral("/parallel/schedule"));
     for (auto kind : core::allValues<core::ScheduleKind>()) {
@@ -50,12 +49,12 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
              [kind](core::Plan& plan) { plan.parallel.schedule = kind; });
     });
 
-    addAxis(ParallelAxis::VirtualStages, QStringLiteral("virtualStages"), tr("&Virtual stages"),
+    addAxis(ParallelAxis::VirtualStages, QStringLiteral("virtualStages"), tr("Virtual stages"),
             tr("Model chunks per pipeline GPU with the interleaved schedule; shrinks the bubble."),
             tr("Set virtual stages to %1"), 256);
 
     sequenceParallel_ =
-        addCheck(QStringLiteral("sequenceParallel"), tr("Sequence parallel (&SP)"),
+        addCheck(QStringLiteral("sequenceParallel"), tr("Sequence parallel (SP)"),
                  tr("Split norm and dropout activations along the sequence across TP ranks."),
                  QStringLiteral("/parallel/sequence_parallel"));
     connect(sequenceParallel_, &QCheckBox::toggled, this, [this](bool on) {
@@ -64,7 +63,7 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
              [on](core::Plan& plan) { plan.parallel.sequenceParallel = on; });
     });
 
-    zeroStage_ = addCombo(QStringLiteral("zeroStage"), tr("&ZeRO stage"),
+    zeroStage_ = addCombo(QStringLiteral("zeroStage"), tr("ZeRO sta&ge"),
                           tr("Which model state data-parallel ranks shard instead of copying."),
                           QStringLiteral("/parallel/zero_stage"));
     for (int stage = 0; stage <= 3; ++stage) {
@@ -77,13 +76,13 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
     });
 
     SliderControl* sharding =
-        addAxis(ParallelAxis::ShardingGroup, QStringLiteral("shardingGroup"), tr("Sharding &group"),
+        addAxis(ParallelAxis::ShardingGroup, QStringLiteral("shardingGroup"), tr("Sharding group"),
                 tr("Data-parallel ranks one ZeRO shard spreads over; 0 means all of them."),
                 tr("Set sharding group to %1"), 1'000'000);
     sharding->setSpinRange(0, 1'000'000, 0, 1);
     sharding->setSpecialValueText(tr("all DP"));
 
-    offload_ = addCombo(QStringLiteral("offload"), tr("O&ffload"),
+    offload_ = addCombo(QStringLiteral("offload"), tr("Offload"),
                         tr("Move optimizer state, and optionally weights, out of GPU memory."),
                         QStringLiteral("/parallel/offload"));
     for (auto kind : core::allValues<core::Offload>()) {
@@ -109,13 +108,20 @@ SliderControl* ParallelControls::addAxis(core::ParallelAxis axis, const QString&
         return QString::fromStdString(
             core::choiceProblem(evaluation.plan, axis, core::parallelValue(evaluation.plan, axis)));
     });
-    connect(
-        control, &SliderControl::valueEdited, this,
-        [this, axis, undoText](double value, int gesture) {
-            const int degree = static_cast<int>(value);
-            edit(editField(axis), gesture, undoText.arg(degree),
-                 [axis, degree](core::Plan& plan) { core::setParallelValue(plan, axis, degree); });
-        });
+    control->setSpinStepsThroughStops(true);
+    connect(control, &SliderControl::valueEdited, this,
+            [this, axis, undoText](double value, int gesture) {
+                const int degree = static_cast<int>(value);
+                // DP (and what depends on the changed degree) follows, so the job stays within
+                // the cluster; the undo text says so when DP moves.
+                const core::Plan next = core::withParallelDegree(document()->plan(), axis, degree);
+                QString text = undoText.arg(degree);
+                if (axis != core::ParallelAxis::Data &&
+                    next.parallel.dp != document()->plan().parallel.dp) {
+                    text = tr("%1, data parallel to %2").arg(text).arg(next.parallel.dp);
+                }
+                edit(editField(axis), gesture, text, [next](core::Plan& plan) { plan = next; });
+            });
     axes_.push_back({axis, control});
     return control;
 }
@@ -123,14 +129,10 @@ SliderControl* ParallelControls::addAxis(core::ParallelAxis axis, const QString&
 void ParallelControls::sync(const core::Evaluation& evaluation) {
     const core::Plan& plan = evaluation.plan;
     for (const auto& [axis, control] : axes_) {
-        // The valid values, plus the current one so the slider can show it (marked if broken).
-        std::vector<int> values = core::parallelChoices(plan, axis);
-        const int current = core::parallelValue(plan, axis);
-        if (std::find(values.begin(), values.end(), current) == values.end()) {
-            values.push_back(current);
-        }
-        control->setStops(toStops(values));
-        control->setValueQuietly(current);
+        // Only values that keep the plan valid (a typed broken value sits between stops, marked
+        // red, and the next drag or step leaves it for a valid one).
+        control->setStops(toStops(core::parallelStops(plan, axis)));
+        control->setValueQuietly(core::parallelValue(plan, axis));
     }
     axes_.front().control->setDetail(tr("%1 ranks of the cluster's %2 GPUs")
                                          .arg(evaluation.worldSize)

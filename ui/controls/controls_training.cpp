@@ -36,7 +36,7 @@ Enum enumAt(const QComboBox* combo, int index) {
 
 TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
     : ControlsGroup(QStringLiteral("trainingGroup"), tr("Training"), document, parent) {
-    precision_ = addCombo(QStringLiteral("precision"), tr("Pre&cision"),
+    precision_ = addCombo(QStringLiteral("precision"), tr("Prec&ision"),
                           tr("The dtype of weights and activations in forward and backward."),
                           QStringLiteral("/training/precision"));
     fillEnumCombo<core::Precision>(precision_);
@@ -47,7 +47,7 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
              [value](core::Plan& plan) { plan.training.precision = value; });
     });
 
-    masterWeights_ = addCheck(QStringLiteral("masterWeights"), tr("FP32 &master weights"),
+    masterWeights_ = addCheck(QStringLiteral("masterWeights"), tr("FP32 master weights"),
                               tr("Keep a 4-byte copy of every weight for the optimizer update."),
                               QStringLiteral("/training/master_weights"));
     connect(masterWeights_, &QCheckBox::toggled, this, [this](bool on) {
@@ -56,7 +56,7 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
              [on](core::Plan& plan) { plan.training.masterWeights = on; });
     });
 
-    gradDtype_ = addCombo(QStringLiteral("gradDtype"), tr("&Gradient dtype"),
+    gradDtype_ = addCombo(QStringLiteral("gradDtype"), tr("Gradient dtype"),
                           tr("The dtype gradients are kept and reduced in."),
                           QStringLiteral("/training/grad_dtype"));
     fillEnumCombo<core::Precision>(gradDtype_);
@@ -78,7 +78,7 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
              [value](core::Plan& plan) { plan.training.optimizer = value; });
     });
 
-    microBatch_ = addSlider(QStringLiteral("microBatch"), tr("M&icro-batch"),
+    microBatch_ = addSlider(QStringLiteral("microBatch"), tr("&Micro-batch"),
                             tr("Samples one GPU processes in one forward and backward pass."),
                             QStringLiteral("/training/micro_batch"));
     alsoCovers(QStringLiteral("/training"));
@@ -111,7 +111,7 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
     batchTarget_->setKeyboardTracking(false);
     batchTarget_->setAlignment(Qt::AlignRight);
     batchTarget_->setAccessibleName(tr("Target global batch"));
-    addLabelledRow(tr("&Target global batch"), batchTarget_,
+    addLabelledRow(tr("Target global &batch"), batchTarget_,
                    tr("A global batch you aim for; a warning shows when b × a × dp differs."),
                    QStringLiteral("/training/global_batch"));
     connect(batchTarget_, &QSpinBox::valueChanged, this, [this](int value) {
@@ -148,7 +148,7 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
              [value](core::Plan& plan) { plan.training.recompute = value; });
     });
 
-    flashAttention_ = addCheck(QStringLiteral("flashAttention"), tr("&Flash attention"),
+    flashAttention_ = addCheck(QStringLiteral("flashAttention"), tr("Flash attention"),
                                tr("Fused attention that never stores the score matrix."),
                                QStringLiteral("/training/flash_attention"));
     connect(flashAttention_, &QCheckBox::toggled, this, [this](bool on) {

@@ -22,6 +22,17 @@ bool sameValue(double a, double b) {
 
 QString plainText(QString text) { return text.remove(QLatin1Char('&')); }
 
+// A spin box whose steps (arrows, Up/Down, wheel) can be redirected to the slider's stops.
+class StopSpinBox : public QDoubleSpinBox {
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    std::function<bool(int steps)> stepper;  // true when it handled the step
+
+    void stepBy(int steps) override {
+        if (!stepper || !stepper(steps)) QDoubleSpinBox::stepBy(steps);
+    }
+};
+
 }  // namespace
 
 SliderControl::SliderControl(const QString& name, const QString& labelText, QWidget* parent)
@@ -35,7 +46,14 @@ SliderControl::SliderControl(const QString& name, const QString& labelText, QWid
     marker_->setPixmap(
         style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this).pixmap(iconSize));
     marker_->hide();
-    spin_ = new QDoubleSpinBox(this);
+    auto* spin = new StopSpinBox(this);
+    spin->stepper = [this](int steps) {
+        if (!spinStepsThroughStops_ || stops_.size() < 2) return false;
+        spin_->setValue(toShown(stopAfter(value_, steps)));
+        spin_->selectAll();
+        return true;
+    };
+    spin_ = spin;
     spin_->setObjectName(name + QStringLiteral("Spin"));
     spin_->setKeyboardTracking(false);  // a typed number applies on Enter or focus out
     spin_->setAccelerated(true);
@@ -170,6 +188,18 @@ int SliderControl::nearestStop(double value) const {
     const double below = positive ? std::log(value / *lower) : value - *lower;
     const double above = positive ? std::log(*upper / value) : *upper - value;
     return static_cast<int>((below <= above ? lower : upper) - stops_.begin());
+}
+
+double SliderControl::stopAfter(double value, int steps) const {
+    if (stops_.empty() || steps == 0) return value;
+    // Index of the first stop at or above the value, and whether the value is a stop itself.
+    const auto upper = std::lower_bound(stops_.begin(), stops_.end(), value);
+    const bool onStop = upper != stops_.end() && sameValue(*upper, value);
+    const auto first = static_cast<long>(upper - stops_.begin());
+    // Between two stops, one step up lands on the upper one, one step down on the lower one.
+    const long target = steps > 0 ? first + steps - (onStop ? 0 : 1) : first + steps;
+    const long last = static_cast<long>(stops_.size()) - 1;
+    return stops_[static_cast<std::size_t>(std::clamp(target, 0L, last))];
 }
 
 // Scales are either whole multiples (1e9 per "B") or whole fractions (0.01 per "%"); dividing

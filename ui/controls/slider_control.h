@@ -30,6 +30,9 @@ public:
                       double unitsPerShown = 1.0);
     void setSuffix(const QString& suffix);
     void setSpecialValueText(const QString& text);  // shown at the spin box minimum
+    // When on, the spin box's arrows, keys and wheel step from stop to stop like the slider, so
+    // stepping never lands between stops; typing still takes any value.
+    void setSpinStepsThroughStops(bool on) { spinStepsThroughStops_ = on; }
     // One-sentence help for label, slider and spin box.
     void setHelp(const QString& text);
     // Called for a fresh gesture id (a slider press, a key or wheel step, a typed entry).
@@ -58,6 +61,8 @@ private:
     void onSliderMoved(int position);
     void onSpinChanged(double shown);
     [[nodiscard]] int nearestStop(double value) const;
+    // The stop `steps` away from the value (the first stop beyond it when it sits between two).
+    [[nodiscard]] double stopAfter(double value, int steps) const;
     [[nodiscard]] double toShown(double value) const;
     [[nodiscard]] double fromShown(double shown) const;
     [[nodiscard]] int freshGesture() const { return gestureSource_ ? gestureSource_() : 0; }
@@ -71,6 +76,7 @@ private:
     std::vector<double> stops_;
     std::function<int()> gestureSource_;
     double value_ = 0;
+    bool spinStepsThroughStops_ = false;
     double unitsPerShown_ = 1.0;
     int dragGesture_ = 0;
     QString help_;

@@ -90,6 +90,7 @@ bool PlanDocument::open(const QString& path, QString* error) {
         return false;
     }
     resetTo(std::move(*parsed.plan), QFileInfo(path).absoluteFilePath());
+    fileDiagnostics_ = std::move(parsed.diagnostics);
     return true;
 }
 
@@ -97,6 +98,7 @@ bool PlanDocument::save(const QString& path, QString* error) {
     if (!writeAtomically(path, core::planToJson(plan_), error)) return false;
     // Clean only once the bytes are committed to disk (STYLE.md §C).
     undoStack_.setClean();
+    fileDiagnostics_.clear();  // the file now holds exactly the plan
     setFilePath(QFileInfo(path).absoluteFilePath());
     return true;
 }
@@ -109,7 +111,10 @@ bool PlanDocument::exportWithResults(const QString& path, QString* error) const 
     return writeAtomically(path, text, error);
 }
 
-void PlanDocument::newPlan() { resetTo(core::defaultPlan(), QString()); }
+void PlanDocument::newPlan() {
+    resetTo(core::defaultPlan(), QString());
+    fileDiagnostics_.clear();
+}
 
 void PlanDocument::setPlanFromCommand(const core::Plan& plan) {
     plan_ = plan;

@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace fourfold::ui {
 
@@ -40,6 +41,11 @@ public:
     [[nodiscard]] bool isDirty() const { return !undoStack_.isClean(); }
     // True while an evaluation is queued for the next event-loop turn.
     [[nodiscard]] bool isEvaluationPending() const { return pending_; }
+    // What reading the opened file reported besides errors (unknown keys, notes), as
+    // `fourfold-cli validate` lists them; empty after New and after a save rewrites the file.
+    [[nodiscard]] const std::vector<core::Diagnostic>& fileDiagnostics() const {
+        return fileDiagnostics_;
+    }
     // The plan's name for titles; "Untitled plan" when it has none.
     [[nodiscard]] QString displayName() const;
 
@@ -76,6 +82,7 @@ private:
     std::shared_ptr<const core::Evaluation> evaluation_;
     QUndoStack undoStack_;
     QString filePath_;
+    std::vector<core::Diagnostic> fileDiagnostics_;
     int gesture_ = 0;
     bool pending_ = false;
 };

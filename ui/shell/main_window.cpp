@@ -5,6 +5,7 @@
 #include "ui/document/atomic_file.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
+#include "ui/shell/focus_frame.h"
 #include "ui/shell/main_window_view_grid.h"
 #include "ui/shell/recent_files.h"
 #include "ui/views/diagnostics_list.h"
@@ -14,7 +15,12 @@
 #include "ui/views/summary_strip.h"
 
 #include <QBuffer>
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -22,10 +28,13 @@
 #include <QLabel>
 #include <QMimeData>
 #include <QPixmap>
-#include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
+#include <QStyle>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace fourfold::ui {
 namespace {
@@ -33,6 +42,32 @@ namespace {
 constexpr QSize kDefaultSize(1600, 1000);
 constexpr int kControlsWidth = 360;
 constexpr int kDiagnosticsHeight = 120;
+constexpr int kStepTimePane = 3;  // the grid's placeholder pane, hidden until it has a view
+
+// Widgets a person tabs to, in creation order (the order they sit in on screen here): editors,
+// buttons, item views and the views themselves; not the parts inside a spin or combo box, nor
+// scroll bars or scroll areas.
+QList<QWidget*> tabStops(QWidget* root) {
+    QList<QWidget*> stops;
+    const auto wanted = [](QWidget* widget) {
+        if (!(widget->focusPolicy() & Qt::TabFocus)) return false;
+        QWidget* parent = widget->parentWidget();
+        if (qobject_cast<QAbstractSpinBox*>(parent) || qobject_cast<QComboBox*>(parent)) {
+            return false;
+        }
+        if (qobject_cast<QScrollBar*>(widget)) return false;
+        if (qobject_cast<QAbstractScrollArea*>(widget) &&
+            !qobject_cast<QAbstractItemView*>(widget)) {
+            return false;
+        }
+        return true;
+    };
+    if (wanted(root)) stops << root;
+    for (QWidget* child : root->findChildren<QWidget*>()) {
+        if (wanted(child)) stops << child;
+    }
+    return stops;
+}
 
 // The first dropped local file that looks like a plan, or empty.
 QString droppedPlanPath(const QMimeData* mime) {
@@ -68,6 +103,36 @@ MainWindow::MainWindow(PlanDocument* document, QWidget* parent)
     statusBar()->addPermanentWidget(statusLabel_);
 
     connectDocument();
+    refreshFileDiagnostics();
+    setVisualTabOrder();
+}
+
+void MainWindow::setVisualTabOrder() {
+    QList<QWidget*> chain = tabStops(controls_);
+    chain << tabStops(summary_);
+    for (ViewPane* pane : viewGrid_->panes()) {
+        // The pane's own button, then what the view holds on top (the rank map's "Colour by"),
+        // then the view itself.
+        QList<QWidget*> stops = tabStops(pane);
+        if (QWidget* content = pane->content(); stops.removeAll(content) > 0) stops << content;
+        chain << stops;
+    }
+    chain << tabStops(diagnostics_);
+    for (qsizetype index = 1; index < chain.size(); ++index) {
+        QWidget::setTabOrder(chain.at(index - 1), chain.at(index));
+    }
+}
+
+void MainWindow::refreshFileDiagnostics() {
+    diagnostics_->setFileDiagnostics(document_->fileDiagnostics(),
+                                     QFileInfo(document_->filePath()).fileName());
+}
+
+void MainWindow::fitDiagnosticsDock(int listHeight) {
+    // The dock's title bar comes on top of the list's own height.
+    const int margin = style()->pixelMetric(QStyle::PM_DockWidgetTitleMargin, nullptr, this);
+    const int title = diagnosticsDock_->fontMetrics().height() + 2 * margin + 4;
+    resizeDocks({diagnosticsDock_}, {listHeight + title}, Qt::Vertical);
 }
 
 MainWindow::~MainWindow() = default;
@@ -100,7 +165,14 @@ void MainWindow::buildCentralArea() {
     stepTime->setAlignment(Qt::AlignCenter);
     stepTime->setEnabled(false);
     viewGrid_->addPane(tr("Step time"), stepTime);
+    // Nothing to show there yet: the other panes take its room until View > Step time.
+    viewGrid_->setPaneShown(viewGrid_->panes().at(kStepTimePane), false);
     layout->addWidget(viewGrid_, 1);
+    // Every view takes keyboard focus (Tab, or a click) and shows a ring while it has it.
+    for (EvaluationView* view : std::as_const(views_)) {
+        if (view->focusPolicy() == Qt::NoFocus) view->setFocusPolicy(Qt::StrongFocus);
+        new FocusFrame(view);
+    }
 
     // GB or GiB: the setting drives the memory view, and the view's own check box the setting.
     // Both sides return early when nothing changes, so the round trip ends there.
@@ -118,17 +190,13 @@ void MainWindow::buildCentralArea() {
 }
 
 void MainWindow::buildDocks() {
+    // The panel scrolls itself; a second scroll area around it would take the wheel turns.
     controls_ = new ControlsPanel(document_);
-    auto* scroll = new QScrollArea;
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(controls_);
 
     controlsDock_ = new QDockWidget(tr("Controls"), this);
     controlsDock_->setObjectName(QStringLiteral("controlsDock"));
     controlsDock_->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
-    controlsDock_->setWidget(scroll);
+    controlsDock_->setWidget(controls_);
     addDockWidget(Qt::LeftDockWidgetArea, controlsDock_);
 
     diagnostics_ = new DiagnosticsList;
@@ -143,6 +211,8 @@ void MainWindow::buildDocks() {
     resizeDocks({controlsDock_}, {kControlsWidth}, Qt::Horizontal);
     resizeDocks({diagnosticsDock_}, {kDiagnosticsHeight}, Qt::Vertical);
 
+    connect(diagnostics_, &DiagnosticsList::preferredHeightChanged, this,
+            &MainWindow::fitDiagnosticsDock);
     connect(diagnostics_, &DiagnosticsList::diagnosticActivated, this,
             [this](const QString& pointer) {
                 controlsDock_->show();
@@ -170,7 +240,11 @@ void MainWindow::connectDocument() {
 }
 
 void MainWindow::updateTitle() {
-    setWindowTitle(tr("%1[*] \u2014 Fourfold").arg(document_->displayName()));
+    // The file first (two windows on two plan.json files differ by it), then the plan.
+    const QString file = QFileInfo(document_->filePath()).fileName();
+    setWindowTitle(file.isEmpty()
+                       ? tr("%1[*] \u2014 Fourfold").arg(document_->displayName())
+                       : tr("%1[*] \u2014 %2 \u2014 Fourfold").arg(file, document_->displayName()));
     setWindowFilePath(document_->filePath());
     setWindowModified(document_->isDirty());
 }

@@ -63,6 +63,8 @@ public:
     [[nodiscard]] QDockWidget* diagnosticsDock() const { return diagnosticsDock_; }
     [[nodiscard]] QAction* maximizeAction() const { return maximizeAction_; }
     [[nodiscard]] QAction* byteUnitsAction() const { return gibAction_; }
+    // The View menu's toggle for each pane of the grid, in the grid's order.
+    [[nodiscard]] const QList<QAction*>& paneActions() const { return paneActions_; }
     [[nodiscard]] QString statusText() const;
 
 protected:
@@ -80,6 +82,13 @@ private:
     void updateStatus(const core::Evaluation& evaluation);
     void updateRecentMenu();
     void updateExportMenu();
+    // Tab visits the controls, the views (top left to bottom right) and the diagnostics, in
+    // the order they appear on screen.
+    void setVisualTabOrder();
+    // The parse warnings of the opened file go to the Diagnostics dock.
+    void refreshFileDiagnostics();
+    // The Diagnostics dock takes the height its lines need, no more.
+    void fitDiagnosticsDock(int listHeight);
     // Save / Discard / Cancel when there are unsaved changes; true when it is fine to go on.
     bool maybeSave();
     // Opens without asking about unsaved changes; reports a failure through the prompts.
@@ -115,6 +124,7 @@ private:
     QAction* lightAction_ = nullptr;
     QAction* darkAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
+    QList<QAction*> paneActions_;
     QMenu* recentMenu_ = nullptr;
     QMenu* exportViewMenu_ = nullptr;
 };

@@ -128,6 +128,17 @@ void MainWindow::buildMenus() {
     diagnosticsToggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     view->addAction(diagnosticsToggle);
     view->addSeparator();
+    // One toggle per pane, so a pane with nothing to show can give its room to the others.
+    for (ViewPane* pane : viewGrid_->panes()) {
+        QAction* toggle = view->addAction(pane->title());
+        toggle->setCheckable(true);
+        toggle->setChecked(viewGrid_->isPaneShown(pane));
+        toggle->setToolTip(tr("Show or hide the %1 pane").arg(pane->title()));
+        connect(toggle, &QAction::toggled, this,
+                [this, pane](bool shown) { viewGrid_->setPaneShown(pane, shown); });
+        paneActions_ << toggle;
+    }
+    view->addSeparator();
     view->addAction(maximizeAction_);
     view->addSeparator();
     view->addAction(gibAction_);
@@ -144,12 +155,15 @@ void MainWindow::buildMenus() {
 void MainWindow::updateRecentMenu() {
     recentMenu_->clear();
     const QStringList files = recentFiles_->files();
+    const QStringList labels = recentFileLabels(files);
     for (int i = 0; i < files.size(); ++i) {
         const QString& path = files.at(i);
-        // "&1 plan.json" gives each entry a keyboard accelerator; the full path is the tooltip.
-        QAction* action =
-            recentMenu_->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
-                                   [this, path] { openFile(path); });
+        // "&1 plan.json — runs/a" gives each entry a keyboard accelerator and enough of its
+        // folder to tell two plan.json apart; the full path is the tooltip.
+        QString label = labels.at(i);
+        label.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QAction* action = recentMenu_->addAction(tr("&%1 %2").arg(i + 1).arg(label), this,
+                                                 [this, path] { openFile(path); });
         action->setToolTip(path);
         action->setStatusTip(path);
     }

@@ -53,6 +53,7 @@ bool MainWindow::maybeSave() {
 bool MainWindow::newPlan() {
     if (!maybeSave()) return false;
     document_->newPlan();
+    refreshFileDiagnostics();
     return true;
 }
 
@@ -74,6 +75,7 @@ bool MainWindow::load(const QString& path) {
     }
     rememberFolder(path);
     recentFiles_->add(path);
+    refreshFileDiagnostics();
     return true;
 }
 
@@ -97,6 +99,7 @@ bool MainWindow::saveTo(const QString& path) {
     }
     rememberFolder(path);
     recentFiles_->add(path);
+    refreshFileDiagnostics();
     return true;
 }
 

@@ -6,7 +6,9 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 
+class QMessageBox;
 class QWidget;
 
 namespace fourfold::ui {
@@ -30,5 +32,10 @@ struct MainWindowPrompts {
     // Standard dialogs: QMessageBox and QFileDialog.
     [[nodiscard]] static MainWindowPrompts dialogs();
 };
+
+// The "save changes?" box the default prompts show: Save, Discard, Cancel, with Cancel the
+// default and Escape button, so Enter or Escape never loses or overwrites anything.
+[[nodiscard]] std::unique_ptr<QMessageBox> makeUnsavedChangesBox(QWidget* parent,
+                                                                 const QString& planName);
 
 }  // namespace fourfold::ui

@@ -156,9 +156,30 @@ void ViewGrid::setMaximizedPane(ViewPane* pane) {
     if (pane && !panes_.contains(pane)) return;
     if (pane == maximized_) return;
     maximized_ = pane;
+    for (ViewPane* each : std::as_const(panes_)) each->setMaximizedLook(each == pane);
+    applyVisibility();
+    if (pane) current_ = pane;
+    emit maximizedPaneChanged(pane);
+}
+
+void ViewGrid::setPaneShown(ViewPane* pane, bool shown) {
+    if (!panes_.contains(pane) || shown == isPaneShown(pane)) return;
+    if (shown) {
+        hidden_.removeAll(pane);
+    } else {
+        hidden_.append(pane);
+        if (maximized_ == pane) {
+            maximized_ = nullptr;
+            pane->setMaximizedLook(false);
+            emit maximizedPaneChanged(nullptr);
+        }
+    }
+    applyVisibility();
+}
+
+void ViewGrid::applyVisibility() {
     for (ViewPane* each : std::as_const(panes_)) {
-        each->setVisible(!pane || each == pane);
-        each->setMaximizedLook(each == pane);
+        each->setVisible(maximized_ ? each == maximized_ : !hidden_.contains(each));
     }
     // A row with no visible pane would leave an empty band behind.
     for (QSplitter* row : std::as_const(rowSplitters_)) {
@@ -168,8 +189,6 @@ void ViewGrid::setMaximizedPane(ViewPane* pane) {
         }
         row->setVisible(anyVisible);
     }
-    if (pane) current_ = pane;
-    emit maximizedPaneChanged(pane);
 }
 
 void ViewGrid::toggleMaximized(ViewPane* pane) {

@@ -55,6 +55,9 @@ public:
     [[nodiscard]] ViewPane* maximizedPane() const { return maximized_; }
     // The pane the user last worked in (focus or a title click); the first pane otherwise.
     [[nodiscard]] ViewPane* currentPane() const;
+    // Hides or shows a pane (the View menu's per-pane toggles); the others share its room.
+    void setPaneShown(ViewPane* pane, bool shown);
+    [[nodiscard]] bool isPaneShown(ViewPane* pane) const { return !hidden_.contains(pane); }
 
 public slots:
     // Maximises `pane`, or restores the grid when `pane` is null.
@@ -67,12 +70,15 @@ signals:
 
 private:
     void trackFocus(QWidget* now);
+    // Shows each pane unless it is hidden or another one is maximised; hides empty rows.
+    void applyVisibility();
 
     QSplitter* rows_;
     QList<QSplitter*> rowSplitters_;
     QList<ViewPane*> panes_;
     QPointer<ViewPane> maximized_;
     QPointer<ViewPane> current_;
+    QList<ViewPane*> hidden_;
 };
 
 }  // namespace fourfold::ui

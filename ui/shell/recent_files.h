@@ -14,6 +14,11 @@ inline constexpr int kMaxRecentFiles = 8;
 [[nodiscard]] QStringList withRecentFile(QStringList files, const QString& path,
                                          int limit = kMaxRecentFiles);
 
+// Menu labels for `paths`: the file name and, after a dash, the tail of its folder, long enough
+// (one folder at least) that no two labels are the same: "plan.json \u2014 runs/a" beside
+// "plan.json \u2014 runs/b". A folder shown whole keeps its root ("/srv"); home reads "~".
+[[nodiscard]] QStringList recentFileLabels(const QStringList& paths);
+
 class RecentFiles : public QObject {
     Q_OBJECT
 public:

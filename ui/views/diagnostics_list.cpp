@@ -11,6 +11,7 @@ namespace fourfold::ui {
 namespace {
 
 constexpr int kPathRole = Qt::UserRole;
+constexpr int kMostLinesShown = 6;  // beyond this the list scrolls
 
 QStyle::StandardPixmap iconFor(core::Severity severity) {
     switch (severity) {
@@ -47,6 +48,8 @@ DiagnosticsList::DiagnosticsList(QWidget* parent) : EvaluationView(parent) {
     list_->setResizeMode(QListView::Adjust);
     list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     list_->setToolTip(tr("Problems in the plan; activate one to go to its control."));
+    // One line when there is one line: the list's own minimum would be several rows high.
+    list_->setMinimumHeight(list_->fontMetrics().height() + 6);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(list_);
@@ -65,20 +68,47 @@ void DiagnosticsList::activate(QListWidgetItem* item) {
     if (!path.isEmpty()) emit diagnosticActivated(path);
 }
 
+void DiagnosticsList::setFileDiagnostics(std::vector<core::Diagnostic> diagnostics,
+                                         const QString& fileName) {
+    fileDiagnostics_ = std::move(diagnostics);
+    fileName_ = fileName;
+    if (evaluation()) render(*evaluation());
+}
+
+int DiagnosticsList::preferredHeight() const {
+    const int lines = std::clamp(list_->count(), 1, kMostLinesShown);
+    int height = 0;
+    for (int row = 0; row < lines; ++row) {
+        height += std::max(list_->sizeHintForRow(row), list_->fontMetrics().height() + 4);
+    }
+    return height + 2 * list_->frameWidth() + 2;
+}
+
 void DiagnosticsList::render(const core::Evaluation& evaluation) {
     list_->clear();
-    std::vector<core::Diagnostic> sorted = evaluation.diagnostics;
-    std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
-        return static_cast<int>(a.severity) < static_cast<int>(b.severity);
+    struct Entry {
+        core::Diagnostic diagnostic;
+        bool fromFile;
+    };
+    std::vector<Entry> sorted;
+    for (const core::Diagnostic& diagnostic : evaluation.diagnostics) {
+        sorted.push_back({diagnostic, false});
+    }
+    for (const core::Diagnostic& diagnostic : fileDiagnostics_)
+        sorted.push_back({diagnostic, true});
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Entry& a, const Entry& b) {
+        return static_cast<int>(a.diagnostic.severity) < static_cast<int>(b.diagnostic.severity);
     });
-    for (const core::Diagnostic& diagnostic : sorted) {
+    for (const auto& [diagnostic, fromFile] : sorted) {
         const QString path = QString::fromStdString(diagnostic.path);
-        const QString message = QString::fromStdString(diagnostic.message);
+        QString message = QString::fromStdString(diagnostic.message);
+        if (fromFile) message = tr("%1 (reading %2)").arg(message, fileName_);
         auto* item =
             new QListWidgetItem(style()->standardIcon(iconFor(diagnostic.severity)),
                                 path.isEmpty() ? message : tr("%1 (%2)").arg(message, path), list_);
-        item->setData(kPathRole, path);
-        item->setToolTip(path.isEmpty()
+        // A key the file has but the plan does not know names no control.
+        item->setData(kPathRole, fromFile ? QString() : path);
+        item->setToolTip(path.isEmpty() || fromFile
                              ? tr("%1: %2").arg(severityText(diagnostic.severity), message)
                              : tr("%1 at %2: %3\nActivate to go to the control.")
                                    .arg(severityText(diagnostic.severity), path, message));
@@ -88,6 +118,11 @@ void DiagnosticsList::render(const core::Evaluation& evaluation) {
                                          tr("No problems"), list_);
         item->setToolTip(tr("The plan breaks no rule the engine checks."));
         item->setFlags(Qt::ItemIsEnabled);
+    }
+    const int height = preferredHeight();
+    if (height != lastPreferredHeight_) {
+        lastPreferredHeight_ = height;
+        emit preferredHeightChanged(height);
     }
 }
 

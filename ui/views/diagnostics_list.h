@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // DiagnosticsList: the plan's errors and warnings, worst first, each with its field; activating
-// one (click or Enter) asks to focus the control for its field.
+// one (click or Enter) asks to focus the control for its field. It also lists what reading the
+// opened file reported (unknown keys), as `fourfold-cli validate` does, and asks for only as
+// much height as its lines need.
 #pragma once
 
+#include "core/diagnostic.h"
 #include "ui/views/evaluation_view.h"
+
+#include <vector>
 
 class QListWidget;
 class QListWidgetItem;
@@ -16,9 +21,16 @@ public:
     explicit DiagnosticsList(QWidget* parent = nullptr);
     [[nodiscard]] QString title() const override { return tr("Diagnostics"); }
     [[nodiscard]] QListWidget* list() const { return list_; }
+    // Problems found reading the plan's file (kept until another file or a new plan); shown
+    // with the evaluation's, marked as coming from `fileName`.
+    void setFileDiagnostics(std::vector<core::Diagnostic> diagnostics, const QString& fileName);
+    // Height that shows every line, up to a handful (then the list scrolls).
+    [[nodiscard]] int preferredHeight() const;
 
 signals:
     void diagnosticActivated(const QString& jsonPointer);
+    // The number of lines changed: the dock may take preferredHeight().
+    void preferredHeightChanged(int height);
 
 protected:
     void render(const core::Evaluation& evaluation) override;
@@ -27,6 +39,9 @@ private:
     void activate(QListWidgetItem* item);
 
     QListWidget* list_ = nullptr;
+    std::vector<core::Diagnostic> fileDiagnostics_;
+    QString fileName_;
+    int lastPreferredHeight_ = 0;
 };
 
 }  // namespace fourfold::ui

@@ -59,7 +59,7 @@ RankMapView::RankMapView(QWidget* parent) : EvaluationView(parent) {
         if (axis.coordinate)
             axisBox_->addItem(rankMapAxisLabel(axis.axis), static_cast<int>(axis.axis));
     }
-    axisBox_->setFocusPolicy(Qt::ClickFocus);
+    axisBox_->setFocusPolicy(Qt::StrongFocus);  // Tab reaches it
     row->addWidget(axisBox_);
     bar->adjustSize();
     bar->move(static_cast<int>(kMargin), static_cast<int>((kToolbarHeight - bar->height()) / 2));

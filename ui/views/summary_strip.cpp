@@ -103,6 +103,7 @@ QLabel* SummaryStrip::addTile(const QString& name, const QString& caption) {
     column->setContentsMargins(0, 0, 0, 0);
     column->setSpacing(0);
     auto* top = new QLabel(caption, tile);
+    top->setObjectName(name + QStringLiteral("Caption"));
     top->setForegroundRole(QPalette::PlaceholderText);
     auto* value = new QLabel(tile);
     value->setObjectName(name + QStringLiteral("Value"));
@@ -115,7 +116,24 @@ QLabel* SummaryStrip::addTile(const QString& name, const QString& caption) {
 }
 
 void SummaryStrip::render(const core::Evaluation& evaluation) {
-    if (evaluation.memory) {
+    // The verdict: what is wrong comes first; a plan with errors never reads "Fits".
+    QStringList planErrors;
+    for (const core::Diagnostic& diagnostic : evaluation.diagnostics) {
+        if (diagnostic.severity == core::Severity::Error) planErrors << text(diagnostic.message);
+    }
+    auto* fitCaption = findChild<QLabel*>(QStringLiteral("fitCaption"));
+    fitCaption->setText(planErrors.isEmpty() ? tr("Fits? peak / usable / capacity")
+                        : planErrors.size() == 1
+                            ? tr("1 error: fix it first")
+                            : tr("%1 errors: fix them first").arg(planErrors.size()));
+    if (!planErrors.isEmpty()) {
+        fit_->setText(fit_->fontMetrics().elidedText(planErrors.first(), Qt::ElideRight,
+                                                     fit_->fontMetrics().averageCharWidth() * 90));
+        fit_->setStyleSheet(kNoFitStyle);
+        fit_->setToolTip(planErrors.join(QLatin1Char('\n')) +
+                         tr("\n\nThe figures below are incomplete until the errors are fixed; "
+                            "the Diagnostics list has them all."));
+    } else if (evaluation.memory) {
         const core::MemoryReport& memory = *evaluation.memory;
         fit_->setText(tr("%1 · %2 / %3 / %4")
                           .arg(memory.fits ? tr("Fits") : tr("Does not fit"),
