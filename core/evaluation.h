@@ -3,10 +3,12 @@
 // It carries the Plan it came from; a part is absent when the plan's errors prevent it.
 #pragma once
 
+#include "core/checkpoint.h"
 #include "core/diagnostic.h"
 #include "core/measured.h"
 #include "core/memory.h"
 #include "core/model.h"
+#include "core/performance.h"
 #include "core/plan.h"
 #include "core/schedule.h"
 #include "core/topology.h"
@@ -35,7 +37,9 @@ struct Evaluation {
     std::optional<MemoryReport> memory;
     std::optional<ScheduleResult> schedule;
     std::optional<TopologyReport> topology;
-    MeasuredComparison measured;  // empty when the plan carries no measurements
+    MeasuredComparison measured;                   // empty when the plan carries no measurements
+    std::optional<PerformanceReport> performance;  // step time, MFU (needs the schedule)
+    std::optional<CheckpointReport> checkpoint;
 
     bool operator==(const Evaluation&) const = default;
 };

@@ -3,6 +3,7 @@
 
 #include "core/memory_json.h"
 #include "core/model_json.h"
+#include "core/performance_json.h"
 #include "core/schedule_json.h"
 #include "core/topology_json.h"
 
@@ -28,6 +29,8 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
     if (evaluation.memory) json["memory"] = toJson(*evaluation.memory);
     if (evaluation.schedule) json["schedule"] = toJson(*evaluation.schedule);
     if (evaluation.topology) json["topology"] = toJson(*evaluation.topology);
+    if (evaluation.performance) json["performance"] = toJson(*evaluation.performance);
+    if (evaluation.checkpoint) json["checkpoint"] = toJson(*evaluation.checkpoint);
     const MeasuredComparison& measured = evaluation.measured;
     if (!measured.peakError.empty() || measured.stepTimeError) {
         nlohmann::ordered_json comparison;

@@ -125,6 +125,14 @@ void readGpuObject(ObjectReader& gpu, GpuSpec& spec) {
         peak->reportUnknownKeys();
     }
     gpu.readNumber("hbm_gbps", spec.hbmGbps, 0, kInfinity);
+    if (auto efficiency = gpu.section("efficiency")) {
+        efficiency->readNumber("gemm", spec.efficiency.gemm, 0, 1);
+        efficiency->readNumber("gemm_fp8", spec.efficiency.gemmFp8, 0, 1);
+        efficiency->readNumber("gemm_half_dim", spec.efficiency.gemmHalfDim, 0, kInfinity);
+        efficiency->readNumber("flash_attention", spec.efficiency.flashAttention, 0, 1);
+        efficiency->readNumber("hbm", spec.efficiency.hbm, 0, 1);
+        efficiency->reportUnknownKeys();
+    }
     gpu.reportUnknownKeys();
 }
 
@@ -227,6 +235,24 @@ void readMeasured(ObjectReader& measured, MeasuredFigures& figures, std::vector<
     measured.reportUnknownKeys();
 }
 
+void readPerformance(ObjectReader& section, PerformanceOptions& options) {
+    section.readBool("overlap_grad_reduce", options.overlapGradReduce);
+    section.readBool("overlap_param_gather", options.overlapParamGather);
+    section.readBool("overlap_tp_comm", options.overlapTpComm);
+    section.readBool("overlap_p2p", options.overlapP2p);
+    section.readNumber("data_loading_s", options.dataLoadingS, 0, kInfinity);
+    section.readNumber("token_budget", options.tokenBudget, 0, kInfinity);
+    section.readNumber("price_per_gpu_hour", options.pricePerGpuHour, 0, kInfinity);
+    section.reportUnknownKeys();
+}
+
+void readCheckpoint(ObjectReader& section, CheckpointOptions& options) {
+    section.readPositiveNumber("storage_gbps", options.storageGbps);
+    section.readPositiveNumber("mtbf_hours_per_gpu", options.mtbfHoursPerGpu);
+    section.readNumber("restart_s", options.restartS, 0, kInfinity);
+    section.reportUnknownKeys();
+}
+
 // Global batch = micro-batch × accumulation × dp. When the file gives the global batch but
 // not the accumulation, the accumulation is derived from it.
 void deriveGradAccumulation(const Plan& plan, TrainingSpec& training,
@@ -251,8 +277,9 @@ void deriveGradAccumulation(const Plan& plan, TrainingSpec& training,
 }  // namespace
 
 const std::vector<const char*>& planSectionKeys() {
-    static const std::vector<const char*> keys = {"name",    "model",  "training", "parallel",
-                                                  "cluster", "memory", "measured"};
+    static const std::vector<const char*> keys = {"name",     "model",       "training",
+                                                  "parallel", "cluster",     "memory",
+                                                  "measured", "performance", "checkpoint"};
     return keys;
 }
 
@@ -272,6 +299,9 @@ Plan readPlanDocument(const Json& document, std::vector<Diagnostic>& out) {
     if (auto cluster = top.section("cluster")) readCluster(*cluster, plan.cluster, out);
     if (auto memory = top.section("memory")) readMemory(*memory, plan.memory);
     if (auto measured = top.section("measured")) readMeasured(*measured, plan.measured, out);
+    if (auto performance = top.section("performance"))
+        readPerformance(*performance, plan.performance);
+    if (auto checkpoint = top.section("checkpoint")) readCheckpoint(*checkpoint, plan.checkpoint);
     top.reportUnknownKeys();
     if (plan.training.globalBatch && !gradAccumulationGiven && batchReadable) {
         deriveGradAccumulation(plan, plan.training, out);

@@ -86,6 +86,15 @@ Json gpuJson(const GpuSpec& gpu) {
     peak["fp32"] = gpu.peakTflops.fp32;
     out["peak_tflops"] = std::move(peak);
     out["hbm_gbps"] = gpu.hbmGbps;
+    if (gpu.efficiency != GpuEfficiency{}) {
+        Json efficiency = Json::object();
+        efficiency["gemm"] = gpu.efficiency.gemm;
+        efficiency["gemm_fp8"] = gpu.efficiency.gemmFp8;
+        efficiency["gemm_half_dim"] = gpu.efficiency.gemmHalfDim;
+        efficiency["flash_attention"] = gpu.efficiency.flashAttention;
+        efficiency["hbm"] = gpu.efficiency.hbm;
+        out["efficiency"] = std::move(efficiency);
+    }
     return out;
 }
 
@@ -132,6 +141,26 @@ Json measuredJson(const MeasuredFigures& measured) {
     return out;
 }
 
+Json performanceJson(const PerformanceOptions& options) {
+    Json out = Json::object();
+    out["overlap_grad_reduce"] = options.overlapGradReduce;
+    out["overlap_param_gather"] = options.overlapParamGather;
+    out["overlap_tp_comm"] = options.overlapTpComm;
+    out["overlap_p2p"] = options.overlapP2p;
+    out["data_loading_s"] = options.dataLoadingS;
+    out["token_budget"] = options.tokenBudget;
+    out["price_per_gpu_hour"] = options.pricePerGpuHour;
+    return out;
+}
+
+Json checkpointJson(const CheckpointOptions& options) {
+    Json out = Json::object();
+    out["storage_gbps"] = options.storageGbps;
+    out["mtbf_hours_per_gpu"] = options.mtbfHoursPerGpu;
+    out["restart_s"] = options.restartS;
+    return out;
+}
+
 }  // namespace
 
 Json planToJsonValue(const Plan& plan) {
@@ -146,6 +175,10 @@ Json planToJsonValue(const Plan& plan) {
     if (Json measured = measuredJson(plan.measured); !measured.empty()) {
         out["measured"] = std::move(measured);
     }
+    // Written only when changed, so plans saved before these sections existed keep their bytes.
+    if (plan.performance != PerformanceOptions{})
+        out["performance"] = performanceJson(plan.performance);
+    if (plan.checkpoint != CheckpointOptions{}) out["checkpoint"] = checkpointJson(plan.checkpoint);
     return out;
 }
 
