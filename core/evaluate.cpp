@@ -103,10 +103,13 @@ Evaluation evaluate(const Plan& plan) {
         });
     if (!memoryBlocked) evaluation.memory = estimateMemory(plan, *evaluation.model);
 
-    if (evaluation.schedule) {
+    if (!scheduleBlocked) {
+        // A schedule too large to simulate is costed in closed form (complete = false).
+        ScheduleResult closedForm;
+        closedForm.complete = false;
         evaluation.performance = analyzePerformance(
             plan, *evaluation.model, evaluation.topology ? &*evaluation.topology : nullptr,
-            *evaluation.schedule);
+            evaluation.schedule ? *evaluation.schedule : closedForm);
     }
     if (evaluation.model) {
         evaluation.checkpoint =

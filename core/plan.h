@@ -103,7 +103,6 @@ struct GpuSpec {
     std::uint64_t memoryBytes = 0;
     PeakTflops peakTflops;  // dense peak, TFLOP/s
     double hbmGbps = 0;     // HBM bandwidth, GB/s
-    GpuEfficiency efficiency;
 
     bool operator==(const GpuSpec&) const = default;
 };
@@ -122,6 +121,9 @@ struct ClusterSpec {
     int nodes = 1;
     LinkSpec intraNode;
     LinkSpec interNode;
+    // The GPU's efficiency curves; in JSON, cluster.gpu.efficiency (kept beside GpuSpec so a
+    // preset GPU stays equal to its preset).
+    GpuEfficiency gpuEfficiency;
 
     bool operator==(const ClusterSpec&) const = default;
 };

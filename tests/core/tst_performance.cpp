@@ -273,8 +273,8 @@ private slots:
         })");
         QVERIFY(parse.plan.has_value());
         const Plan& plan = *parse.plan;
-        QCOMPARE(plan.cluster.gpu.efficiency.gemm, 0.7);
-        QCOMPARE(plan.cluster.gpu.efficiency.gemmHalfDim, 64.0);
+        QCOMPARE(plan.cluster.gpuEfficiency.gemm, 0.7);
+        QCOMPARE(plan.cluster.gpuEfficiency.gemmHalfDim, 64.0);
         QCOMPARE(plan.cluster.gpu.peakTflops.bf16, 989.4);
         QVERIFY(plan.performance.overlapTpComm);
         QCOMPARE(plan.performance.dataLoadingS, 0.05);

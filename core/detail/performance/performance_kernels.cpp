@@ -15,7 +15,7 @@ double sizeFactor(double dimension, double halfDim) {
 
 KernelRates kernelRates(const Plan& plan) {
     const GpuSpec& gpu = plan.cluster.gpu;
-    const GpuEfficiency& e = gpu.efficiency;
+    const GpuEfficiency& e = plan.cluster.gpuEfficiency;
     const Precision precision = plan.training.precision;
     KernelRates rates;
     rates.gemmPeak = peakFlops(gpu, precision);

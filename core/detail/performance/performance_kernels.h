@@ -5,7 +5,8 @@
 // The curve: η(m, n, k) = η_max · f(m) · f(n) · f(k), f(d) = d / (d + d½). Small or skinny
 // GEMMs (after tensor parallelism, per expert, the head dimension) run further from peak.
 // Defaults were calibrated once against Narayanan et al. 2021 Table 1 and Korthikanti et al.
-// 2022 Table 5 together (docs/performance.md); GpuSpec::efficiency overrides each.
+// 2022 Table 5 together (docs/performance.md); ClusterSpec::gpuEfficiency (JSON
+// cluster.gpu.efficiency) overrides each.
 #pragma once
 
 #include "core/plan.h"

@@ -109,7 +109,7 @@ void readParallel(ObjectReader& parallel, ParallelSpec& spec) {
     parallel.reportUnknownKeys();
 }
 
-void readGpuObject(ObjectReader& gpu, GpuSpec& spec) {
+void readGpuObject(ObjectReader& gpu, GpuSpec& spec, GpuEfficiency& efficiencyOut) {
     // The object form starts from the preset its name gives, if any, else from zero.
     std::string name;
     gpu.readString("name", name);
@@ -126,11 +126,11 @@ void readGpuObject(ObjectReader& gpu, GpuSpec& spec) {
     }
     gpu.readNumber("hbm_gbps", spec.hbmGbps, 0, kInfinity);
     if (auto efficiency = gpu.section("efficiency")) {
-        efficiency->readNumber("gemm", spec.efficiency.gemm, 0, 1);
-        efficiency->readNumber("gemm_fp8", spec.efficiency.gemmFp8, 0, 1);
-        efficiency->readNumber("gemm_half_dim", spec.efficiency.gemmHalfDim, 0, kInfinity);
-        efficiency->readNumber("flash_attention", spec.efficiency.flashAttention, 0, 1);
-        efficiency->readNumber("hbm", spec.efficiency.hbm, 0, 1);
+        efficiency->readNumber("gemm", efficiencyOut.gemm, 0, 1);
+        efficiency->readNumber("gemm_fp8", efficiencyOut.gemmFp8, 0, 1);
+        efficiency->readNumber("gemm_half_dim", efficiencyOut.gemmHalfDim, 0, kInfinity);
+        efficiency->readNumber("flash_attention", efficiencyOut.flashAttention, 0, 1);
+        efficiency->readNumber("hbm", efficiencyOut.hbm, 0, 1);
         efficiency->reportUnknownKeys();
     }
     gpu.reportUnknownKeys();
@@ -147,7 +147,8 @@ void readLinkObject(ObjectReader& link, LinkSpec& spec) {
     link.reportUnknownKeys();
 }
 
-void readGpu(ObjectReader& cluster, GpuSpec& spec, std::vector<Diagnostic>& out) {
+void readGpu(ObjectReader& cluster, GpuSpec& spec, GpuEfficiency& efficiency,
+             std::vector<Diagnostic>& out) {
     const Json* value = cluster.take("gpu");
     if (value == nullptr) return;
     const std::string pointer = cluster.pointerOf("gpu");
@@ -159,7 +160,7 @@ void readGpu(ObjectReader& cluster, GpuSpec& spec, std::vector<Diagnostic>& out)
         }
     } else if (value->is_object()) {
         ObjectReader gpu(*value, pointer, out);
-        readGpuObject(gpu, spec);
+        readGpuObject(gpu, spec, efficiency);
     } else {
         out.push_back(typeError(
             pointer, "a GPU preset name or an object {name, memory_bytes, peak_tflops, hbm_gbps}",
@@ -188,7 +189,7 @@ void readLink(ObjectReader& cluster, std::string_view key, LinkSpec& spec,
 }
 
 void readCluster(ObjectReader& cluster, ClusterSpec& spec, std::vector<Diagnostic>& out) {
-    readGpu(cluster, spec.gpu, out);
+    readGpu(cluster, spec.gpu, spec.gpuEfficiency, out);
     cluster.readInt("gpus_per_node", spec.gpusPerNode, 1);
     cluster.readInt("nodes", spec.nodes, 1);
     readLink(cluster, "intra_node", spec.intraNode, out);

@@ -72,8 +72,9 @@ Json parallelJson(const ParallelSpec& parallel) {
     return out;
 }
 
-Json gpuJson(const GpuSpec& gpu) {
-    if (const auto preset = findGpuPreset(gpu.name); preset && preset->spec == gpu) {
+Json gpuJson(const GpuSpec& gpu, const GpuEfficiency& efficiency) {
+    const bool tuned = efficiency != GpuEfficiency{};
+    if (const auto preset = findGpuPreset(gpu.name); preset && preset->spec == gpu && !tuned) {
         return gpu.name;
     }
     Json out = Json::object();
@@ -86,14 +87,14 @@ Json gpuJson(const GpuSpec& gpu) {
     peak["fp32"] = gpu.peakTflops.fp32;
     out["peak_tflops"] = std::move(peak);
     out["hbm_gbps"] = gpu.hbmGbps;
-    if (gpu.efficiency != GpuEfficiency{}) {
-        Json efficiency = Json::object();
-        efficiency["gemm"] = gpu.efficiency.gemm;
-        efficiency["gemm_fp8"] = gpu.efficiency.gemmFp8;
-        efficiency["gemm_half_dim"] = gpu.efficiency.gemmHalfDim;
-        efficiency["flash_attention"] = gpu.efficiency.flashAttention;
-        efficiency["hbm"] = gpu.efficiency.hbm;
-        out["efficiency"] = std::move(efficiency);
+    if (tuned) {
+        Json curves = Json::object();
+        curves["gemm"] = efficiency.gemm;
+        curves["gemm_fp8"] = efficiency.gemmFp8;
+        curves["gemm_half_dim"] = efficiency.gemmHalfDim;
+        curves["flash_attention"] = efficiency.flashAttention;
+        curves["hbm"] = efficiency.hbm;
+        out["efficiency"] = std::move(curves);
     }
     return out;
 }
@@ -111,7 +112,7 @@ Json linkJson(const LinkSpec& link) {
 
 Json clusterJson(const ClusterSpec& cluster) {
     Json out = Json::object();
-    out["gpu"] = gpuJson(cluster.gpu);
+    out["gpu"] = gpuJson(cluster.gpu, cluster.gpuEfficiency);
     out["gpus_per_node"] = cluster.gpusPerNode;
     out["nodes"] = cluster.nodes;
     out["intra_node"] = linkJson(cluster.intraNode);
