@@ -68,59 +68,6 @@ std::string doesNotFitMessage(const MemoryReport& memory) {
 
 }  // namespace
 
-ScheduleCosts scheduleCosts(const Plan& plan, const ModelReport& model,
-                            const TopologyReport* topology) {
-    const auto& parallel = plan.parallel;
-    const int stages = std::max(1, parallel.pp);
-    const int chunks = std::max(1, parallel.virtualStages);
-    const double flopRate = peakFlops(plan.cluster.gpu, plan.training.precision) *
-                            kAchievableFlopsFraction * std::max(1, parallel.tp) *
-                            std::max(1, parallel.cp);
-    const bool split =
-        parallel.schedule == ScheduleKind::ZbH1 || parallel.schedule == ScheduleKind::ZbH2;
-    const bool fullRecompute = plan.training.recompute == Recompute::Full;
-
-    ScheduleCosts costs;
-    const auto slots = static_cast<std::size_t>(stages) * static_cast<std::size_t>(chunks);
-    costs.forwardS.assign(slots, 0.0);
-    costs.backwardS.assign(slots, 0.0);
-    costs.weightGradS.assign(slots, 0.0);
-    for (int chunk = 0; chunk < chunks; ++chunk) {
-        for (int rank = 0; rank < stages; ++rank) {
-            const auto index = static_cast<std::size_t>(chunk * stages + rank);
-            double flops = 0;
-            if (static_cast<std::size_t>(rank) < model.stages.size()) {
-                flops =
-                    model.stages[static_cast<std::size_t>(rank)].forwardFlopsPerMicroBatch / chunks;
-            }
-            const double forward = flopRate > 0 ? flops / flopRate : 0.0;
-            // Backward costs twice the forward (one matmul each for input and weight grads);
-            // full recompute replays the forward first.
-            const double recompute = fullRecompute ? forward : 0.0;
-            costs.forwardS[index] = forward;
-            if (split) {
-                costs.backwardS[index] = forward + recompute;
-                costs.weightGradS[index] = forward;
-            } else {
-                costs.backwardS[index] = 2.0 * forward + recompute;
-            }
-        }
-    }
-    // One micro-batch's boundary activation (b × s × h in the training dtype), sent between
-    // neighbouring stages; split over TP ranks with sequence parallelism and over CP ranks.
-    const double elementBytes = plan.training.precision == Precision::Fp32 ? 4.0 : 2.0;
-    double transferBytes = static_cast<double>(plan.training.microBatch) * plan.model.sequence *
-                           plan.model.hidden * elementBytes / std::max(1, parallel.cp);
-    if (parallel.sequenceParallel) transferBytes /= std::max(1, parallel.tp);
-    const bool crossesNodes = topology != nullptr ? topology->pp.crossNodeGroups > 0
-                                                  : worldSize(plan) > plan.cluster.gpusPerNode;
-    const LinkSpec& link = crossesNodes ? plan.cluster.interNode : plan.cluster.intraNode;
-    if (stages > 1 && link.gbps > 0) {
-        costs.transferS = transferBytes / (link.gbps * 1e9) + link.latencyUs * 1e-6;
-    }
-    return costs;
-}
-
 Evaluation evaluate(const Plan& plan) {
     Evaluation evaluation;
     evaluation.plan = plan;
@@ -217,9 +164,24 @@ Evaluation evaluate(const Plan& plan) {
             plan.parallel.virtualStages);
     }
 
+    if (!scheduleBlocked) {
+        // A schedule too large to simulate is costed in closed form (complete = false).
+        ScheduleResult closedForm;
+        closedForm.complete = false;
+        evaluation.performance = analyzePerformance(
+            plan, *evaluation.model, evaluation.topology ? &*evaluation.topology : nullptr,
+            evaluation.schedule ? *evaluation.schedule : closedForm);
+    }
+    if (evaluation.model) {
+        evaluation.checkpoint =
+            analyzeCheckpoint(plan, *evaluation.model,
+                              evaluation.performance ? evaluation.performance->stepTimeS : 0);
+    }
+
     evaluation.measured =
         compareMeasured(plan.measured, evaluation.memory ? &*evaluation.memory : nullptr,
-                        evaluation.schedule ? &*evaluation.schedule : nullptr);
+                        evaluation.schedule ? &*evaluation.schedule : nullptr,
+                        evaluation.performance ? &*evaluation.performance : nullptr);
     return evaluation;
 }
 

@@ -4,10 +4,12 @@
 #pragma once
 
 #include "core/activation_timeline.h"
+#include "core/checkpoint.h"
 #include "core/diagnostic.h"
 #include "core/measured.h"
 #include "core/memory.h"
 #include "core/model.h"
+#include "core/performance.h"
 #include "core/plan.h"
 #include "core/schedule.h"
 #include "core/topology.h"
@@ -40,6 +42,8 @@ struct Evaluation {
     // Activation memory over the step per pipeline rank: present with a complete schedule,
     // in bytes when memory is estimated too.
     std::optional<ActivationTimelines> activations;
+    std::optional<PerformanceReport> performance;  // step time, MFU (needs the schedule)
+    std::optional<CheckpointReport> checkpoint;
 
     bool operator==(const Evaluation&) const = default;
 };

@@ -4,6 +4,7 @@
 #include "core/memory_json.h"
 #include "core/model_json.h"
 #include "core/plan_json.h"
+#include "core/performance_json.h"
 #include "core/schedule_json.h"
 #include "core/topology_json.h"
 
@@ -60,6 +61,8 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation, ListM
         addActivationTimelines(json["schedule"], evaluation);
     }
     if (evaluation.topology) json["topology"] = toJson(*evaluation.topology, groups);
+    if (evaluation.performance) json["performance"] = toJson(*evaluation.performance);
+    if (evaluation.checkpoint) json["checkpoint"] = toJson(*evaluation.checkpoint);
     const MeasuredComparison& measured = evaluation.measured;
     if (!measured.peakError.empty() || measured.stepTimeError) {
         nlohmann::ordered_json comparison;

@@ -100,6 +100,34 @@ void writeTopology(std::ostringstream& out, const TopologyReport& topology) {
     }
 }
 
+void writePerformance(std::ostringstream& out, const PerformanceReport& performance,
+                      const CheckpointReport* checkpoint) {
+    const StepBreakdown& b = performance.breakdown;
+    out << "\nStep time " << formatSeconds(performance.stepTimeS) << ", "
+        << formatCount(performance.tokensPerS) << " tokens/s ("
+        << formatCount(performance.tokensPerSPerGpu) << " per GPU), MFU "
+        << formatPercent(performance.mfu) << ", HFU " << formatPercent(performance.hfu) << "\n";
+    out << "  compute " << formatSeconds(b.compute) << ", TP " << formatSeconds(b.tpComm) << ", CP "
+        << formatSeconds(b.cpComm) << ", EP " << formatSeconds(b.epComm) << ", PP "
+        << formatSeconds(b.ppComm) << ", DP " << formatSeconds(b.dpComm) << ", optimizer "
+        << formatSeconds(b.optimizer) << ", bubble " << formatSeconds(b.bubble) << "\n";
+    if (checkpoint != nullptr) {
+        out << "  checkpoint " << formatBytes(checkpoint->bytes) << ", write "
+            << formatSeconds(checkpoint->writeS) << ", every "
+            << formatSeconds(checkpoint->intervalS) << ", goodput "
+            << formatPercent(checkpoint->goodput) << "\n";
+    }
+    if (performance.training.tokens > 0) {
+        out << "  " << formatCount(performance.training.tokens)
+            << " tokens: " << formatFixed(performance.training.days, 1) << " days, "
+            << formatCount(performance.training.gpuHours) << " GPU-hours";
+        if (performance.training.cost > 0) {
+            out << ", cost " << formatCount(performance.training.cost);
+        }
+        out << "\n";
+    }
+}
+
 }  // namespace
 
 std::string evaluationTable(const Evaluation& evaluation, ByteUnits units) {
@@ -118,6 +146,10 @@ std::string evaluationTable(const Evaluation& evaluation, ByteUnits units) {
     if (evaluation.memory) writeMemory(out, *evaluation.memory, plan, units);
     if (evaluation.schedule) writeSchedule(out, *evaluation.schedule);
     if (evaluation.topology) writeTopology(out, *evaluation.topology);
+    if (evaluation.performance) {
+        writePerformance(out, *evaluation.performance,
+                         evaluation.checkpoint ? &*evaluation.checkpoint : nullptr);
+    }
     if (!evaluation.diagnostics.empty()) {
         out << "\nDiagnostics\n";
         for (const Diagnostic& diagnostic : evaluation.diagnostics) {

@@ -8,7 +8,8 @@
 namespace fourfold::core {
 
 MeasuredComparison compareMeasured(const MeasuredFigures& measured, const MemoryReport* memory,
-                                   const ScheduleResult* schedule) {
+                                   const ScheduleResult* schedule,
+                                   const PerformanceReport* performance) {
     MeasuredComparison comparison;
     if (memory != nullptr) {
         const std::size_t stages = memory->stages.size();
@@ -20,13 +21,16 @@ MeasuredComparison compareMeasured(const MeasuredFigures& measured, const Memory
             comparison.peakError[stage] = (predicted - observed) / observed;
         }
     }
-    if (schedule != nullptr && measured.stepTimeS && std::isfinite(*measured.stepTimeS) &&
-        *measured.stepTimeS > 0) {
-        const double error = (schedule->makespanS - *measured.stepTimeS) / *measured.stepTimeS;
+    const bool stepKnown = performance != nullptr && performance->stepTimeS > 0;
+    if ((schedule != nullptr || stepKnown) && measured.stepTimeS &&
+        std::isfinite(*measured.stepTimeS) && *measured.stepTimeS > 0) {
+        const double predicted = stepKnown ? performance->stepTimeS : schedule->makespanS;
+        const double error = (predicted - *measured.stepTimeS) / *measured.stepTimeS;
         comparison.stepTimeError = error;
-        comparison.stepTimeFormula = "pipeline makespan " + formatSeconds(schedule->makespanS) +
-                                     " vs measured step " + formatSeconds(*measured.stepTimeS) +
-                                     ": " + (error >= 0 ? "+" : "") + formatPercent(error);
+        comparison.stepTimeFormula =
+            std::string(stepKnown ? "predicted step " : "pipeline makespan ") +
+            formatSeconds(predicted) + " vs measured step " + formatSeconds(*measured.stepTimeS) +
+            ": " + (error >= 0 ? "+" : "") + formatPercent(error);
     }
     return comparison;
 }

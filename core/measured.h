@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/memory.h"
+#include "core/performance.h"
 #include "core/plan.h"
 #include "core/schedule.h"
 
@@ -16,8 +17,8 @@ namespace fourfold::core {
 struct MeasuredComparison {
     // Per pipeline stage; empty optional where no measurement or no prediction exists.
     std::vector<std::optional<double>> peakError;
-    // Against the simulated pipeline makespan: compute and pipeline bubbles only, so a real
-    // step (with data-parallel synchronisation and the optimizer) is expected to be longer.
+    // Against the performance model's step time (pipeline, exposed DP/ZeRO, optimizer, data
+    // loading); against the bare pipeline makespan when no step time was computed.
     std::optional<double> stepTimeError;
     std::string stepTimeFormula;  // "predicted 1.52 s vs measured 1.90 s: −20.0 %"
 
@@ -26,6 +27,7 @@ struct MeasuredComparison {
 
 [[nodiscard]] MeasuredComparison compareMeasured(const MeasuredFigures& measured,
                                                  const MemoryReport* memory,
-                                                 const ScheduleResult* schedule);
+                                                 const ScheduleResult* schedule,
+                                                 const PerformanceReport* performance = nullptr);
 
 }  // namespace fourfold::core

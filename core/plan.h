@@ -86,6 +86,18 @@ struct PeakTflops {
     bool operator==(const PeakTflops&) const = default;
 };
 
+// Achievable-efficiency curves of the performance model (docs/performance.md); 0 = the
+// calibrated default. A GEMM runs at gemm × Π d/(d + gemmHalfDim) of peak over its m, n, k.
+struct GpuEfficiency {
+    double gemm = 0;            // large 16-bit GEMMs, share of dense peak
+    double gemmFp8 = 0;         // large FP8 GEMMs, share of the FP8 peak
+    double gemmHalfDim = 0;     // GEMM dimension at which a factor d/(d + d½) is one half
+    double flashAttention = 0;  // fused attention kernels, share of dense peak
+    double hbm = 0;             // share of HBM bandwidth memory-bound kernels reach
+
+    bool operator==(const GpuEfficiency&) const = default;
+};
+
 struct GpuSpec {
     std::string name;  // preset name or a user's label
     std::uint64_t memoryBytes = 0;
@@ -109,6 +121,9 @@ struct ClusterSpec {
     int nodes = 1;
     LinkSpec intraNode;
     LinkSpec interNode;
+    // The GPU's efficiency curves; in JSON, cluster.gpu.efficiency (kept beside GpuSpec so a
+    // preset GPU stays equal to its preset).
+    GpuEfficiency gpuEfficiency;
 
     bool operator==(const ClusterSpec&) const = default;
 };
@@ -138,6 +153,30 @@ struct MeasuredFigures {
     bool operator==(const MeasuredFigures&) const = default;
 };
 
+// How the step overlaps communication with compute, and what the run is costed against.
+// Defaults follow the frameworks: PyTorch DDP / FSDP overlap gradient reduction and parameter
+// prefetch; Megatron-LM leaves TP communication overlap off; pipeline sends are asynchronous.
+struct PerformanceOptions {
+    bool overlapGradReduce = true;   // DP gradient reduction hidden behind backward
+    bool overlapParamGather = true;  // ZeRO-3 parameter all-gather hidden behind forward
+    bool overlapTpComm = false;      // TP collectives hidden behind independent GEMMs
+    bool overlapP2p = true;          // pipeline sends do not block the sender
+    double dataLoadingS = 0;         // exposed data-loading time per step
+    double tokenBudget = 0;          // tokens to train on; 0: not costed
+    double pricePerGpuHour = 0;      // currency per GPU-hour; 0: not costed
+
+    bool operator==(const PerformanceOptions&) const = default;
+};
+
+// Checkpointing and failures (core/checkpoint.h).
+struct CheckpointOptions {
+    double storageGbps = 20;         // aggregate write bandwidth of the checkpoint store, GB/s
+    double mtbfHoursPerGpu = 50000;  // mean time between failures of one GPU (with its host)
+    double restartS = 600;           // time to restart and reload after a failure
+
+    bool operator==(const CheckpointOptions&) const = default;
+};
+
 struct Plan {
     std::string name;  // "" when the plan has none: planTitle() names it from its content
     ModelSpec model;
@@ -146,6 +185,8 @@ struct Plan {
     ClusterSpec cluster;
     MemoryOptions memory;
     MeasuredFigures measured;
+    PerformanceOptions performance;
+    CheckpointOptions checkpoint;
 
     bool operator==(const Plan&) const = default;
 };

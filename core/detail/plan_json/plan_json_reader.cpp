@@ -109,7 +109,7 @@ void readParallel(ObjectReader& parallel, ParallelSpec& spec) {
     parallel.reportUnknownKeys();
 }
 
-void readGpuObject(ObjectReader& gpu, GpuSpec& spec) {
+void readGpuObject(ObjectReader& gpu, GpuSpec& spec, GpuEfficiency& efficiencyOut) {
     // The object form starts from the preset its name gives, if any, else from zero.
     std::string name;
     gpu.readString("name", name);
@@ -125,6 +125,14 @@ void readGpuObject(ObjectReader& gpu, GpuSpec& spec) {
         peak->reportUnknownKeys();
     }
     gpu.readNumber("hbm_gbps", spec.hbmGbps, 0, kInfinity);
+    if (auto efficiency = gpu.section("efficiency")) {
+        efficiency->readNumber("gemm", efficiencyOut.gemm, 0, 1);
+        efficiency->readNumber("gemm_fp8", efficiencyOut.gemmFp8, 0, 1);
+        efficiency->readNumber("gemm_half_dim", efficiencyOut.gemmHalfDim, 0, kInfinity);
+        efficiency->readNumber("flash_attention", efficiencyOut.flashAttention, 0, 1);
+        efficiency->readNumber("hbm", efficiencyOut.hbm, 0, 1);
+        efficiency->reportUnknownKeys();
+    }
     gpu.reportUnknownKeys();
 }
 
@@ -139,7 +147,8 @@ void readLinkObject(ObjectReader& link, LinkSpec& spec) {
     link.reportUnknownKeys();
 }
 
-void readGpu(ObjectReader& cluster, GpuSpec& spec, std::vector<Diagnostic>& out) {
+void readGpu(ObjectReader& cluster, GpuSpec& spec, GpuEfficiency& efficiency,
+             std::vector<Diagnostic>& out) {
     const Json* value = cluster.take("gpu");
     if (value == nullptr) return;
     const std::string pointer = cluster.pointerOf("gpu");
@@ -151,7 +160,7 @@ void readGpu(ObjectReader& cluster, GpuSpec& spec, std::vector<Diagnostic>& out)
         }
     } else if (value->is_object()) {
         ObjectReader gpu(*value, pointer, out);
-        readGpuObject(gpu, spec);
+        readGpuObject(gpu, spec, efficiency);
     } else {
         out.push_back(typeError(
             pointer, "a GPU preset name or an object {name, memory_bytes, peak_tflops, hbm_gbps}",
@@ -180,7 +189,7 @@ void readLink(ObjectReader& cluster, std::string_view key, LinkSpec& spec,
 }
 
 void readCluster(ObjectReader& cluster, ClusterSpec& spec, std::vector<Diagnostic>& out) {
-    readGpu(cluster, spec.gpu, out);
+    readGpu(cluster, spec.gpu, spec.gpuEfficiency, out);
     cluster.readInt("gpus_per_node", spec.gpusPerNode, 1);
     cluster.readInt("nodes", spec.nodes, 1);
     readLink(cluster, "intra_node", spec.intraNode, out);
@@ -228,6 +237,24 @@ void readMeasured(ObjectReader& measured, MeasuredFigures& figures, std::vector<
     measured.reportUnknownKeys();
 }
 
+void readPerformance(ObjectReader& section, PerformanceOptions& options) {
+    section.readBool("overlap_grad_reduce", options.overlapGradReduce);
+    section.readBool("overlap_param_gather", options.overlapParamGather);
+    section.readBool("overlap_tp_comm", options.overlapTpComm);
+    section.readBool("overlap_p2p", options.overlapP2p);
+    section.readNumber("data_loading_s", options.dataLoadingS, 0, kInfinity);
+    section.readNumber("token_budget", options.tokenBudget, 0, kInfinity);
+    section.readNumber("price_per_gpu_hour", options.pricePerGpuHour, 0, kInfinity);
+    section.reportUnknownKeys();
+}
+
+void readCheckpoint(ObjectReader& section, CheckpointOptions& options) {
+    section.readPositiveNumber("storage_gbps", options.storageGbps);
+    section.readPositiveNumber("mtbf_hours_per_gpu", options.mtbfHoursPerGpu);
+    section.readNumber("restart_s", options.restartS, 0, kInfinity);
+    section.reportUnknownKeys();
+}
+
 // Global batch = micro-batch × accumulation × dp. When the file gives the global batch but
 // not the accumulation, the accumulation is derived from it.
 void deriveGradAccumulation(const Plan& plan, TrainingSpec& training,
@@ -252,8 +279,9 @@ void deriveGradAccumulation(const Plan& plan, TrainingSpec& training,
 }  // namespace
 
 const std::vector<const char*>& planSectionKeys() {
-    static const std::vector<const char*> keys = {"name",    "model",  "training", "parallel",
-                                                  "cluster", "memory", "measured"};
+    static const std::vector<const char*> keys = {"name",     "model",       "training",
+                                                  "parallel", "cluster",     "memory",
+                                                  "measured", "performance", "checkpoint"};
     return keys;
 }
 
@@ -274,6 +302,9 @@ Plan readPlanDocument(const Json& document, std::vector<Diagnostic>& out) {
     if (auto cluster = top.section("cluster")) readCluster(*cluster, plan.cluster, out);
     if (auto memory = top.section("memory")) readMemory(*memory, plan.memory);
     if (auto measured = top.section("measured")) readMeasured(*measured, plan.measured, out);
+    if (auto performance = top.section("performance"))
+        readPerformance(*performance, plan.performance);
+    if (auto checkpoint = top.section("checkpoint")) readCheckpoint(*checkpoint, plan.checkpoint);
     top.reportUnknownKeys();
     if (plan.training.globalBatch && !gradAccumulationGiven && batchReadable) {
         deriveGradAccumulation(plan, plan.training, out);

@@ -72,8 +72,9 @@ Json parallelJson(const ParallelSpec& parallel) {
     return out;
 }
 
-Json gpuJson(const GpuSpec& gpu) {
-    if (const auto preset = findGpuPreset(gpu.name); preset && preset->spec == gpu) {
+Json gpuJson(const GpuSpec& gpu, const GpuEfficiency& efficiency) {
+    const bool tuned = efficiency != GpuEfficiency{};
+    if (const auto preset = findGpuPreset(gpu.name); preset && preset->spec == gpu && !tuned) {
         return gpu.name;
     }
     Json out = Json::object();
@@ -86,6 +87,15 @@ Json gpuJson(const GpuSpec& gpu) {
     peak["fp32"] = gpu.peakTflops.fp32;
     out["peak_tflops"] = std::move(peak);
     out["hbm_gbps"] = gpu.hbmGbps;
+    if (tuned) {
+        Json curves = Json::object();
+        curves["gemm"] = efficiency.gemm;
+        curves["gemm_fp8"] = efficiency.gemmFp8;
+        curves["gemm_half_dim"] = efficiency.gemmHalfDim;
+        curves["flash_attention"] = efficiency.flashAttention;
+        curves["hbm"] = efficiency.hbm;
+        out["efficiency"] = std::move(curves);
+    }
     return out;
 }
 
@@ -102,7 +112,7 @@ Json linkJson(const LinkSpec& link) {
 
 Json clusterJson(const ClusterSpec& cluster) {
     Json out = Json::object();
-    out["gpu"] = gpuJson(cluster.gpu);
+    out["gpu"] = gpuJson(cluster.gpu, cluster.gpuEfficiency);
     out["gpus_per_node"] = cluster.gpusPerNode;
     out["nodes"] = cluster.nodes;
     out["intra_node"] = linkJson(cluster.intraNode);
@@ -133,6 +143,26 @@ Json measuredJson(const MeasuredFigures& measured) {
     return out;
 }
 
+Json performanceJson(const PerformanceOptions& options) {
+    Json out = Json::object();
+    out["overlap_grad_reduce"] = options.overlapGradReduce;
+    out["overlap_param_gather"] = options.overlapParamGather;
+    out["overlap_tp_comm"] = options.overlapTpComm;
+    out["overlap_p2p"] = options.overlapP2p;
+    out["data_loading_s"] = options.dataLoadingS;
+    out["token_budget"] = options.tokenBudget;
+    out["price_per_gpu_hour"] = options.pricePerGpuHour;
+    return out;
+}
+
+Json checkpointJson(const CheckpointOptions& options) {
+    Json out = Json::object();
+    out["storage_gbps"] = options.storageGbps;
+    out["mtbf_hours_per_gpu"] = options.mtbfHoursPerGpu;
+    out["restart_s"] = options.restartS;
+    return out;
+}
+
 }  // namespace
 
 Json planToJsonValue(const Plan& plan) {
@@ -147,6 +177,10 @@ Json planToJsonValue(const Plan& plan) {
     if (Json measured = measuredJson(plan.measured); !measured.empty()) {
         out["measured"] = std::move(measured);
     }
+    // Written only when changed, so plans saved before these sections existed keep their bytes.
+    if (plan.performance != PerformanceOptions{})
+        out["performance"] = performanceJson(plan.performance);
+    if (plan.checkpoint != CheckpointOptions{}) out["checkpoint"] = checkpointJson(plan.checkpoint);
     return out;
 }
 

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+#include "core/detail/performance/performance_kernels.h"
+
+namespace fourfold::core::detail {
+namespace {
+
+double orDefault(double value, double fallback) { return value > 0 ? value : fallback; }
+
+double sizeFactor(double dimension, double halfDim) {
+    if (dimension <= 0) return 0.0;
+    return dimension / (dimension + halfDim);
+}
+
+}  // namespace
+
+KernelRates kernelRates(const Plan& plan) {
+    const GpuSpec& gpu = plan.cluster.gpu;
+    const GpuEfficiency& e = plan.cluster.gpuEfficiency;
+    const Precision precision = plan.training.precision;
+    KernelRates rates;
+    rates.gemmPeak = peakFlops(gpu, precision);
+    const bool fp8Units = precision == Precision::Fp8 && gpu.peakTflops.fp8 > 0;
+    rates.gemmMax = fp8Units ? orDefault(e.gemmFp8, kDefaultGemmFp8Efficiency)
+                             : orDefault(e.gemm, kDefaultGemmEfficiency);
+    rates.halfDim = orDefault(e.gemmHalfDim, kDefaultGemmHalfDim);
+    rates.attentionPeak = peakFlops(gpu, precision == Precision::Fp8 ? Precision::Bf16 : precision);
+    rates.flashMax = orDefault(e.flashAttention, kDefaultFlashAttentionEfficiency);
+    rates.memoryBytesPerS = gpu.hbmGbps * 1e9 * orDefault(e.hbm, kDefaultHbmEfficiency);
+    return rates;
+}
+
+double gemmEfficiency(const Gemm& gemm, const KernelRates& rates) {
+    return rates.gemmMax * sizeFactor(gemm.m, rates.halfDim) * sizeFactor(gemm.n, rates.halfDim) *
+           sizeFactor(gemm.k, rates.halfDim);
+}
+
+double gemmSeconds(const Gemm& gemm, const KernelRates& rates) {
+    const double rate = rates.gemmPeak * gemmEfficiency(gemm, rates);
+    return rate > 0 ? gemm.flops() / rate : 0.0;
+}
+
+double flashSeconds(double flops, double queryTokens, const KernelRates& rates) {
+    const double rate =
+        rates.attentionPeak * rates.flashMax * sizeFactor(queryTokens, rates.halfDim);
+    return rate > 0 ? flops / rate : 0.0;
+}
+
+double memorySeconds(double bytes, const KernelRates& rates) {
+    return rates.memoryBytesPerS > 0 ? bytes / rates.memoryBytesPerS : 0.0;
+}
+
+}  // namespace fourfold::core::detail

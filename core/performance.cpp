@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: MIT
+#include "core/performance.h"
+
+#include "core/detail/model/model_shapes.h"
+#include "core/detail/performance/performance_stage.h"
+#include "core/format.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fourfold::core {
+namespace {
+
+// Beyond this many ranks a scaling point is costed without a rank map (links by rank order).
+constexpr std::int64_t kMaxMappedScalingRanks = 1 << 16;
+
+double tokensPerStep(const Plan& plan) {
+    return static_cast<double>(derivedGlobalBatch(plan)) * std::max(0, plan.model.sequence);
+}
+
+// The closed form when the schedule could not be simulated: (m + p − 1) slots of the slowest
+// stage's forward + backward (GPipe / 1F1B with uniform stages).
+double fallbackMakespan(const Plan& plan, const detail::StepCosts& costs) {
+    double slowest = 0;
+    for (const auto& stage : costs.stages) {
+        slowest = std::max(slowest, stage.forwardS + stage.backwardS + stage.weightGradS);
+    }
+    const double slots =
+        std::max(1, plan.training.gradAccumulation) + std::max(1, plan.parallel.pp) - 1.0;
+    return slots * slowest;
+}
+
+}  // namespace
+
+ScheduleCosts scheduleCosts(const Plan& plan, const ModelReport& model,
+                            const TopologyReport* topology) {
+    return detail::stepCosts(plan, model, topology).schedule;
+}
+
+double modelFlopsPerStep(const Plan& plan, const ModelReport& model) {
+    return model.flopsPerToken * tokensPerStep(plan);
+}
+
+double hardwareFlopsPerStep(const Plan& plan, const ModelReport& model) {
+    const ModelSpec& spec = plan.model;
+    const double layers = std::max(0, spec.layers);
+    double extraPerToken = 0;
+    if (plan.training.recompute == Recompute::Full) {
+        extraPerToken = layers * detail::layerForwardFlopsPerToken(spec);
+    } else if (plan.training.recompute == Recompute::Selective) {
+        extraPerToken = layers * 4.0 * std::max(0, spec.sequence) * std::max(0, spec.hidden);
+    }
+    return modelFlopsPerStep(plan, model) + extraPerToken * tokensPerStep(plan);
+}
+
+PerformanceReport analyzePerformance(const Plan& plan, const ModelReport& model,
+                                     const TopologyReport* topology,
+                                     const ScheduleResult& schedule) {
+    const detail::StepCosts costs = detail::stepCosts(plan, model, topology);
+    const double micro = std::max(1, plan.training.gradAccumulation);
+    const int stages = std::max(1, plan.parallel.pp);
+    const double makespan = schedule.complete && schedule.makespanS > 0
+                                ? schedule.makespanS
+                                : fallbackMakespan(plan, costs);
+    const double transferS = costs.schedule.transferS;
+
+    PerformanceReport report;
+    double longest = -1;
+    for (std::size_t s = 0; s < costs.stages.size(); ++s) {
+        const detail::StageCost& cost = costs.stages[s];
+        StagePerformance stage;
+        stage.stage = static_cast<int>(s);
+        stage.forwardS = cost.forwardS;
+        stage.backwardS = cost.backwardS;
+        stage.weightGradS = cost.weightGradS;
+        stage.dpCommTotalS = cost.dpCommS;
+        StepBreakdown& b = stage.breakdown;
+        b.compute = micro * cost.computeS;
+        b.tpComm = micro * cost.tpCommS;
+        b.cpComm = micro * cost.cpCommS;
+        b.epComm = micro * cost.epCommS;
+        b.offload = micro * cost.offloadS;
+        b.dpComm = micro * cost.zeroCommS + cost.dpExposedS;
+        b.optimizer = cost.optimizerS;
+        b.dataLoading = std::max(0.0, plan.performance.dataLoadingS);
+        const double busy = micro * (cost.forwardS + cost.backwardS + cost.weightGradS);
+        const double accounted =
+            b.compute + b.tpComm + b.cpComm + b.epComm + b.offload + micro * cost.zeroCommS;
+        const double blockingSends = std::max(0.0, busy - accounted);
+        const double idle = std::max(0.0, makespan - busy);
+        // Waiting on neighbours' sends: the fill and the drain cross p − 1 links each.
+        const double sendWait = std::min(idle, 2.0 * (stages - 1) * transferS);
+        b.ppComm = blockingSends + sendWait;
+        b.bubble = idle - sendWait;
+        // Keep the parts summing to the stage's step even when the busy time rounds above the
+        // makespan.
+        b.compute += std::min(0.0, makespan - busy);
+        const double total = b.total();
+        if (total > longest) {
+            longest = total;
+            report.criticalStage = stage.stage;
+            report.breakdown = b;
+        }
+        report.stages.push_back(stage);
+    }
+    report.stepTimeS = std::max(0.0, longest);
+
+    const double gpus = static_cast<double>(worldSize(plan));
+    const double tokens = tokensPerStep(plan);
+    report.modelFlopsPerStep = modelFlopsPerStep(plan, model);
+    report.hardwareFlopsPerStep = hardwareFlopsPerStep(plan, model);
+    report.peakFlopsPerGpu = peakFlops(plan.cluster.gpu, plan.training.precision);
+    if (report.stepTimeS > 0 && gpus > 0) {
+        report.tokensPerS = tokens / report.stepTimeS;
+        report.tokensPerSPerGpu = report.tokensPerS / gpus;
+        report.achievedFlopsPerGpu = report.hardwareFlopsPerStep / (report.stepTimeS * gpus);
+        if (report.peakFlopsPerGpu > 0) {
+            report.mfu =
+                report.modelFlopsPerStep / (report.stepTimeS * gpus * report.peakFlopsPerGpu);
+            report.hfu = report.achievedFlopsPerGpu / report.peakFlopsPerGpu;
+        }
+    }
+
+    const StepBreakdown& b = report.breakdown;
+    report.stepTimeFormula =
+        "T = pipeline " + formatSeconds(makespan) + " (compute " + formatSeconds(b.compute) +
+        ", exposed TP " + formatSeconds(b.tpComm) + ", bubble " + formatSeconds(b.bubble) +
+        ") + DP " + formatSeconds(b.dpComm) + " + optimizer " + formatSeconds(b.optimizer) +
+        " + data " + formatSeconds(b.dataLoading) + " = " + formatSeconds(report.stepTimeS) +
+        " (stage " + std::to_string(report.criticalStage) + ")";
+    report.mfuFormula = "MFU = " + formatScientific(report.modelFlopsPerStep) + " FLOPs / (" +
+                        formatSeconds(report.stepTimeS) + " × " + std::to_string(worldSize(plan)) +
+                        " GPUs × " + formatScientific(report.peakFlopsPerGpu) +
+                        " FLOP/s) = " + formatPercent(report.mfu);
+    report.flopsFormula = "model " + formatScientific(model.flopsPerToken) + " FLOPs/token × " +
+                          formatCount(tokens) +
+                          " tokens = " + formatScientific(report.modelFlopsPerStep) +
+                          "; hardware (recompute) " + formatScientific(report.hardwareFlopsPerStep);
+
+    const PerformanceOptions& options = plan.performance;
+    if (options.tokenBudget > 0 && report.tokensPerS > 0 && tokens > 0) {
+        TrainingCost& cost = report.training;
+        cost.tokens = options.tokenBudget;
+        cost.steps = std::ceil(options.tokenBudget / tokens);
+        cost.seconds = cost.steps * report.stepTimeS;
+        cost.days = cost.seconds / 86400.0;
+        cost.gpuHours = cost.seconds / 3600.0 * gpus;
+        cost.cost = cost.gpuHours * std::max(0.0, options.pricePerGpuHour);
+        // Narayanan et al. 2021 eq. 4: time ≈ 8·T·P / (n·X) with full recompute.
+        if (report.achievedFlopsPerGpu > 0) {
+            cost.eq4Days = 8.0 * options.tokenBudget * static_cast<double>(model.parameters) /
+                           (gpus * report.achievedFlopsPerGpu) / 86400.0;
+        }
+    }
+    return report;
+}
+
+double scalingSpeedup(double baseStepS, double stepS) {
+    return stepS > 0 ? baseStepS / stepS : 0.0;
+}
+
+double scalingEfficiency(double baseStepS, double stepS, double gpus, double baseGpus) {
+    if (stepS <= 0 || gpus <= 0) return 0.0;
+    return baseStepS * baseGpus / (gpus * stepS);
+}
+
+std::vector<ScalingPoint> scalingCurve(const Plan& plan, ScalingKind kind,
+                                       const std::vector<int>& dataParallelSizes) {
+    std::vector<ScalingPoint> points;
+    const std::int64_t globalBatch = derivedGlobalBatch(plan);
+    for (const int dp : dataParallelSizes) {
+        if (dp < 1) continue;
+        Plan scaled = plan;
+        scaled.parallel.dp = dp;
+        scaled.training.globalBatch.reset();
+        if (kind == ScalingKind::Strong) {
+            const std::int64_t perStep = std::int64_t{plan.training.microBatch} * dp;
+            if (perStep <= 0 || globalBatch % perStep != 0) continue;
+            scaled.training.gradAccumulation = static_cast<int>(globalBatch / perStep);
+        }
+        const ModelReport model = analyzeModel(scaled);
+        const bool mapped = worldSize(scaled) <= kMaxMappedScalingRanks;
+        const TopologyReport topology = mapped ? buildTopology(scaled) : TopologyReport{};
+        const TopologyReport* map = mapped ? &topology : nullptr;
+        const ScheduleResult schedule = simulateSchedule(
+            scaled.parallel.schedule, std::max(1, scaled.parallel.pp),
+            std::max(1, scaled.training.gradAccumulation),
+            std::max(1, scaled.parallel.virtualStages), scheduleCosts(scaled, model, map));
+        const PerformanceReport performance = analyzePerformance(scaled, model, map, schedule);
+        ScalingPoint point;
+        point.gpus = worldSize(scaled);
+        point.dp = dp;
+        point.stepTimeS = performance.stepTimeS;
+        point.tokensPerS = performance.tokensPerS;
+        points.push_back(point);
+    }
+    if (points.empty()) return points;
+    const ScalingPoint base = points.front();
+    for (ScalingPoint& point : points) {
+        const double ratio = static_cast<double>(point.gpus) / static_cast<double>(base.gpus);
+        if (kind == ScalingKind::Strong) {
+            point.speedup = scalingSpeedup(base.stepTimeS, point.stepTimeS);
+            point.efficiency =
+                scalingEfficiency(base.stepTimeS, point.stepTimeS, static_cast<double>(point.gpus),
+                                  static_cast<double>(base.gpus));
+        } else {
+            point.efficiency = point.stepTimeS > 0 ? base.stepTimeS / point.stepTimeS : 0.0;
+            point.speedup = ratio * point.efficiency;
+        }
+    }
+    return points;
+}
+
+}  // namespace fourfold::core

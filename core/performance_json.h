@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// The performance and checkpoint reports as the evaluation JSON's "performance" and
+// "checkpoint" objects (PLAN_FORMAT.md).
+#pragma once
+
+#include "core/checkpoint.h"
+#include "core/performance.h"
+
+#include <nlohmann/json.hpp>
+
+namespace fourfold::core {
+
+[[nodiscard]] nlohmann::ordered_json toJson(const PerformanceReport& performance);
+[[nodiscard]] nlohmann::ordered_json toJson(const CheckpointReport& checkpoint);
+
+}  // namespace fourfold::core

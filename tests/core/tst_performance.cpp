@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: MIT
+#include "performance_references.h"
+
+#include "core/catalog.h"
+#include "core/detail/performance/performance_comm.h"
+#include "core/evaluate.h"
+#include "core/performance.h"
+#include "core/plan_json.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace fourfold::core;
+using fourfold::test::MegatronRun;
+
+namespace {
+
+PerformanceReport performanceOf(const Plan& plan) {
+    const Evaluation evaluation = evaluate(plan);
+    if (!evaluation.performance) return {};
+    return *evaluation.performance;
+}
+
+double relativeError(double predicted, double measured) {
+    return (predicted - measured) / measured;
+}
+
+// Narayanan et al. 2021 eq. 3 (hardware FLOPs per iteration with full recompute) and its
+// model-FLOPs form without recompute (Korthikanti et al. 2022, §6: 72 instead of 96, V/12lh).
+double eq3(double batch, double s, double l, double h, double vocab) {
+    return 96.0 * batch * s * l * h * h * (1.0 + s / (6.0 * h) + vocab / (16.0 * l * h));
+}
+double modelFlopsFormula(double batch, double s, double l, double h, double vocab) {
+    return 72.0 * batch * s * l * h * h * (1.0 + s / (6.0 * h) + vocab / (12.0 * l * h));
+}
+
+struct Band {
+    double sum = 0;
+    double worst = 0;
+    int rows = 0;
+};
+
+void addRun(QTestData& row, const MegatronRun& run) {
+    row << run.heads << run.hidden << run.layers << run.tp << run.pp << run.gpus << run.globalBatch
+        << run.measured;
+}
+
+MegatronRun fetchRun() {
+    QFETCH(int, heads);
+    QFETCH(int, hidden);
+    QFETCH(int, layers);
+    QFETCH(int, tp);
+    QFETCH(int, pp);
+    QFETCH(int, gpus);
+    QFETCH(int, globalBatch);
+    QFETCH(double, measured);
+    return {"", heads, hidden, layers, tp, pp, gpus, globalBatch, measured};
+}
+
+void runColumns() {
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("hidden");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<int>("globalBatch");
+    QTest::addColumn<double>("measured");
+}
+
+// Predicted share of peak in eq. 3 FLOPs (the paper's "% of theoretical peak").
+double narayananUtilization(const MegatronRun& run) {
+    const Plan plan = fourfold::test::megatronPlan(run, Recompute::Full, false);
+    return performanceOf(plan).hfu;
+}
+
+double korthikantiStep(const MegatronRun& run, bool selective) {
+    const Plan plan = fourfold::test::megatronPlan(
+        run, selective ? Recompute::Selective : Recompute::Full, selective);
+    return performanceOf(plan).stepTimeS;
+}
+
+}  // namespace
+
+class TestPerformance : public QObject {
+    Q_OBJECT
+private slots:
+    void hardwareFlopsReproduceNarayananEq3_data() {
+        runColumns();
+        for (const MegatronRun& run : fourfold::test::kNarayanan2021Table1) {
+            addRun(QTest::newRow(run.name), run);
+        }
+    }
+    void hardwareFlopsReproduceNarayananEq3() {
+        const MegatronRun run = fetchRun();
+        const Plan plan = fourfold::test::megatronPlan(run, Recompute::Full, false);
+        const ModelReport model = analyzeModel(plan);
+        const double expected = eq3(run.globalBatch, 2048, run.layers, run.hidden, 51200);
+        QVERIFY(std::fabs(hardwareFlopsPerStep(plan, model) / expected - 1.0) < 1e-12);
+        const double modelExpected =
+            modelFlopsFormula(run.globalBatch, 2048, run.layers, run.hidden, 51200);
+        QVERIFY(std::fabs(modelFlopsPerStep(plan, model) / modelExpected - 1.0) < 1e-12);
+        // Without recompute hardware and model FLOPs agree.
+        Plan plain = plan;
+        plain.training.recompute = Recompute::None;
+        QCOMPARE(hardwareFlopsPerStep(plain, model), modelFlopsPerStep(plain, model));
+    }
+
+    void selectiveRecomputeAddsOnlyTheAttentionCore() {
+        Plan plan = fourfold::test::megatronPlan(fourfold::test::kKorthikanti2022Table5Full[1],
+                                                 Recompute::Selective, true);
+        const ModelReport model = analyzeModel(plan);
+        // Korthikanti et al. 2022 §6: HFU − MFU = the 4·b·s²·h·l recomputed score products.
+        const double extra = 4.0 * 64 * 2048.0 * 2048.0 * 12288.0 * 96;
+        QVERIFY(
+            std::fabs((hardwareFlopsPerStep(plan, model) - modelFlopsPerStep(plan, model)) / extra -
+                      1.0) < 1e-12);
+    }
+
+    void ringCollectivesFollowTheAlphaBetaModel() {
+        using namespace fourfold::core::detail;
+        GroupPath path;
+        path.size = 8;
+        path.intraBytesPerS = 300e9;
+        path.intraLatencyS = 3.4e-6;
+        path.interBytesPerS = 25e9;
+        path.interLatencyS = 14e-6;
+        // Ring all-reduce of 1 GB over 8 NVLink ranks: 2 × (7 × 3.4 µs + 7/8 × 1e9 / 300e9).
+        const double expected = 2.0 * (7 * 3.4e-6 + 7.0 / 8.0 * 1e9 / 300e9);
+        QVERIFY(std::fabs(allReduceS(1e9, path) - expected) < 1e-15);
+        QVERIFY(std::fabs(allGatherS(1e9, path) - expected / 2) < 1e-15);
+        // 32 ranks over 4 nodes: reduce-scatter inside (8 ranks), then across 4 nodes on 1/8.
+        path.size = 32;
+        path.nodesSpanned = 4;
+        const double hierarchical =
+            (7 * 3.4e-6 + 7.0 / 8.0 * 1e9 / 300e9) + (3 * 14e-6 + 3.0 / 4.0 * 1e9 / 8 / 25e9);
+        QVERIFY(std::fabs(reduceScatterS(1e9, path) - hierarchical) < 1e-15);
+        // One rank per node: a flat ring over the NICs.
+        path.size = 4;
+        path.nodesSpanned = 4;
+        QVERIFY(std::fabs(reduceScatterS(1e9, path) - (3 * 14e-6 + 0.75 * 1e9 / 25e9)) < 1e-15);
+        // Point to point across nodes: α + S/β.
+        QVERIFY(std::fabs(pointToPointS(1e6, path) - (14e-6 + 1e6 / 25e9)) < 1e-18);
+    }
+
+    void tensorParallelAcrossNodesPaysForTheNetwork() {
+        Plan single = defaultPlan();
+        single.model = fourfold::test::megatronPlan(fourfold::test::kNarayanan2021Table1[2],
+                                                    Recompute::None, false)
+                           .model;
+        single.parallel.dp = 1;
+        single.parallel.tp = 1;
+        single.training.gradAccumulation = 1;
+        single.cluster.nodes = 1;
+        Plan wide = single;
+        wide.parallel.tp = 32;
+        wide.cluster.nodes = 4;
+        wide.cluster.interNode = findLinkPreset("roce-100g")->spec;
+        const PerformanceReport one = performanceOf(single);
+        const PerformanceReport roce = performanceOf(wide);
+        wide.cluster.interNode = findLinkPreset("ib-400g")->spec;
+        const PerformanceReport infiniband = performanceOf(wide);
+        QVERIFY(one.stepTimeS > 0 && roce.stepTimeS > 0 && infiniband.stepTimeS > 0);
+        // Far from 32× faster, and the slower network gives the slower step.
+        QVERIFY(one.stepTimeS / roce.stepTimeS < 8.0);
+        QVERIFY(roce.stepTimeS > infiniband.stepTimeS);
+        QVERIFY(roce.breakdown.tpComm > 1.5 * infiniband.breakdown.tpComm);
+        QVERIFY(roce.breakdown.tpComm > roce.breakdown.compute);
+    }
+
+    void overlapHidesGradientReduction() {
+        Plan plan = defaultPlan();
+        plan.cluster.nodes = 2;
+        plan.parallel.dp = 16;
+        plan.performance.overlapGradReduce = false;
+        const PerformanceReport exposed = performanceOf(plan);
+        plan.performance.overlapGradReduce = true;
+        const PerformanceReport hidden = performanceOf(plan);
+        QVERIFY(exposed.breakdown.dpComm > 0);
+        QVERIFY(hidden.breakdown.dpComm < exposed.breakdown.dpComm);
+        QVERIFY(hidden.stepTimeS < exposed.stepTimeS);
+        // The breakdown sums to the step time.
+        QVERIFY(std::fabs(exposed.breakdown.total() - exposed.stepTimeS) < 1e-12);
+        QVERIFY(std::fabs(hidden.breakdown.total() - hidden.stepTimeS) < 1e-12);
+    }
+
+    void fp8IsNotTwiceAsFast() {
+        Plan plan = defaultPlan();
+        plan.cluster.gpu = findGpuPreset("h100-sxm-80gb")->spec;
+        const double bf16 = performanceOf(plan).stepTimeS;
+        plan.training.precision = Precision::Fp8;
+        const double fp8 = performanceOf(plan).stepTimeS;
+        QVERIFY(fp8 < bf16);
+        QVERIFY(bf16 / fp8 < 1.6);
+    }
+
+    void zeroBubbleSplitsTheWeightGradient() {
+        Plan plan = defaultPlan();
+        plan.parallel.pp = 4;
+        plan.parallel.dp = 2;
+        plan.parallel.schedule = ScheduleKind::OneFOneB;
+        const ModelReport model = analyzeModel(plan);
+        const ScheduleCosts joined = scheduleCosts(plan, model);
+        plan.parallel.schedule = ScheduleKind::ZbH1;
+        const ScheduleCosts split = scheduleCosts(plan, model);
+        QCOMPARE(joined.forwardS.size(), std::size_t(4));
+        QCOMPARE(joined.weightGradS[1], 0.0);
+        QVERIFY(split.weightGradS[1] > 0);
+        QVERIFY(std::fabs(split.backwardS[1] + split.weightGradS[1] - joined.backwardS[1]) < 1e-12);
+        // Backward (input + weight gradients) costs about twice the forward.
+        QVERIFY(joined.backwardS[1] > 1.8 * joined.forwardS[1]);
+        QVERIFY(joined.backwardS[1] < 2.6 * joined.forwardS[1]);
+    }
+
+    void articleStrongScalingExample() {
+        // Source article: 800 ms on one GPU, 140 ms on eight: 5.71× speedup, 71.4 % efficiency.
+        QVERIFY(std::fabs(scalingSpeedup(0.800, 0.140) - 0.8 / 0.14) < 1e-12);
+        QCOMPARE(std::round(scalingSpeedup(0.800, 0.140) * 100) / 100, 5.71);
+        QCOMPARE(std::round(scalingEfficiency(0.800, 0.140, 8) * 1000) / 10, 71.4);
+    }
+
+    void scalingCurvesStayBelowIdeal() {
+        Plan plan = defaultPlan();
+        plan.cluster.nodes = 8;
+        plan.parallel.dp = 8;
+        plan.training.gradAccumulation = 16;
+        const auto strong = scalingCurve(plan, ScalingKind::Strong, {1, 2, 4, 8, 16, 32, 64});
+        QCOMPARE(strong.size(), std::size_t(7));
+        QCOMPARE(strong.front().efficiency, 1.0);
+        for (std::size_t i = 1; i < strong.size(); ++i) {
+            QVERIFY(strong[i].stepTimeS < strong[i - 1].stepTimeS);
+            QVERIFY(strong[i].efficiency <= 1.0 + 1e-9);
+            QVERIFY(strong[i].speedup > strong[i - 1].speedup);
+        }
+        const auto weak = scalingCurve(plan, ScalingKind::Weak, {1, 8, 64});
+        QCOMPARE(weak.size(), std::size_t(3));
+        QVERIFY(weak[2].efficiency <= 1.0 + 1e-9);
+        QVERIFY(weak[2].tokensPerS > weak[1].tokensPerS);
+    }
+
+    void measuredStepIsComparedWithTheStepTime() {
+        Plan plan = defaultPlan();
+        const PerformanceReport predicted = performanceOf(plan);
+        plan.measured.stepTimeS = predicted.stepTimeS * 2;
+        const Evaluation evaluation = evaluate(plan);
+        QVERIFY(evaluation.measured.stepTimeError.has_value());
+        QVERIFY(std::fabs(*evaluation.measured.stepTimeError + 0.5) < 1e-12);
+    }
+
+    void trainingTimeAndCost() {
+        Plan plan = defaultPlan();
+        plan.performance.tokenBudget = 1e12;
+        plan.performance.pricePerGpuHour = 2.0;
+        const PerformanceReport report = performanceOf(plan);
+        const double tokensPerStep = 64.0 * 4096;
+        const double steps = std::ceil(1e12 / tokensPerStep);
+        QCOMPARE(report.training.steps, steps);
+        QVERIFY(std::fabs(report.training.days - steps * report.stepTimeS / 86400) < 1e-9);
+        QVERIFY(std::fabs(report.training.gpuHours - steps * report.stepTimeS / 3600 * 8) < 1e-6);
+        QVERIFY(std::fabs(report.training.cost - 2.0 * report.training.gpuHours) < 1e-6);
+        QVERIFY(report.training.eq4Days > 0);
+    }
+
+    void planOptionsRoundTrip() {
+        const PlanParse parse = parsePlan(R"({
+          "schema": "fourfold.plan/1",
+          "cluster": { "gpu": { "name": "h100-sxm-80gb",
+                                "efficiency": { "gemm": 0.7, "gemm_half_dim": 64 } } },
+          "performance": { "overlap_tp_comm": true, "data_loading_s": 0.05,
+                           "token_budget": 2e12, "price_per_gpu_hour": 2.5 },
+          "checkpoint": { "storage_gbps": 40, "mtbf_hours_per_gpu": 30000, "restart_s": 300 }
+        })");
+        QVERIFY(parse.plan.has_value());
+        const Plan& plan = *parse.plan;
+        QCOMPARE(plan.cluster.gpuEfficiency.gemm, 0.7);
+        QCOMPARE(plan.cluster.gpuEfficiency.gemmHalfDim, 64.0);
+        QCOMPARE(plan.cluster.gpu.peakTflops.bf16, 989.4);
+        QVERIFY(plan.performance.overlapTpComm);
+        QCOMPARE(plan.performance.dataLoadingS, 0.05);
+        QCOMPARE(plan.performance.tokenBudget, 2e12);
+        QCOMPARE(plan.performance.pricePerGpuHour, 2.5);
+        QCOMPARE(plan.checkpoint.storageGbps, 40.0);
+        QCOMPARE(plan.checkpoint.mtbfHoursPerGpu, 30000.0);
+        QCOMPARE(plan.checkpoint.restartS, 300.0);
+        const PlanParse again = parsePlan(planToJson(plan));
+        QVERIFY(again.plan.has_value());
+        QVERIFY(*again.plan == plan);
+        // The defaults write nothing new.
+        QVERIFY(planToJson(defaultPlan()).find("\"performance\"") == std::string::npos);
+        // Out of range: an error on the key.
+        const PlanParse bad = parsePlan(R"({"performance": {"data_loading_s": -1}})");
+        QVERIFY(std::any_of(bad.diagnostics.begin(), bad.diagnostics.end(),
+                            [](const auto& d) { return d.path == "/performance/data_loading_s"; }));
+    }
+
+    void narayananTable1Utilization_data() {
+        runColumns();
+        for (const MegatronRun& run : fourfold::test::kNarayanan2021Table1) {
+            addRun(QTest::newRow(run.name), run);
+        }
+    }
+    void narayananTable1Utilization() {
+        const MegatronRun run = fetchRun();
+        const double measured = run.measured / 312.0;
+        const double predicted = narayananUtilization(run);
+        const double error = relativeError(predicted, measured);
+        qInfo("%s: predicted %.1f %% of peak, measured %.1f %%, error %+.1f %%",
+              QTest::currentDataTag(), predicted * 100, measured * 100, error * 100);
+        QVERIFY2(std::fabs(error) <= 0.20, "each row within 20 %");
+    }
+
+    void korthikantiTable5StepTime_data() {
+        runColumns();
+        QTest::addColumn<bool>("selective");
+        for (bool selective : {false, true}) {
+            const auto& runs = selective ? fourfold::test::kKorthikanti2022Table5Selective
+                                         : fourfold::test::kKorthikanti2022Table5Full;
+            for (const MegatronRun& run : runs) {
+                QTestData& row = QTest::newRow(run.name);
+                addRun(row, run);
+                row << selective;
+            }
+        }
+    }
+    void korthikantiTable5StepTime() {
+        const MegatronRun run = fetchRun();
+        QFETCH(bool, selective);
+        const double error = relativeError(korthikantiStep(run, selective), run.measured);
+        QVERIFY2(std::fabs(error) <= 0.20, "each row within 20 %");
+    }
+
+    void validationBands() {
+        Band narayanan;
+        for (const MegatronRun& run : fourfold::test::kNarayanan2021Table1) {
+            const double error =
+                std::fabs(relativeError(narayananUtilization(run), run.measured / 312.0));
+            narayanan.sum += error;
+            narayanan.worst = std::max(narayanan.worst, error);
+            ++narayanan.rows;
+        }
+        Band korthikanti;
+        for (bool selective : {false, true}) {
+            const auto& runs = selective ? fourfold::test::kKorthikanti2022Table5Selective
+                                         : fourfold::test::kKorthikanti2022Table5Full;
+            for (const MegatronRun& run : runs) {
+                const double predicted = korthikantiStep(run, selective);
+                const double error = relativeError(predicted, run.measured);
+                qInfo("%s: predicted %.2f s, measured %.2f s, error %+.1f %%", run.name, predicted,
+                      run.measured, error * 100);
+                korthikanti.sum += std::fabs(error);
+                korthikanti.worst = std::max(korthikanti.worst, std::fabs(error));
+                ++korthikanti.rows;
+            }
+        }
+        qInfo(
+            "Narayanan Table 1: mean %.1f %%, worst %.1f %%; Korthikanti Table 5: mean %.1f %%, "
+            "worst %.1f %%",
+            100 * narayanan.sum / narayanan.rows, 100 * narayanan.worst,
+            100 * korthikanti.sum / korthikanti.rows, 100 * korthikanti.worst);
+        QVERIFY(narayanan.sum / narayanan.rows <= 0.10);
+        QVERIFY(narayanan.worst <= 0.20);
+        QVERIFY(korthikanti.sum / korthikanti.rows <= 0.10);
+        QVERIFY(korthikanti.worst <= 0.20);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPerformance)
+#include "tst_performance.moc"
