@@ -23,6 +23,7 @@ namespace fourfold::ui {
 class ControlsPanel;
 class DiagnosticsList;
 class EvaluationView;
+class FrameworkFileActions;
 class PlanDocument;
 class RecentFiles;
 class SummaryStrip;
@@ -63,6 +64,7 @@ public:
     [[nodiscard]] QDockWidget* diagnosticsDock() const { return diagnosticsDock_; }
     [[nodiscard]] QAction* maximizeAction() const { return maximizeAction_; }
     [[nodiscard]] QAction* byteUnitsAction() const { return gibAction_; }
+    [[nodiscard]] FrameworkFileActions* frameworkActions() const { return frameworkActions_; }
     [[nodiscard]] QString statusText() const;
 
 protected:
@@ -117,6 +119,7 @@ private:
     QAction* aboutAction_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QMenu* exportViewMenu_ = nullptr;
+    FrameworkFileActions* frameworkActions_ = nullptr;  // File → Export As, Import
 };
 
 }  // namespace fourfold::ui
