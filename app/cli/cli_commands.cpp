@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/cli_commands.h"
 
+#include "app/cli/cli_frameworks.h"
+#include "app/cli/plan_overrides.h"
 #include "core/catalog.h"
 #include "core/evaluate.h"
 #include "core/evaluation_json.h"
@@ -35,6 +37,9 @@ constexpr const char* kMainHelp =
     "  validate PLAN               check a plan and list its problems\n"
     "  evaluate PLAN [--json] [--gib] [--no-ops] [--no-groups]\n"
     "                              compute memory, schedule and rank map for a plan\n"
+    "  export PLAN --to megatron|deepspeed|torchtitan\n"
+    "                              write a plan as a framework's launch config\n"
+    "  import FILE                 read a config.json, ds_config or launch config as a plan\n"
     "\n"
     "PLAN is a plan JSON file, or - for standard input.\n"
     "Run 'fourfold-cli COMMAND --help' for a command's options.\n"
@@ -61,6 +66,7 @@ constexpr const char* kValidateHelp =
 
 constexpr const char* kEvaluateHelp =
     "Usage: fourfold-cli evaluate PLAN [--json] [--gib] [--no-ops] [--no-groups]\n"
+    "                             [--set FIELD=VALUE]...\n"
     "\n"
     "Evaluate PLAN: global batch, parameters, memory per GPU and pipeline stage,\n"
     "the pipeline schedule and the rank map.\n"
@@ -68,6 +74,8 @@ constexpr const char* kEvaluateHelp =
     "  --gib      show bytes in GiB (2^30) instead of GB (10^9) in the table\n"
     "  --no-ops   leave the per-operation schedule lists out of the JSON (large pipelines)\n"
     "  --no-groups  leave the rank group lists out of the JSON (large clusters)\n"
+    "  --set FIELD=VALUE  change a plan field before evaluating, without editing the file\n"
+    "             (repeatable), e.g. --set parallel.tp=4 --set training.precision=fp8\n"
     "Exit status: 0 evaluated (warnings allowed), 1 the plan has errors, 2 usage or file error.\n";
 
 bool wantsHelp(const std::vector<std::string>& args) {
@@ -102,6 +110,7 @@ struct PlanArgs {
     bool gib = false;
     bool noOps = false;
     bool noGroups = false;
+    std::vector<std::string> sets;  // --set FIELD=VALUE overrides, in order
     std::string error;
 };
 
@@ -117,6 +126,10 @@ PlanArgs parsePlanArgs(const std::vector<std::string>& args, bool allowFlags) {
             parsed.noOps = true;
         } else if (allowFlags && arg == "--no-groups") {
             parsed.noGroups = true;
+        } else if (allowFlags && arg == "--set" && i + 1 < args.size()) {
+            parsed.sets.push_back(args[++i]);
+        } else if (allowFlags && arg.starts_with("--set=")) {
+            parsed.sets.push_back(arg.substr(6));
         } else if (arg.size() > 1 && arg[0] == '-') {
             parsed.error = "unknown option '" + arg + "'";
             return parsed;
@@ -199,9 +212,14 @@ struct LoadedPlan {
     int exitCode = kExitOk;
 };
 
-LoadedPlan loadPlan(const std::string& path, std::ostream& err) {
+LoadedPlan loadPlan(const std::string& path, std::ostream& err,
+                    const std::vector<std::string>& sets = {}) {
     LoadedPlan loaded;
-    const ReadResult input = readInput(path);
+    ReadResult input = readInput(path);
+    if (input.text && !sets.empty()) {
+        OverrideResult patched = applyPlanOverrides(*input.text, sets);
+        input = {std::move(patched.text), std::move(patched.error)};
+    }
     if (!input.text) {
         err << "fourfold-cli: " << input.error << "\n";
         loaded.exitCode = kExitUsage;
@@ -234,7 +252,7 @@ int runValidate(const std::vector<std::string>& args, std::ostream& out, std::os
 int runEvaluate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const PlanArgs parsed = parsePlanArgs(args, true);
     if (!parsed.error.empty()) return usageError(err, parsed.error, kEvaluateHelp);
-    LoadedPlan loaded = loadPlan(parsed.plan, err);
+    LoadedPlan loaded = loadPlan(parsed.plan, err, parsed.sets);
     if (loaded.exitCode == kExitUsage) return kExitUsage;
     if (!loaded.plan) {
         if (parsed.json) {
@@ -287,6 +305,14 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     if (command == "evaluate") {
         if (wantsHelp(args)) return out << kEvaluateHelp, kExitOk;
         return runEvaluate(args, out, err);
+    }
+    if (command == "export") {
+        if (wantsHelp(args)) return out << kExportHelp, kExitOk;
+        return runExport(args, out, err);
+    }
+    if (command == "import") {
+        if (wantsHelp(args)) return out << kImportHelp, kExitOk;
+        return runImport(args, out, err);
     }
     return usageError(err, "unknown command '" + command + "'", kMainHelp);
 }

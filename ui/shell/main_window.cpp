@@ -69,13 +69,15 @@ QList<QWidget*> tabStops(QWidget* root) {
     return stops;
 }
 
-// The first dropped local file that looks like a plan, or empty.
+// The first dropped local file that looks like a plan or a config to import, or empty.
 QString droppedPlanPath(const QMimeData* mime) {
     if (!mime || !mime->hasUrls()) return {};
     for (const QUrl& url : mime->urls()) {
         if (!url.isLocalFile()) continue;
         const QString path = url.toLocalFile();
-        if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0) {
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        if (suffix == QLatin1String("json") || suffix == QLatin1String("toml") ||
+            suffix == QLatin1String("sh")) {
             return path;
         }
     }

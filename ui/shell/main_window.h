@@ -23,6 +23,7 @@ namespace fourfold::ui {
 class ControlsPanel;
 class DiagnosticsList;
 class EvaluationView;
+class FrameworkFileActions;
 class PlanDocument;
 class RecentFiles;
 class SummaryStrip;
@@ -65,6 +66,7 @@ public:
     [[nodiscard]] QAction* byteUnitsAction() const { return gibAction_; }
     // The View menu's toggle for each pane of the grid, in the grid's order.
     [[nodiscard]] const QList<QAction*>& paneActions() const { return paneActions_; }
+    [[nodiscard]] FrameworkFileActions* frameworkActions() const { return frameworkActions_; }
     [[nodiscard]] QString statusText() const;
 
 protected:
@@ -127,6 +129,7 @@ private:
     QList<QAction*> paneActions_;
     QMenu* recentMenu_ = nullptr;
     QMenu* exportViewMenu_ = nullptr;
+    FrameworkFileActions* frameworkActions_ = nullptr;  // File → Export As, Import
 };
 
 }  // namespace fourfold::ui

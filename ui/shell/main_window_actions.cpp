@@ -3,6 +3,7 @@
 #include "ui/document/plan_document.h"
 #include "ui/shell/about_dialog.h"
 #include "ui/shell/app_settings.h"
+#include "ui/shell/framework_file_actions.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/main_window_view_grid.h"
 #include "ui/shell/recent_files.h"
@@ -113,6 +114,8 @@ void MainWindow::buildMenus() {
     file->addAction(exportResultsAction_);
     exportViewMenu_ = file->addMenu(tr("Export &View Image"));
     updateExportMenu();
+    frameworkActions_ = new FrameworkFileActions(document_, &prompts_, this);
+    frameworkActions_->addToMenu(file);
     file->addSeparator();
     file->addAction(quitAction_);
 

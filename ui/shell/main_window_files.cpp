@@ -3,6 +3,7 @@
 // and reports failures there, so a failed open or save never changes the document.
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
+#include "ui/shell/framework_file_actions.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/recent_files.h"
 #include "ui/views/evaluation_view.h"
@@ -67,6 +68,8 @@ bool MainWindow::open() {
 bool MainWindow::openFile(const QString& path) { return maybeSave() && load(path); }
 
 bool MainWindow::load(const QString& path) {
+    // A model or framework config applies to the current plan as one undoable step.
+    if (FrameworkFileActions::isImportable(path)) return frameworkActions_->importFile(path);
     QString error;
     if (!document_->open(path, &error)) {
         prompts_.showError(this, tr("Could not open the plan"), error);

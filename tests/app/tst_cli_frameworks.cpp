@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+// fourfold-cli export, import and evaluate --set.
+#include "tests/core/hf_configs_for_tests.h"
+
+#include "app/cli/cli_commands.h"
+#include "core/catalog.h"
+#include "core/plan_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <sstream>
+
+using namespace fourfold::core;
+using fourfold::app::runCli;
+
+namespace {
+
+struct CliRun {
+    int exitCode = 0;
+    std::string out;
+    std::string err;
+};
+
+CliRun run(const std::vector<std::string>& args) {
+    std::ostringstream out;
+    std::ostringstream err;
+    const int code = runCli(args, out, err);
+    return {code, out.str(), err.str()};
+}
+
+bool has(const std::string& text, const std::string& word) {
+    return text.find(word) != std::string::npos;
+}
+
+}  // namespace
+
+class TestCliFrameworks : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+
+    std::string write(const QString& name, const std::string& text) {
+        const QString path = dir_.filePath(name);
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) return {};
+        file.write(text.data(), static_cast<qint64>(text.size()));
+        return path.toStdString();
+    }
+
+    std::string defaultPlanFile() {
+        return write(QStringLiteral("plan.json"), planToJson(defaultPlan()));
+    }
+
+private slots:
+    void helpForTheNewCommands() {
+        QVERIFY(has(run({"export", "--help"}).out, "Usage: fourfold-cli export"));
+        QVERIFY(has(run({"import", "--help"}).out, "Usage: fourfold-cli import"));
+        QVERIFY(has(run({"evaluate", "--help"}).out, "--set FIELD=VALUE"));
+        QVERIFY(has(run({"--help"}).out, "export PLAN --to"));
+    }
+
+    void exportEachFramework_data() {
+        QTest::addColumn<QString>("framework");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("megatron") << QStringLiteral("megatron")
+                                  << QStringLiteral("--tensor-model-parallel-size 1");
+        QTest::newRow("deepspeed")
+            << QStringLiteral("deepspeed") << QStringLiteral("\"train_batch_size\": 64");
+        QTest::newRow("torchtitan")
+            << QStringLiteral("torchtitan") << QStringLiteral("data_parallel_replicate_degree = 8");
+    }
+    void exportEachFramework() {
+        QFETCH(QString, framework);
+        QFETCH(QString, expected);
+        const CliRun result = run({"export", defaultPlanFile(), "--to", framework.toStdString()});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(has(result.out, expected.toStdString()), result.out.c_str());
+        // What the export prints imports back to the same global batch and data parallel.
+        const std::string exported = write(QStringLiteral("exported"), result.out);
+        const CliRun back = run({"import", exported});
+        QCOMPARE(back.exitCode, 0);
+        const auto plan = nlohmann::json::parse(back.out);
+        QCOMPARE(plan["parallel"]["dp"].get<int>(), 8);
+        QCOMPARE(plan["training"]["grad_accumulation"].get<int>(), 8);
+    }
+
+    void exportToAFile() {
+        const std::string target = dir_.filePath(QStringLiteral("ds_config.json")).toStdString();
+        const CliRun result = run({"export", defaultPlanFile(), "--to=deepspeed", "-o", target});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY(result.out.empty());
+        QFile file(QString::fromStdString(target));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("zero_optimization"));
+    }
+
+    void exportUsageErrors() {
+        QCOMPARE(run({"export", defaultPlanFile()}).exitCode, 2);
+        QCOMPARE(run({"export", defaultPlanFile(), "--to", "jax"}).exitCode, 2);
+        QCOMPARE(run({"export", "--to", "megatron"}).exitCode, 2);
+        Plan broken = defaultPlan();
+        broken.training.globalBatch = 100;  // not 1 x 8 x 8
+        const std::string path = write(QStringLiteral("broken.json"), planToJson(broken));
+        const CliRun result = run({"export", path, "--to", "megatron"});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.out.empty());
+    }
+
+    void importHuggingFaceConfig() {
+        const std::string path =
+            write(QStringLiteral("config.json"), fourfold::test::kMixtral8x7bConfig);
+        const CliRun result = run({"import", path});
+        QCOMPARE(result.exitCode, 0);
+        const auto plan = nlohmann::json::parse(result.out);
+        QCOMPARE(plan["model"]["hidden"].get<int>(), 4096);
+        QCOMPARE(plan["model"]["kv_heads"].get<int>(), 8);
+        QCOMPARE(plan["model"]["moe"]["experts"].get<int>(), 8);
+        QCOMPARE(plan["name"].get<std::string>(), std::string("Imported from config.json"));
+        // The printed plan is one evaluate accepts.
+        const std::string printed = write(QStringLiteral("imported.json"), result.out);
+        QCOMPARE(run({"evaluate", printed, "--json", "--no-ops"}).exitCode, 0);
+    }
+
+    void importOntoAPlanKeepsItsLayout() {
+        Plan base = defaultPlan();
+        base.parallel.tp = 2;
+        base.parallel.dp = 4;
+        const std::string onto = write(QStringLiteral("base.json"), planToJson(base));
+        const std::string path =
+            write(QStringLiteral("config.json"), fourfold::test::kQwen2_7bConfig);
+        const CliRun result = run({"import", path, "--onto", onto});
+        QCOMPARE(result.exitCode, 0);
+        const auto plan = nlohmann::json::parse(result.out);
+        QCOMPARE(plan["parallel"]["tp"].get<int>(), 2);
+        QCOMPARE(plan["model"]["vocab"].get<int>(), 152064);
+    }
+
+    void importErrors() {
+        const std::string falcon = write(QStringLiteral("falcon.json"),
+                                         R"({"architectures": ["FalconForCausalLM"],
+                                             "model_type": "falcon"})");
+        const CliRun unknown = run({"import", falcon});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY(has(unknown.err, "FalconForCausalLM"));
+        QVERIFY(unknown.out.empty());
+        QCOMPARE(run({"import", "/nonexistent/config.json"}).exitCode, 2);
+        QCOMPARE(run({"import"}).exitCode, 2);
+    }
+
+    void evaluateWithOverrides() {
+        const std::string plan = defaultPlanFile();
+        const CliRun result = run({"evaluate", plan, "--json", "--no-ops", "--set", "parallel.tp=4",
+                                   "--set", "training.micro_batch=2"});
+        QVERIFY2(result.exitCode == 0 || result.exitCode == 1, result.err.c_str());
+        const auto evaluation = nlohmann::json::parse(result.out);
+        QCOMPARE(evaluation["world_size"].get<int>(), 32);              // 8 x 4
+        QCOMPARE(evaluation["batch"]["global_batch"].get<int>(), 128);  // 2 x 8 x 8
+        // The file itself is unchanged.
+        QFile file(QString::fromStdString(plan));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll().toStdString(), planToJson(defaultPlan()));
+        // A bare word is a string value.
+        const CliRun fp8 =
+            run({"evaluate", plan, "--json", "--no-ops", "--set=training.precision=fp8"});
+        QCOMPARE(fp8.exitCode, 0);
+    }
+
+    void overrideErrors() {
+        const std::string plan = defaultPlanFile();
+        const CliRun badPath = run({"evaluate", plan, "--set", "parallel.tpp=4"});
+        QCOMPARE(badPath.exitCode, 2);
+        QVERIFY2(has(badPath.err, "parallel.tpp") && has(badPath.err, "tp"), badPath.err.c_str());
+        const CliRun noValue = run({"evaluate", plan, "--set", "parallel.tp"});
+        QCOMPARE(noValue.exitCode, 2);
+        const CliRun badValue = run({"evaluate", plan, "--set", "parallel.tp=four"});
+        QCOMPARE(badValue.exitCode, 1);
+        QVERIFY2(has(badValue.err, "/parallel/tp"), badValue.err.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCliFrameworks)
+#include "tst_cli_frameworks.moc"

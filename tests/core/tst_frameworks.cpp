@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: MIT
+// Framework configs out and in: exporters against the frameworks' documented argument names
+// and batch identities, the Hugging Face reader against released checkpoints' counts, and
+// the round trip export → import.
+#include "hf_configs_for_tests.h"
+
+#include "core/catalog.h"
+#include "core/frameworks.h"
+#include "core/model.h"
+#include "core/plan_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace fourfold::core;
+using namespace fourfold::test;
+
+Q_DECLARE_METATYPE(fourfold::core::Framework)
+
+namespace {
+
+bool has(const std::string& text, const std::string& word) {
+    return text.find(word) != std::string::npos;
+}
+
+// A plan exercising most fields: Llama-2 7B, tp 2, pp 2 interleaved, ZeRO-1, selective recompute.
+Plan layeredPlan() {
+    Plan plan = defaultPlan();
+    plan.name = "layered";
+    plan.parallel.dp = 4;
+    plan.parallel.tp = 2;
+    plan.parallel.pp = 2;
+    plan.parallel.virtualStages = 2;
+    plan.parallel.schedule = ScheduleKind::Interleaved1F1B;
+    plan.parallel.sequenceParallel = true;
+    plan.parallel.zeroStage = 1;
+    plan.training.microBatch = 2;
+    plan.training.gradAccumulation = 16;
+    plan.training.recompute = Recompute::Selective;
+    plan.cluster.nodes = 2;
+    return plan;
+}
+
+// Mixtral on 64 GPUs with experts split 8 ways, ZeRO-3 sharded in groups of 8, offload.
+Plan expertPlan() {
+    Plan plan = defaultPlan();
+    plan.name = "experts";
+    plan.model = findModelPreset("mixtral-8x7b")->spec;
+    plan.parallel.dp = 32;
+    plan.parallel.tp = 2;
+    plan.parallel.ep = 8;
+    plan.parallel.zeroStage = 3;
+    plan.parallel.shardingGroup = 8;
+    plan.parallel.offload = Offload::OptimizerAndParamsCpu;
+    plan.training.precision = Precision::Fp16;
+    plan.training.recompute = Recompute::Full;
+    plan.training.gradAccumulation = 4;
+    plan.cluster.nodes = 8;
+    return plan;
+}
+
+std::vector<std::pair<std::string, Plan>> samplePlans() {
+    return {{"default", defaultPlan()}, {"layered", layeredPlan()}, {"experts", expertPlan()}};
+}
+
+// The value at a JSON pointer of a plan, as its JSON text.
+std::string fieldText(const Plan& plan, const std::string& pointer) {
+    const auto json = nlohmann::json::parse(planToJson(plan));
+    const nlohmann::json::json_pointer at(pointer);
+    return json.contains(at) ? json[at].dump() : std::string("(absent)");
+}
+
+std::vector<std::string> runPointers(const Plan& plan) {
+    std::vector<std::string> pointers;
+    const auto json = nlohmann::json::parse(planToJson(plan));
+    for (const char* section : {"model", "training", "parallel"}) {
+        for (const auto& [key, value] : json[section].items()) {
+            if (value.is_object()) {
+                for (const auto& [inner, unused] : value.items()) {
+                    pointers.push_back(std::string("/") + section + "/" + key + "/" + inner);
+                }
+            } else {
+                pointers.push_back(std::string("/") + section + "/" + key);
+            }
+        }
+    }
+    pointers.push_back("/cluster/nodes");
+    pointers.push_back("/cluster/gpus_per_node");
+    return pointers;
+}
+
+}  // namespace
+
+class TestFrameworks : public QObject {
+    Q_OBJECT
+private slots:
+    void huggingFaceCountsMatchReleasedCheckpoints_data() {
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<quint64>("parameters");
+        // Sums of the released checkpoints' tensor sizes (hub model cards / safetensors index).
+        QTest::newRow("meta-llama-2-7b")
+            << QString::fromUtf8(kLlama2_7bConfig) << quint64(6'738'415'616ULL);
+        QTest::newRow("mistral-7b-v0.1")
+            << QString::fromUtf8(kMistral7bConfig) << quint64(7'241'732'096ULL);
+        QTest::newRow("mixtral-8x7b-46.7b")
+            << QString::fromUtf8(kMixtral8x7bConfig) << quint64(46'702'792'704ULL);
+        QTest::newRow("qwen2-7b") << QString::fromUtf8(kQwen2_7bConfig)
+                                  << quint64(7'615'616'512ULL);
+        QTest::newRow("qwen1.5-moe-a2.7b-14.3b")
+            << QString::fromUtf8(kQwen15MoeA27bConfig) << quint64(14'315'784'192ULL);
+        QTest::newRow("gpt2-124m") << QString::fromUtf8(kGpt2Config) << quint64(124'439'808ULL);
+        QTest::newRow("pythia-160m")
+            << QString::fromUtf8(kPythia160mConfig) << quint64(162'322'944ULL);
+        QTest::newRow("deepseek-v2-lite-15.7b")
+            << QString::fromUtf8(kDeepseekV2LiteConfig) << quint64(15'706'484'224ULL);
+        // 671B without the multi-token-prediction module (DeepSeek-V3 report, section 1).
+        QTest::newRow("deepseek-v3-671b")
+            << QString::fromUtf8(kDeepseekV3Config) << quint64(671'026'419'200ULL);
+    }
+    void huggingFaceCountsMatchReleasedCheckpoints() {
+        QFETCH(QString, config);
+        QFETCH(quint64, parameters);
+        const std::string text = config.toStdString();
+        QVERIFY(detectImportKind(text) == ImportKind::HuggingFaceConfig);
+        const PlanImport imported = importPlan(defaultPlan(), text);
+        QVERIFY2(imported.plan.has_value(),
+                 imported.diagnostics.empty() ? "" : imported.diagnostics[0].message.c_str());
+        QCOMPARE(quint64(analyzeModel(*imported.plan).parameters), parameters);
+    }
+
+    void huggingFaceShapeFields() {
+        const PlanImport mixtral = importPlan(defaultPlan(), kMixtral8x7bConfig);
+        QVERIFY(mixtral.plan);
+        const ModelSpec& m = mixtral.plan->model;
+        QCOMPARE(m.hidden, 4096);
+        QCOMPARE(m.layers, 32);
+        QCOMPARE(m.heads, 32);
+        QCOMPARE(m.kvHeads, 8);
+        QCOMPARE(m.ffnHidden, 14336);
+        QCOMPARE(m.vocab, 32000);
+        QCOMPARE(m.moe.experts, 8);
+        QCOMPARE(m.moe.topK, 2);
+        QVERIFY(m.mlp == MlpKind::Swiglu);
+        QVERIFY(!m.tiedEmbeddings);
+        QCOMPARE(m.parameters, 0.0);  // the shape itself counts the checkpoint exactly
+        // The rest of the plan is untouched by a model import.
+        QCOMPARE(mixtral.plan->parallel, defaultPlan().parallel);
+        QCOMPARE(mixtral.plan->training, defaultPlan().training);
+
+        const PlanImport gpt2 = importPlan(defaultPlan(), kGpt2Config);
+        QVERIFY(gpt2.plan);
+        QVERIFY(gpt2.plan->model.tiedEmbeddings);
+        QVERIFY(gpt2.plan->model.mlp == MlpKind::Gelu);
+        QCOMPARE(gpt2.plan->model.sequence, 1024);
+        QCOMPARE(gpt2.plan->model.ffnHidden, 3072);  // n_inner null: 4 x n_embd
+
+        const PlanImport qwen = importPlan(defaultPlan(), kQwen2_7bConfig);
+        QVERIFY(qwen.plan);
+        QCOMPARE(qwen.plan->model.kvHeads, 4);
+        QCOMPARE(qwen.plan->model.sequence, 4096);  // plan's sequence, below 131072
+    }
+
+    void unknownArchitectureIsNamed() {
+        const PlanImport imported = importPlan(
+            defaultPlan(),
+            R"({"architectures": ["FalconForCausalLM"], "model_type": "falcon", "hidden_size": 4544})");
+        QVERIFY(!imported.plan);
+        QVERIFY(imported.kind == ImportKind::HuggingFaceConfig);
+        QVERIFY(hasErrors(imported.diagnostics));
+        const std::string& message = imported.diagnostics.front().message;
+        QVERIFY2(
+            has(message, "FalconForCausalLM") && has(message, "falcon") && has(message, "llama"),
+            message.c_str());
+    }
+
+    void missingKeyIsAnError() {
+        const PlanImport imported =
+            importPlan(defaultPlan(), R"({"model_type": "llama", "hidden_size": 4096})");
+        QVERIFY(!imported.plan);
+        QVERIFY(has(imported.diagnostics.front().message, "num_hidden_layers"));
+    }
+
+    void megatronUsesDocumentedFlags() {
+        const FrameworkExport out = exportPlan(layeredPlan(), Framework::Megatron);
+        QCOMPARE(out.fileName, std::string("megatron_args.sh"));
+        for (const char* flag : {"--tensor-model-parallel-size 2",
+                                 "--pipeline-model-parallel-size 2",
+                                 "--num-virtual-stages-per-pipeline-rank 2",
+                                 "--context-parallel-size 1",
+                                 "--expert-model-parallel-size 1",
+                                 "--expert-tensor-parallel-size 2",
+                                 "--sequence-parallel",
+                                 "--micro-batch-size 2",
+                                 "--global-batch-size 128",
+                                 "--recompute-granularity selective",
+                                 "--use-distributed-optimizer",
+                                 "--bf16",
+                                 "--num-layers 32",
+                                 "--hidden-size 4096",
+                                 "--num-attention-heads 32",
+                                 "--ffn-hidden-size 11008",
+                                 "--seq-length 4096",
+                                 "--swiglu",
+                                 "--untie-embeddings-and-output-weights",
+                                 "torchrun --nnodes 2 --nproc-per-node 8"}) {
+            QVERIFY2(has(out.text, flag), flag);
+        }
+        // Megatron derives these; they are not flags.
+        QVERIFY(!has(out.text, "--data-parallel-size"));
+        QVERIFY(!has(out.text, "--gradient-accumulation"));
+
+        Plan gqa = expertPlan();
+        gqa.training.recompute = Recompute::Full;
+        const std::string text = exportPlan(gqa, Framework::Megatron).text;
+        for (const char* flag :
+             {"--group-query-attention", "--num-query-groups 8", "--num-experts 8",
+              "--moe-router-topk 2", "--expert-model-parallel-size 8", "--fp16",
+              "--recompute-granularity full", "--recompute-method uniform", "--use-megatron-fsdp",
+              "--data-parallel-sharding-strategy optim_grads_params"}) {
+            QVERIFY2(has(text, flag), flag);
+        }
+    }
+
+    void megatronReadsTheOlderVirtualStageFlag() {
+        // 32 layers on 4 stages, 4 layers per chunk: 2 chunks per rank.
+        const PlanImport imported = importPlan(
+            defaultPlan(),
+            "torchrun --nnodes=1 --nproc_per_node=8 pretrain_gpt.py \\\n"
+            "  --num-layers 32 --hidden-size 4096 --num-attention-heads 32 --seq-length 4096 \\\n"
+            "  --tensor-model-parallel-size 2 --pipeline-model-parallel-size 4 \\\n"
+            "  --num-layers-per-virtual-pipeline-stage 4 --micro-batch-size 1 \\\n"
+            "  --global-batch-size 32 --bf16   # a comment\n");
+        QVERIFY(imported.plan);
+        QVERIFY(imported.kind == ImportKind::MegatronArguments);
+        QCOMPARE(imported.plan->parallel.virtualStages, 2);
+        QVERIFY(imported.plan->parallel.schedule == ScheduleKind::Interleaved1F1B);
+        QCOMPARE(imported.plan->parallel.dp, 1);  // 8 / (2 x 4)
+        QCOMPARE(imported.plan->training.gradAccumulation, 32);
+        QCOMPARE(imported.plan->model.ffnHidden, 4 * 4096);  // Megatron's default width
+        QVERIFY(imported.plan->model.mlp == MlpKind::Gelu);
+        QVERIFY(imported.plan->model.tiedEmbeddings);
+    }
+
+    void megatronBatchThatDoesNotDivideIsAnError() {
+        const PlanImport imported =
+            importPlan(defaultPlan(),
+                       "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py "
+                       "--micro-batch-size 3 --global-batch-size 100");
+        QVERIFY(!imported.plan);
+        QVERIFY(has(imported.diagnostics.front().message, "100"));
+    }
+
+    void deepSpeedSatisfiesItsBatchIdentity_data() {
+        QTest::addColumn<int>("index");
+        QTest::newRow("default") << 0;
+        QTest::newRow("layered") << 1;
+        QTest::newRow("experts") << 2;
+    }
+    void deepSpeedSatisfiesItsBatchIdentity() {
+        QFETCH(int, index);
+        const Plan plan = samplePlans()[static_cast<std::size_t>(index)].second;
+        const auto config = nlohmann::json::parse(exportPlan(plan, Framework::DeepSpeed).text);
+        const auto total = config["train_batch_size"].get<std::int64_t>();
+        const auto micro = config["train_micro_batch_size_per_gpu"].get<std::int64_t>();
+        const auto steps = config["gradient_accumulation_steps"].get<std::int64_t>();
+        // DeepSpeed: train_batch_size = micro-batch per GPU x accumulation x data parallel.
+        QCOMPARE(total, micro * steps * plan.parallel.dp);
+        QCOMPARE(total, derivedGlobalBatch(plan));
+        QCOMPARE(config["zero_optimization"]["stage"].get<int>(), plan.parallel.zeroStage);
+        QVERIFY(config["zero_optimization"].contains("reduce_bucket_size"));
+    }
+
+    void deepSpeedZeroSection() {
+        const auto config =
+            nlohmann::json::parse(exportPlan(expertPlan(), Framework::DeepSpeed).text);
+        const auto& zero = config["zero_optimization"];
+        QCOMPARE(zero["offload_optimizer"]["device"].get<std::string>(), std::string("cpu"));
+        QCOMPARE(zero["offload_param"]["device"].get<std::string>(), std::string("cpu"));
+        QCOMPARE(zero["mics_shard_size"].get<int>(), 8);
+        QVERIFY(zero.contains("stage3_prefetch_bucket_size"));
+        QCOMPARE(config["fp16"]["enabled"].get<bool>(), true);
+        QCOMPARE(config["bf16"]["enabled"].get<bool>(), false);
+        // Reduce buckets in elements: 25 MB of fp32 gradients is 6.25 M elements.
+        QCOMPARE(zero["reduce_bucket_size"].get<std::uint64_t>(), std::uint64_t{6'250'000});
+        // tp 2 and ep 8 have no place in a ds_config: listed, not dropped.
+        const auto unexpressed = config["_fourfold_unexpressed"];
+        QVERIFY(std::find(unexpressed.begin(), unexpressed.end(), "/parallel/tp = 2") !=
+                unexpressed.end());
+        QVERIFY(std::find(unexpressed.begin(), unexpressed.end(), "/parallel/ep = 8") !=
+                unexpressed.end());
+    }
+
+    void torchtitanUsesDocumentedKeys() {
+        const std::string text = exportPlan(layeredPlan(), Framework::Torchtitan).text;
+        for (const char* line :
+             {"[training]", "local_batch_size = 32", "global_batch_size = 128", "seq_len = 4096",
+              "mixed_precision_param = \"bfloat16\"", "[parallelism]",
+              "data_parallel_replicate_degree = 4", "data_parallel_shard_degree = 1",
+              "tensor_parallel_degree = 2", "pipeline_parallel_degree = 2",
+              "pipeline_parallel_schedule = \"Interleaved1F1B\"",
+              "pipeline_parallel_microbatch_size = 2", "pipeline_parallel_layers_per_stage = 8",
+              "context_parallel_degree = 1", "[activation_checkpoint]", "mode = \"selective\""}) {
+            QVERIFY2(has(text, line), line);
+        }
+        const std::string fsdp = exportPlan(expertPlan(), Framework::Torchtitan).text;
+        // ZeRO-3 in groups of 8 over 32 data-parallel ranks: HSDP, 4 replicas of 8 shards.
+        QVERIFY(has(fsdp, "data_parallel_replicate_degree = 4"));
+        QVERIFY(has(fsdp, "data_parallel_shard_degree = 8"));
+        QVERIFY(has(fsdp, "enable_cpu_offload = true"));
+        QVERIFY(has(fsdp, "mode = \"full\""));
+        // torchtitan trains in bf16 or fp32 only: fp16 is listed.
+        QVERIFY(has(fsdp, "/training/precision = \"fp16\""));
+    }
+
+    void roundTripGivesBackWhatTheFileExpresses_data() {
+        QTest::addColumn<Framework>("framework");
+        QTest::addColumn<int>("index");
+        for (const Framework framework :
+             {Framework::Megatron, Framework::DeepSpeed, Framework::Torchtitan}) {
+            const auto plans = samplePlans();
+            for (std::size_t i = 0; i < plans.size(); ++i) {
+                const std::string name = std::string(toString(framework)) + "-" + plans[i].first;
+                QTest::newRow(name.c_str()) << framework << static_cast<int>(i);
+            }
+        }
+    }
+    void roundTripGivesBackWhatTheFileExpresses() {
+        QFETCH(Framework, framework);
+        QFETCH(int, index);
+        const Plan plan = samplePlans()[static_cast<std::size_t>(index)].second;
+        const FrameworkExport out = exportPlan(plan, framework);
+        const PlanImport back = importPlan(defaultPlan(), out.text);
+        QVERIFY2(back.plan.has_value(),
+                 back.diagnostics.empty() ? "" : back.diagnostics[0].message.c_str());
+        QCOMPARE(derivedGlobalBatch(*back.plan), derivedGlobalBatch(plan));
+        for (const std::string& pointer : runPointers(plan)) {
+            if (pointer == "/model/preset") continue;
+            const std::string original = fieldText(plan, pointer);
+            const std::string listed = pointer + " = " + original;
+            const bool isListed = std::find(out.unexpressed.begin(), out.unexpressed.end(),
+                                            listed) != out.unexpressed.end();
+            if (isListed) {
+                // Listed in the file itself, not only in the returned list.
+                if (framework == Framework::DeepSpeed) {
+                    const auto list = nlohmann::json::parse(out.text)["_fourfold_unexpressed"];
+                    QVERIFY2(std::find(list.begin(), list.end(), listed) != list.end(),
+                             listed.c_str());
+                } else {
+                    QVERIFY2(has(out.text, "#   " + listed), listed.c_str());
+                }
+            } else {
+                QVERIFY2(
+                    fieldText(*back.plan, pointer) == original,
+                    (pointer + ": " + original + " came back as " + fieldText(*back.plan, pointer))
+                        .c_str());
+            }
+        }
+    }
+
+    void megatronCarriesTheWholeLayout() {
+        // Everything in the layered plan is a Megatron flag, so nothing is listed but the
+        // label-free fields Megatron has no flag for.
+        const FrameworkExport out = exportPlan(layeredPlan(), Framework::Megatron);
+        for (const std::string& line : out.unexpressed) {
+            QVERIFY2(!line.starts_with("/parallel/") && !line.starts_with("/model/layers"),
+                     line.c_str());
+        }
+    }
+
+    void detection() {
+        QVERIFY(detectImportKind(planToJson(defaultPlan())) == ImportKind::FourfoldPlan);
+        QVERIFY(detectImportKind(R"({"train_batch_size": 8})") == ImportKind::DeepSpeedConfig);
+        QVERIFY(detectImportKind("[parallelism]\ntensor_parallel_degree = 2\n") ==
+                ImportKind::TorchtitanJobConfig);
+        QVERIFY(detectImportKind("--tensor-model-parallel-size 2") ==
+                ImportKind::MegatronArguments);
+        QVERIFY(detectImportKind("hello") == ImportKind::Unknown);
+        const PlanImport unknown = importPlan(defaultPlan(), "hello");
+        QVERIFY(!unknown.plan);
+        QVERIFY(hasErrors(unknown.diagnostics));
+    }
+
+    void malformedFilesAreDiagnosticsNotExceptions() {
+        for (const char* text :
+             {R"({"train_batch_size": "many"})", R"({"zero_optimization": {"stage": 7}})",
+              R"({"bf16": {"enabled": "yes"}, "train_batch_size": 8})",
+              "[training]\nlocal_batch_size = \"x\"\n[parallelism]\n",
+              "[parallelism]\ntensor_parallel_degree = \n", "--tensor-model-parallel-size four",
+              R"({"model_type": "llama", "hidden_size": -1})"}) {
+            const PlanImport imported = importPlan(defaultPlan(), text);
+            QVERIFY2(!imported.plan || !hasErrors(imported.diagnostics), text);
+            QVERIFY2(hasErrors(imported.diagnostics), text);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestFrameworks)
+#include "tst_frameworks.moc"

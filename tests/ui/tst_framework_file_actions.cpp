@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// File → Export As and File → Import in the main window: files written through the core's
+// exporters, configs applied as one undoable step, by menu, by Open and by drag-and-drop.
+#include "tests/core/hf_configs_for_tests.h"
+
+#include "core/catalog.h"
+#include "core/frameworks.h"
+#include "ui/document/plan_document.h"
+#include "ui/shell/app_settings.h"
+#include "ui/shell/framework_file_actions.h"
+#include "ui/shell/main_window.h"
+
+#include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+using fourfold::core::Plan;
+using namespace fourfold::ui;
+
+namespace {
+
+struct Script {
+    QStringList errors;
+    QString saveName;
+    QString openName;
+};
+
+MainWindowPrompts scripted(Script* script) {
+    MainWindowPrompts prompts;
+    prompts.showError = [script](QWidget*, const QString&, const QString& message) {
+        script->errors << message;
+    };
+    prompts.askUnsaved = [](QWidget*, const QString&) { return UnsavedChoice::Discard; };
+    prompts.openFileName = [script](QWidget*, const QString&, const QString&, const QString&) {
+        return script->openName;
+    };
+    prompts.saveFileName = [script](QWidget*, const QString&, const QString&, const QString&) {
+        return script->saveName;
+    };
+    return prompts;
+}
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QCOMPARE(file.write(bytes), bytes.size());
+}
+
+QAction* findAction(QWidget* window, const QString& name) {
+    return window->findChild<QAction*>(name);
+}
+
+}  // namespace
+
+class TestFrameworkFileActions : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init() {
+        QSettings(QStringLiteral("Fourfold"), QStringLiteral("Fourfold")).clear();
+        AppSettings::instance().reload();
+    }
+
+    void fileMenuOffersExportAndImport() {
+        PlanDocument document(fourfold::core::defaultPlan());
+        MainWindow window(&document);
+        for (const char* name :
+             {"exportAs-megatron", "exportAs-deepspeed", "exportAs-torchtitan", "importAction"}) {
+            QVERIFY2(findAction(&window, QString::fromLatin1(name)) != nullptr, name);
+        }
+    }
+
+    void exportWritesTheFrameworkFile() {
+        QTemporaryDir folder;
+        PlanDocument document(fourfold::core::defaultPlan());
+        MainWindow window(&document);
+        Script script;
+        window.setPrompts(scripted(&script));
+        script.saveName = folder.filePath(QStringLiteral("ds_config.json"));
+        findAction(&window, QStringLiteral("exportAs-deepspeed"))->trigger();
+        QVERIFY(script.errors.isEmpty());
+        QFile file(script.saveName);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        QCOMPARE(
+            bytes.toStdString(),
+            fourfold::core::exportPlan(document.plan(), fourfold::core::Framework::DeepSpeed).text);
+        QVERIFY(bytes.contains("\"train_batch_size\": 64"));
+        QCOMPARE(document.undoStack()->count(), 0);  // exporting changes nothing
+    }
+
+    void droppedModelConfigIsOneUndoableStep() {
+        QTemporaryDir folder;
+        const QString path = folder.filePath(QStringLiteral("config.json"));
+        writeFile(path, QByteArray(fourfold::test::kQwen2_7bConfig));
+        PlanDocument document(fourfold::core::defaultPlan());
+        MainWindow window(&document);
+        Script script;
+        window.setPrompts(scripted(&script));
+        const Plan before = document.plan();
+
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton,
+                              Qt::NoModifier);
+        enter.ignore();
+        QCoreApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&window, &drop);
+
+        QVERIFY(script.errors.isEmpty());
+        QCOMPARE(document.plan().model.hidden, 3584);
+        QCOMPARE(document.plan().model.kvHeads, 4);
+        QCOMPARE(document.plan().parallel, before.parallel);  // a model config keeps the layout
+        QCOMPARE(document.undoStack()->count(), 1);
+        QCOMPARE(document.filePath(), QString());  // an import is an edit, not an open
+        document.undoStack()->undo();
+        QCOMPARE(document.plan(), before);
+    }
+
+    void importMenuReadsFrameworkConfigs() {
+        QTemporaryDir folder;
+        const QString path = folder.filePath(QStringLiteral("train.sh"));
+        writeFile(path, QByteArrayLiteral(
+                            "torchrun --nnodes 2 --nproc-per-node 8 pretrain_gpt.py \\\n"
+                            "  --tensor-model-parallel-size 4 --pipeline-model-parallel-size 2 \\\n"
+                            "  --micro-batch-size 1 --global-batch-size 64 --bf16\n"));
+        PlanDocument document(fourfold::core::defaultPlan());
+        MainWindow window(&document);
+        Script script;
+        window.setPrompts(scripted(&script));
+        script.openName = path;
+        findAction(&window, QStringLiteral("importAction"))->trigger();
+        QVERIFY(script.errors.isEmpty());
+        QCOMPARE(document.plan().parallel.tp, 4);
+        QCOMPARE(document.plan().parallel.pp, 2);
+        QCOMPARE(document.plan().parallel.dp, 2);                 // 16 / (4 x 2)
+        QCOMPARE(document.plan().training.gradAccumulation, 32);  // 64 / (1 x 2)
+        QCOMPARE(document.undoStack()->count(), 1);
+    }
+
+    void badConfigChangesNothing() {
+        QTemporaryDir folder;
+        const QString path = folder.filePath(QStringLiteral("config.json"));
+        writeFile(path, QByteArrayLiteral(R"({"architectures": ["FalconForCausalLM"],
+                                              "model_type": "falcon"})"));
+        PlanDocument document(fourfold::core::defaultPlan());
+        MainWindow window(&document);
+        Script script;
+        window.setPrompts(scripted(&script));
+        const Plan before = document.plan();
+        QVERIFY(!window.openFile(path));
+        QCOMPARE(script.errors.size(), 1);
+        QVERIFY(script.errors.front().contains(QStringLiteral("FalconForCausalLM")));
+        QCOMPARE(document.plan(), before);
+        QCOMPARE(document.undoStack()->count(), 0);
+    }
+};
+
+QTEST_MAIN(TestFrameworkFileActions)
+#include "tst_framework_file_actions.moc"

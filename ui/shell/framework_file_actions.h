@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// File → Export as… (Megatron-LM arguments, DeepSpeed config, torchtitan job config) and
+// File → Import… (a Hugging Face config.json or a framework config). An import is one undoable
+// step through PlanDocument::replacePlan; the core does the reading and writing.
+#pragma once
+
+#include "core/frameworks.h"
+#include "ui/shell/main_window_prompts.h"
+
+#include <QObject>
+#include <QString>
+
+class QMenu;
+class QWidget;
+
+namespace fourfold::ui {
+
+class PlanDocument;
+
+class FrameworkFileActions : public QObject {
+    Q_OBJECT
+public:
+    // `prompts` and `document` must outlive this object; `window` parents the dialogs.
+    FrameworkFileActions(PlanDocument* document, const MainWindowPrompts* prompts, QWidget* window);
+
+    // Adds "Export As" (one entry per framework) and "Import…" to the menu.
+    void addToMenu(QMenu* menu);
+
+    // Asks for a file name, then writes the plan in the framework's format.
+    bool exportAs(core::Framework framework);
+    bool exportTo(core::Framework framework, const QString& path, QString* error) const;
+    // Asks for a file, then imports it.
+    bool import();
+    // Imports a config file onto the current plan as one undoable step. False (and nothing
+    // changed) when the file is not a framework or model config, or cannot be read.
+    bool importFile(const QString& path);
+    // True when the file's text is a config this class imports (not a Fourfold plan).
+    [[nodiscard]] static bool isImportable(const QString& path);
+
+private:
+    PlanDocument* document_;
+    const MainWindowPrompts* prompts_;
+    QWidget* window_;
+};
+
+}  // namespace fourfold::ui
