@@ -3,8 +3,8 @@
 
 #include "core/memory_json.h"
 #include "core/model_json.h"
-#include "core/plan_json.h"
 #include "core/performance_json.h"
+#include "core/plan_json.h"
 #include "core/schedule_json.h"
 #include "core/topology_json.h"
 

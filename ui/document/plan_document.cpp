@@ -6,6 +6,8 @@
 #include "core/evaluate.h"
 #include "core/evaluation_json.h"
 #include "core/plan_json.h"
+#include "core/plan_patch.h"
+#include "core/plan_title.h"
 #include "ui/document/atomic_file.h"
 #include "ui/document/set_plan_command.h"
 
@@ -46,8 +48,13 @@ PlanDocument::PlanDocument(core::Plan plan, QObject* parent)
 }
 
 QString PlanDocument::displayName() const {
-    const QString name = QString::fromStdString(plan_.name).trimmed();
-    return name.isEmpty() ? tr("Untitled plan") : name;
+    return QString::fromStdString(core::planTitle(plan_)).trimmed();
+}
+
+bool PlanDocument::applyPatch(const QString& patch, const QString& text) {
+    const core::PlanParse changed = core::applyPlanPatch(plan_, patch.toStdString());
+    if (!changed.plan) return false;
+    return replacePlan(*changed.plan, text);
 }
 
 bool PlanDocument::apply(const PlanEdit& edit) {

@@ -46,13 +46,16 @@ public:
     [[nodiscard]] const std::vector<core::Diagnostic>& fileDiagnostics() const {
         return fileDiagnostics_;
     }
-    // The plan's name for titles; "Untitled plan" when it has none.
+    // The plan's title: its name, or one made from its content when it has none.
     [[nodiscard]] QString displayName() const;
 
     // Applies the edit as one undoable step; false (and no step) when it changes nothing.
     bool apply(const PlanEdit& edit);
     // Replaces the whole plan as one undoable step (presets, walkthroughs, open-as-edit).
     bool replacePlan(const core::Plan& plan, const QString& text);
+    // Applies a JSON merge patch (a what-if's, a lesson step's) as one undoable step; false
+    // when the patch is malformed, gives an unreadable plan, or changes nothing.
+    bool applyPatch(const QString& patch, const QString& text);
     // A fresh id for a new gesture (slider press, key press, wheel step).
     [[nodiscard]] int nextGesture() { return ++gesture_; }
 

@@ -9,16 +9,17 @@
 #include "ui/shell/main_window_view_grid.h"
 #include "ui/shell/recent_files.h"
 #include "ui/views/diagnostics_list.h"
+#include "ui/views/fit_advice_view.h"
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/pipeline_gantt_view.h"
 #include "ui/views/rank_map_view.h"
 #include "ui/views/summary_strip.h"
 
-#include <QBuffer>
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
+#include <QBuffer>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
@@ -160,8 +161,21 @@ void MainWindow::buildCentralArea() {
 
     viewGrid_ = new ViewGrid(central);
     auto* memory = new MemoryStackView;
+    // "How to make it fit" sits under the memory chart, where the eye already is.
+    fitAdvice_ = new FitAdviceView;
+    auto* memoryPane = new QWidget;
+    auto* memoryLayout = new QVBoxLayout(memoryPane);
+    memoryLayout->setContentsMargins(0, 0, 0, 0);
+    memoryLayout->setSpacing(0);
+    memoryLayout->addWidget(memory, 1);
+    memoryLayout->addWidget(fitAdvice_);
+    connect(
+        fitAdvice_, &FitAdviceView::patchRequested, document_,
+        [this](const QString& patch, const QString& text) { document_->applyPatch(patch, text); });
     views_ = {memory, new PipelineGanttView, new RankMapView};
-    for (EvaluationView* view : std::as_const(views_)) viewGrid_->addPane(view->title(), view);
+    for (EvaluationView* view : std::as_const(views_)) {
+        viewGrid_->addPane(view->title(), view == memory ? memoryPane : view);
+    }
     // The step-time view has not landed yet; its pane keeps the grid's shape meanwhile.
     auto* stepTime = new QLabel(tr("Step time \u2014 coming"));
     stepTime->setAlignment(Qt::AlignCenter);
@@ -180,9 +194,12 @@ void MainWindow::buildCentralArea() {
     // Both sides return early when nothing changes, so the round trip ends there.
     AppSettings& settings = AppSettings::instance();
     memory->setBinaryUnits(settings.byteUnits() == core::ByteUnits::Binary);
-    connect(&settings, &AppSettings::byteUnitsChanged, memory, [memory](core::ByteUnits units) {
-        memory->setBinaryUnits(units == core::ByteUnits::Binary);
-    });
+    fitAdvice_->setBinaryUnits(settings.byteUnits() == core::ByteUnits::Binary);
+    connect(&settings, &AppSettings::byteUnitsChanged, memory,
+            [this, memory](core::ByteUnits units) {
+                memory->setBinaryUnits(units == core::ByteUnits::Binary);
+                fitAdvice_->setBinaryUnits(units == core::ByteUnits::Binary);
+            });
     connect(memory, &MemoryStackView::binaryUnitsChanged, this, [](bool binary) {
         AppSettings::instance().setByteUnits(binary ? core::ByteUnits::Binary
                                                     : core::ByteUnits::Decimal);
@@ -225,6 +242,7 @@ void MainWindow::buildDocks() {
 
 void MainWindow::connectDocument() {
     QList<EvaluationView*> all = views_;
+    all.append(fitAdvice_);
     all << summary_ << diagnostics_;
     for (EvaluationView* view : std::as_const(all)) {
         connect(document_, &PlanDocument::evaluationChanged, view, &EvaluationView::showEvaluation);

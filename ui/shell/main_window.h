@@ -24,6 +24,7 @@ class ControlsPanel;
 class DiagnosticsList;
 class EvaluationView;
 class FrameworkFileActions;
+class FitAdviceView;
 class PlanDocument;
 class RecentFiles;
 class SummaryStrip;
@@ -105,6 +106,7 @@ private:
     bool persistSettings_ = false;
 
     SummaryStrip* summary_ = nullptr;
+    FitAdviceView* fitAdvice_ = nullptr;
     ViewGrid* viewGrid_ = nullptr;
     QList<EvaluationView*> views_;
     ControlsPanel* controls_ = nullptr;

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// "How to make it fit" in the main window: an over-capacity plan lists the engine's what-ifs
+// under the memory chart; clicking one applies its patch as one undoable step, the memory bars
+// show the new peak, and undo restores both.
+#include "core/catalog.h"
+#include "core/memory.h"
+#include "ui/document/plan_document.h"
+#include "ui/shell/main_window.h"
+#include "ui/views/fit_advice_view.h"
+#include "ui/views/memory_stack_view.h"
+
+#include <qcustomplot.h>
+
+#include <QLabel>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QtTest>
+
+using namespace fourfold;
+
+namespace {
+
+ui::MemoryStackView* memoryView(const ui::MainWindow& window) {
+    for (ui::EvaluationView* view : window.views()) {
+        if (auto* memory = qobject_cast<ui::MemoryStackView*>(view)) return memory;
+    }
+    return nullptr;
+}
+
+// The stage-0 stack the memory view draws, in the view's GB.
+double stackedGb(const ui::MemoryStackView& view) {
+    double total = 0;
+    for (int i = 0; i < core::kMemoryCategoryCount; ++i) {
+        const QCPBars* bars = view.categoryBars(static_cast<core::MemoryCategory>(i));
+        if (!bars->data()->isEmpty()) total += bars->data()->at(0)->value;
+    }
+    return total;
+}
+
+QPushButton* choice(const QWidget& window, const QString& startsWith) {
+    for (QPushButton* button : window.findChildren<QPushButton*>(QStringLiteral("fitChoice"))) {
+        if (button->text().startsWith(startsWith)) return button;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+class TestFitAdviceView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void clickingAWhatIfAppliesItAndUndoRestores() {
+        const core::Plan plan = core::defaultPlan();  // 7B on 8 GPUs, no ZeRO: does not fit
+        ui::PlanDocument document(plan);
+        ui::MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ui::MemoryStackView* memory = memoryView(window);
+        QVERIFY(memory);
+        const core::MemoryReport& before = *document.evaluation()->memory;
+        QVERIFY(!before.fits);
+        QTRY_VERIFY(qAbs(stackedGb(*memory) - before.peakBytes / 1e9) < 0.05);
+
+        auto* headline = window.findChild<QLabel*>(QStringLiteral("fitHeadline"));
+        QVERIFY(headline);
+        QVERIFY2(headline->text().startsWith(QStringLiteral("Does not fit")),
+                 qPrintable(headline->text()));
+        QPushButton* zero = choice(window, QStringLiteral("ZeRO stage 0 → 1"));
+        QVERIFY(zero);
+        QVERIFY(zero->isVisible());
+        const auto hint =
+            std::find_if(before.whatIfs.begin(), before.whatIfs.end(),
+                         [](const core::WhatIf& w) { return w.change == "ZeRO stage 0 → 1"; });
+        QVERIFY(hint != before.whatIfs.end());
+        const std::uint64_t expectedPeak = hint->peakBytes;
+
+        QTest::mouseClick(zero, Qt::LeftButton);
+        QTRY_COMPARE(document.plan().parallel.zeroStage, 1);
+        QCOMPARE(document.undoStack()->count(), 1);
+        QTRY_COMPARE(quint64(document.evaluation()->memory->peakBytes), quint64(expectedPeak));
+        QTRY_VERIFY(qAbs(stackedGb(*memory) - expectedPeak / 1e9) < 0.05);
+        QVERIFY(document.evaluation()->memory->fits);
+        QTRY_VERIFY(headline->text().startsWith(QStringLiteral("Fits")));
+
+        document.undoStack()->undo();
+        QTRY_COMPARE(document.plan(), plan);
+        QTRY_VERIFY(qAbs(stackedGb(*memory) - before.peakBytes / 1e9) < 0.05);
+        QTRY_VERIFY(headline->text().startsWith(QStringLiteral("Does not fit")));
+    }
+
+    // When it fits the same place shows the headroom and offers the largest micro-batch.
+    void fittingPlanShowsHeadroomAndLargestMicroBatch() {
+        core::Plan plan = core::defaultPlan();
+        plan.parallel.zeroStage = 3;
+        ui::PlanDocument document(plan);
+        ui::FitAdviceView view;
+        view.showEvaluation(document.evaluation());
+        view.show();
+        auto* headline = view.findChild<QLabel*>(QStringLiteral("fitHeadline"));
+        QVERIFY(headline->text().startsWith(QStringLiteral("Fits")));
+        const int largest = document.evaluation()->memory->largestFittingMicroBatch;
+        QVERIFY(largest > 1);
+        QVERIFY2(headline->text().contains(QString::number(largest)), qPrintable(headline->text()));
+        QPushButton* micro = choice(view, QStringLiteral("micro-batch 1 → %1").arg(largest));
+        QVERIFY(micro);
+        QObject::connect(&view, &ui::FitAdviceView::patchRequested, &document,
+                         [&document](const QString& patch, const QString& text) {
+                             document.applyPatch(patch, text);
+                         });
+        QTest::mouseClick(micro, Qt::LeftButton);
+        QCOMPARE(document.plan().training.microBatch, largest);
+    }
+};
+
+QTEST_MAIN(TestFitAdviceView)
+#include "tst_fit_advice_view.moc"

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/fit_advice_view.h"
+
+#include "core/format.h"
+#include "core/plan_enums.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QLayoutItem>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace fourfold::ui {
+namespace {
+
+constexpr int kColumns = 2;
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+}  // namespace
+
+FitAdviceView::FitAdviceView(QWidget* parent) : EvaluationView(parent) {
+    setObjectName(QStringLiteral("fitAdvice"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 2, 6, 4);
+    layout->setSpacing(2);
+    headline_ = new QLabel(this);
+    headline_->setObjectName(QStringLiteral("fitHeadline"));
+    headline_->setWordWrap(true);
+    headline_->setTextFormat(Qt::PlainText);
+    layout->addWidget(headline_);
+    choices_ = new QGridLayout;
+    choices_->setContentsMargins(0, 0, 0, 0);
+    choices_->setHorizontalSpacing(4);
+    choices_->setVerticalSpacing(2);
+    layout->addLayout(choices_);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+}
+
+QString FitAdviceView::title() const { return tr("Make it fit"); }
+
+void FitAdviceView::setBinaryUnits(bool binary) {
+    if (binary_ == binary) return;
+    binary_ = binary;
+    if (evaluation()) render(*evaluation());
+}
+
+void FitAdviceView::addChoice(int index, const QString& text, const QString& patch,
+                              const QString& undoText, bool enabled, const QString& tooltip) {
+    auto* button = new QPushButton(text, this);
+    button->setObjectName(QStringLiteral("fitChoice"));
+    button->setFlat(true);
+    button->setStyleSheet(QStringLiteral("text-align: left; padding: 1px 4px;"));
+    button->setEnabled(enabled);
+    button->setToolTip(tooltip);
+    button->setProperty("patch", patch);
+    connect(button, &QPushButton::clicked, this,
+            [this, patch, undoText] { emit patchRequested(patch, undoText); });
+    choices_->addWidget(button, index / kColumns, index % kColumns);
+}
+
+void FitAdviceView::render(const core::Evaluation& evaluation) {
+    while (QLayoutItem* item = choices_->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const auto units = binary_ ? core::ByteUnits::Binary : core::ByteUnits::Decimal;
+    const auto bytes = [units](std::uint64_t value) { return qs(core::formatBytes(value, units)); };
+    if (!evaluation.memory) {
+        headline_->setText(tr("No memory estimate: see the diagnostics."));
+        return;
+    }
+    const core::MemoryReport& memory = *evaluation.memory;
+    int index = 0;
+    if (memory.fits) {
+        QString text =
+            tr("Fits: %1 of headroom below the %2 usable.")
+                .arg(bytes(memory.usableBytes - memory.peakBytes), bytes(memory.usableBytes));
+        if (!memory.countsActivations) {
+            text += QLatin1Char(' ') +
+                    tr("This convention counts no activations, so no micro-batch limit.");
+        } else if (memory.largestFittingMicroBatch > 0) {
+            text += QLatin1Char(' ') + (memory.largestFittingMicroBatchAtLeast
+                                            ? tr("Micro-batches of at least %1 fit.")
+                                            : tr("The largest micro-batch that fits is %1."))
+                                           .arg(memory.largestFittingMicroBatch);
+        }
+        headline_->setText(text);
+    } else {
+        headline_->setText(memory.whatIfs.empty()
+                               ? tr("Does not fit: peak %1 of %2 usable, and no single change "
+                                    "makes it fit.")
+                                     .arg(bytes(memory.peakBytes), bytes(memory.usableBytes))
+                               : tr("Does not fit: peak %1 of %2 usable. Try one change:")
+                                     .arg(bytes(memory.peakBytes), bytes(memory.usableBytes)));
+        for (const core::WhatIf& hint : memory.whatIfs) {
+            const QString change = qs(hint.change);
+            if (!hint.modelled) {
+                addChoice(
+                    index++,
+                    tr("%1: not modelled by the %2 convention")
+                        .arg(change,
+                             qs(std::string(core::toString(evaluation.plan.memory.convention)))),
+                    qs(hint.patch), change, false,
+                    tr("This convention's formula has no term for this change."));
+                continue;
+            }
+            addChoice(
+                index++,
+                tr("%1 \u2192 %2%3")
+                    .arg(change, bytes(hint.peakBytes), hint.fits ? tr(" \u2713 fits") : QString()),
+                qs(hint.patch), tr("Apply: %1").arg(change), true,
+                tr("Applies %1 as one undoable step; peak becomes %2.")
+                    .arg(qs(hint.patch), bytes(hint.peakBytes)));
+        }
+    }
+    if (!memory.largestFittingMicroBatchPatch.empty()) {
+        const QString change = tr("micro-batch %1 \u2192 %2")
+                                   .arg(evaluation.plan.training.microBatch)
+                                   .arg(memory.largestFittingMicroBatch);
+        addChoice(index,
+                  tr("%1 \u2192 %2").arg(change, bytes(memory.largestFittingMicroBatchPeakBytes)),
+                  qs(memory.largestFittingMicroBatchPatch), tr("Apply: %1").arg(change), true,
+                  tr("The largest micro-batch that fits (accumulation kept, so the global batch "
+                     "grows). Applies %1.")
+                      .arg(qs(memory.largestFittingMicroBatchPatch)));
+    }
+}
+
+}  // namespace fourfold::ui
