@@ -18,6 +18,7 @@ const std::array<const CliCommand*, 4> kCommands = {&kPresetsCommand, &kNewComma
 std::string mainHelp() {
     std::ostringstream text;
     text << "Usage: fourfold-cli COMMAND [OPTIONS]\n"
+            "       fourfold-cli --version | --help\n"
             "\n"
             "Plan distributed training runs from the command line.\n"
             "\n"
@@ -32,7 +33,9 @@ std::string mainHelp() {
     }
     text << "\n"
             "PLAN is a plan JSON file, or - for standard input.\n"
-            "Run 'fourfold-cli COMMAND --help' for a command's options.\n"
+            "Run 'fourfold-cli COMMAND --help' for a command's options, 'fourfold-cli --version'\n"
+            "for the version. Data goes to standard output; diagnostics go to standard error\n"
+            "as FILE:LINE:COLUMN: severity: message (or inside the JSON with --json).\n"
             "Exit status: 0 done (warnings allowed), 1 the plan has errors, 2 usage or file "
             "error.\n";
     return text.str();
@@ -53,6 +56,10 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     const std::string& name = args.front();
     if (name == "--help" || name == "-h" || name == "help") {
         out << help;
+        return kExitOk;
+    }
+    if (name == "--version" || name == "-V") {
+        out << generatorName() << "\n";
         return kExitOk;
     }
     for (const CliCommand* command : kCommands) {

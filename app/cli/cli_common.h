@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
-// What every fourfold-cli command shares: exit codes, usage errors, reading PLAN, printing
-// diagnostics. Each command lives in its own cli_<command>.cpp and is listed once in
+// What every fourfold-cli command shares: exit codes, usage errors, reading PLAN (size-capped),
+// printing diagnostics as FILE:LINE:COLUMN lines on stderr, and the version stamp of JSON
+// outputs. Each command lives in its own cli_<command>.cpp and is listed once in
 // cli_commands.cpp's table.
 #pragma once
 
 #include "core/diagnostic.h"
 #include "core/plan.h"
+
+#include <nlohmann/json.hpp>
 
 #include <optional>
 #include <ostream>
@@ -28,6 +31,11 @@ struct CliCommand {
     int (*run)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 };
 
+// The version CMake's project() sets, e.g. "0.1.0".
+[[nodiscard]] const char* cliVersion();
+// "fourfold-cli 0.1.0": the "generator" every JSON output carries.
+[[nodiscard]] std::string generatorName();
+
 // Prints "fourfold-cli: MESSAGE", a blank line and the help text on `err`; returns kExitUsage.
 int usageError(std::ostream& err, const std::string& message, const char* help);
 
@@ -42,12 +50,31 @@ struct PlanArgs {
 [[nodiscard]] PlanArgs parsePlanArgs(const std::vector<std::string>& args,
                                      const std::vector<std::string>& allowedFlags);
 
-// PLAN read and parsed. `fileError` is set (exit 2) when the file could not be read.
+// PLAN read and parsed. `fileError` is set (exit 2) when the file could not be read: missing,
+// a directory, unreadable, or larger than core::kMaxPlanBytes (read no further than that).
 struct LoadedPlan {
     std::optional<core::Plan> plan;
     std::vector<core::Diagnostic> diagnostics;
+    std::string text;
     std::string fileError;
 };
 [[nodiscard]] LoadedPlan loadPlan(const std::string& path);
+
+// The name diagnostics give the file: the path, or "<stdin>" for "-".
+[[nodiscard]] std::string displayName(const std::string& path);
+
+// Prints each diagnostic as "FILE:LINE:COLUMN: severity: message [pointer]", the form editors
+// and CI logs pick up; "FILE: severity: ..." when the problem has no place in the text.
+void printDiagnostics(std::ostream& err, const std::string& file,
+                      const std::vector<core::Diagnostic>& diagnostics);
+
+// Writes a JSON document on `out`. A non-finite number anywhere in it (which the plan's ranges
+// should make impossible) is not written as null: the function returns its JSON pointer and
+// writes nothing, so the caller can report it.
+[[nodiscard]] std::optional<std::string> writeJson(std::ostream& out,
+                                                   const nlohmann::ordered_json& document);
+// The first non-finite number's JSON pointer, if any.
+[[nodiscard]] std::optional<std::string> findNonFinite(const nlohmann::ordered_json& value,
+                                                       const std::string& pointer = {});
 
 }  // namespace fourfold::app

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // fourfold-cli evaluate: memory, schedule and rank map of a plan, as a table or JSON.
 #include "app/cli/cli_command_list.h"
+#include "core/diagnostic_json.h"
 #include "core/evaluate.h"
 #include "core/evaluation_json.h"
 #include "core/evaluation_table.h"
-
-#include <nlohmann/json.hpp>
+#include "core/plan_json.h"
 
 namespace fourfold::app {
 using namespace fourfold::core;
@@ -15,11 +15,45 @@ constexpr const char* kHelp =
     "Usage: fourfold-cli evaluate PLAN [--json] [--gib] [--no-ops]\n"
     "\n"
     "Evaluate PLAN: global batch, parameters, memory per GPU and pipeline stage,\n"
-    "the pipeline schedule and the rank map.\n"
-    "  --json     print only the evaluation object (schema fourfold.evaluation/1)\n"
+    "the pipeline schedule and the rank map. The table goes to standard output, the\n"
+    "plan's diagnostics to standard error (FILE:LINE:COLUMN: severity: message).\n"
+    "  --json     print only the evaluation object (schema fourfold.evaluation/1), with the\n"
+    "             diagnostics inside it; a plan with errors still prints one JSON object\n"
     "  --gib      show bytes in GiB (2^30) instead of GB (10^9) in the table\n"
     "  --no-ops   leave the per-operation schedule lists out of the JSON (large pipelines)\n"
+    "A plan file holds at most 1048576 bytes (1 MiB).\n"
     "Exit status: 0 evaluated (warnings allowed), 1 the plan has errors, 2 usage or file error.\n";
+
+// The evaluation object with "generator" right after "schema".
+nlohmann::ordered_json stamped(const nlohmann::ordered_json& evaluation) {
+    nlohmann::ordered_json j;
+    j["schema"] = evaluation.value("schema", "fourfold.evaluation/1");
+    j["generator"] = generatorName();
+    for (const auto& [key, value] : evaluation.items()) {
+        if (key != "schema") j[key] = value;
+    }
+    return j;
+}
+
+int printJson(std::ostream& out, const Evaluation& evaluation, bool noOps) {
+    nlohmann::ordered_json j = stamped(evaluationToJsonValue(evaluation));
+    if (noOps && j.contains("schedule") && j["schedule"].contains("ranks")) {
+        for (auto& rank : j["schedule"]["ranks"]) rank.erase("ops");
+    }
+    if (const auto bad = writeJson(out, j)) {
+        // A figure overflowed to infinity or NaN: report it rather than print null.
+        nlohmann::ordered_json failed;
+        failed["schema"] = "fourfold.evaluation/1";
+        failed["generator"] = generatorName();
+        std::vector<Diagnostic> diagnostics = evaluation.diagnostics;
+        diagnostics.push_back(
+            makeDiagnostic(Severity::Error, "", "evaluate.non_finite_figure", {{"pointer", *bad}}));
+        failed["diagnostics"] = diagnosticsToJson(diagnostics);
+        (void)writeJson(out, failed);
+        return kExitPlanErrors;
+    }
+    return hasErrors(evaluation.diagnostics) ? kExitPlanErrors : kExitOk;
+}
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const PlanArgs parsed = parsePlanArgs(args, {"--json", "--gib", "--no-ops"});
@@ -32,31 +66,26 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (!loaded.plan) {
         if (json) {
-            Evaluation empty;
-            empty.diagnostics = loaded.diagnostics;
             nlohmann::ordered_json j;
             j["schema"] = "fourfold.evaluation/1";
-            j["diagnostics"] = evaluationToJsonValue(empty)["diagnostics"];
-            out << j.dump(2) << "\n";
+            j["generator"] = generatorName();
+            j["diagnostics"] = diagnosticsToJson(loaded.diagnostics);
+            (void)writeJson(out, j);
         } else {
-            for (const Diagnostic& d : loaded.diagnostics) err << describe(d) << "\n";
+            printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics);
         }
         return kExitPlanErrors;
     }
     Evaluation evaluation = evaluate(*loaded.plan);
+    attachTextPositions(loaded.text, evaluation.diagnostics);
     // Parse warnings (unknown keys, ...) come first, then the plan's own diagnostics.
     evaluation.diagnostics.insert(evaluation.diagnostics.begin(), loaded.diagnostics.begin(),
                                   loaded.diagnostics.end());
-    if (json) {
-        nlohmann::ordered_json j = evaluationToJsonValue(evaluation);
-        if (parsed.has("--no-ops") && j.contains("schedule") && j["schedule"].contains("ranks")) {
-            for (auto& rank : j["schedule"]["ranks"]) rank.erase("ops");
-        }
-        out << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
-    } else {
-        out << evaluationTable(evaluation,
-                               parsed.has("--gib") ? ByteUnits::Binary : ByteUnits::Decimal);
-    }
+    if (json) return printJson(out, evaluation, parsed.has("--no-ops"));
+    printDiagnostics(err, displayName(parsed.plan), evaluation.diagnostics);
+    Evaluation table = evaluation;
+    table.diagnostics.clear();  // on standard error above
+    out << evaluationTable(table, parsed.has("--gib") ? ByteUnits::Binary : ByteUnits::Decimal);
     return hasErrors(evaluation.diagnostics) ? kExitPlanErrors : kExitOk;
 }
 
