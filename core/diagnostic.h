@@ -50,8 +50,8 @@ struct Diagnostic {
     std::string message;  // the English sentence, rendered from code and args
     int line = 0;         // 1-based position in the source text, 0 when not from text
     int column = 0;
-    std::string code;     // stable, e.g. "parallel.tp_divides_heads" (diagnosticCodes() lists all)
-    DiagnosticArgs args;  // every number and name the message quotes
+    std::string code{};  // stable, e.g. "parallel.tp_divides_heads" (diagnosticCodes() lists all)
+    DiagnosticArgs args{};  // every number and name the message quotes
 
     bool operator==(const Diagnostic&) const = default;
 };
