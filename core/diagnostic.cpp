@@ -1,9 +1,45 @@
 // SPDX-License-Identifier: MIT
 #include "core/diagnostic.h"
 
+#include "core/diagnostic_text.h"
+
 #include <algorithm>
+#include <limits>
 
 namespace fourfold::core {
+namespace {
+
+std::variant<std::int64_t, double, std::string> unsignedValue(unsigned long long v) {
+    constexpr auto kMax = static_cast<unsigned long long>(std::numeric_limits<std::int64_t>::max());
+    if (v <= kMax) return static_cast<std::int64_t>(v);
+    return static_cast<double>(v);
+}
+
+}  // namespace
+
+DiagnosticArg::DiagnosticArg(std::string argName, unsigned long v)
+    : name(std::move(argName)), value(unsignedValue(v)) {}
+
+DiagnosticArg::DiagnosticArg(std::string argName, unsigned long long v)
+    : name(std::move(argName)), value(unsignedValue(v)) {}
+
+Diagnostic makeDiagnostic(Severity severity, std::string path, std::string code,
+                          DiagnosticArgs args) {
+    Diagnostic diagnostic;
+    diagnostic.severity = severity;
+    diagnostic.path = std::move(path);
+    diagnostic.message = renderDiagnostic(code, args);
+    diagnostic.code = std::move(code);
+    diagnostic.args = std::move(args);
+    return diagnostic;
+}
+
+const DiagnosticArg* findArg(const Diagnostic& diagnostic, std::string_view name) {
+    for (const DiagnosticArg& arg : diagnostic.args) {
+        if (arg.name == name) return &arg;
+    }
+    return nullptr;
+}
 
 std::string_view severityName(Severity severity) {
     switch (severity) {

@@ -90,9 +90,9 @@ Evaluation evaluate(const Plan& plan) {
                  "/parallel/etp", "/parallel/order", "/cluster/gpus_per_node"});
     if (!topologyBlocked && world) {
         if (evaluation.worldSize > kMaxMappedRanks) {
-            diagnostics.push_back({Severity::Info, "/parallel",
-                                   "The job has " + std::to_string(evaluation.worldSize) +
-                                       " ranks, too many to map rank by rank."});
+            diagnostics.push_back(makeDiagnostic(Severity::Info, "/parallel",
+                                                 "evaluate.too_many_ranks_to_map",
+                                                 {{"ranks", evaluation.worldSize}}));
         } else {
             evaluation.topology = buildTopology(plan);
             // validate() already reports some of the same rules (order, node count): keep one
@@ -120,10 +120,9 @@ Evaluation evaluate(const Plan& plan) {
             ops = saturatingMul(ops, factor);
         }
         if (ops > kMaxSimulatedOps) {
-            diagnostics.push_back({Severity::Info, "/training/grad_accumulation",
-                                   "The pipeline schedule has " + std::to_string(ops) +
-                                       " operations, too many to simulate; memory still uses "
-                                       "the closed-form in-flight counts."});
+            diagnostics.push_back(makeDiagnostic(Severity::Info, "/training/grad_accumulation",
+                                                 "evaluate.too_many_operations",
+                                                 {{"operations", ops}}));
         } else {
             evaluation.schedule = simulateSchedule(
                 parallel.schedule, parallel.pp, plan.training.gradAccumulation,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/evaluation_json.h"
 
+#include "core/diagnostic_json.h"
 #include "core/memory_json.h"
 #include "core/model_json.h"
 #include "core/performance_json.h"
@@ -41,15 +42,7 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation, ListM
                                              ListMode groups) {
     nlohmann::ordered_json json;
     json["schema"] = "fourfold.evaluation/1";
-    auto diagnostics = nlohmann::ordered_json::array();
-    for (const Diagnostic& d : evaluation.diagnostics) {
-        nlohmann::ordered_json item;
-        item["severity"] = std::string(severityName(d.severity));
-        item["path"] = d.path;
-        item["message"] = d.message;
-        diagnostics.push_back(std::move(item));
-    }
-    json["diagnostics"] = std::move(diagnostics);
+    json["diagnostics"] = diagnosticsToJson(evaluation.diagnostics);
     json["world_size"] = evaluation.worldSize;
     if (evaluation.model) json["model"] = toJson(*evaluation.model);
     json["batch"] = {{"global_batch", evaluation.batch.globalBatch},

@@ -36,5 +36,9 @@ struct EvaluationJsonOptions {
 // streamed from the Evaluation instead of being built as a document tree first.
 void writeEvaluationJson(std::ostream& out, const Evaluation& evaluation,
                          const EvaluationJsonOptions& options = {});
+// Writes `tree` (evaluationToJsonValue with ListMode::Placeholder lists, perhaps with keys a
+// front end added) the same way, streaming the lists from `evaluation`.
+void writeEvaluationTree(std::ostream& out, const Evaluation& evaluation,
+                         const nlohmann::ordered_json& tree);
 
 }  // namespace fourfold::core

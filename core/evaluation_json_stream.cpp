@@ -184,9 +184,14 @@ struct Streamer {
 
 void writeEvaluationJson(std::ostream& out, const Evaluation& evaluation,
                          const EvaluationJsonOptions& options) {
-    const Json tree = evaluationToJsonValue(
-        evaluation, options.operations ? ListMode::Placeholder : ListMode::Omit,
-        options.groups ? ListMode::Placeholder : ListMode::Omit);
+    writeEvaluationTree(out, evaluation,
+                        evaluationToJsonValue(
+                            evaluation, options.operations ? ListMode::Placeholder : ListMode::Omit,
+                            options.groups ? ListMode::Placeholder : ListMode::Omit));
+}
+
+void writeEvaluationTree(std::ostream& out, const Evaluation& evaluation,
+                         const nlohmann::ordered_json& tree) {
     Sink sink(out);
     Streamer streamer{evaluation, sink};
     std::vector<std::string> path;

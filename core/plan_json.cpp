@@ -22,9 +22,13 @@ constexpr std::size_t kMaxDiagnostics = 100;
 // Deep enough for every value a plan has (/measured/peak_bytes_per_stage/N is depth 3).
 constexpr int kPositionDepth = 6;
 
-Diagnostic errorAt(std::string_view text, std::size_t offset, std::string message) {
+Diagnostic errorAt(std::string_view text, std::size_t offset, std::string code,
+                   DiagnosticArgs args = {}) {
+    Diagnostic diagnostic = makeDiagnostic(Severity::Error, "", std::move(code), std::move(args));
     const auto position = detail::lineColumnAt(text, offset);
-    return {Severity::Error, "", std::move(message), position.line, position.column};
+    diagnostic.line = position.line;
+    diagnostic.column = position.column;
+    return diagnostic;
 }
 
 bool startsWithNonFinite(std::string_view rest) {
@@ -88,17 +92,15 @@ Diagnostic syntaxError(std::string_view text, const Json::parse_error& error) {
     const bool nonFinite =
         (offset < text.size() && startsWithNonFinite(text.substr(offset))) ||
         (offset > 0 && offset <= text.size() && startsWithNonFinite(text.substr(offset - 1)));
-    std::string message;
+    std::string code = "json.syntax_error";
     if (what.find("ill-formed UTF-8") != std::string_view::npos) {
-        message = "the text is not valid UTF-8 here; save the plan as UTF-8 (" + detail + ")";
+        code = "json.syntax_utf8";
     } else if (nonFinite) {
-        message = "JSON has no NaN or Infinity; write a finite number (" + detail + ")";
+        code = "json.syntax_non_finite";
     } else if (what.find("unexpected end of input") != std::string_view::npos) {
-        message = "the text ends before the JSON is complete (" + detail + ")";
-    } else {
-        message = "the text is not valid JSON: " + detail;
+        code = "json.syntax_truncated";
     }
-    return errorAt(text, offset, std::move(message));
+    return errorAt(text, offset, std::move(code), {{"detail", detail}});
 }
 
 // A number too large for a double ("1e400") stops the parser with out_of_range 406.
@@ -110,11 +112,9 @@ Diagnostic numberOverflow(std::string_view text, const Json::out_of_range& error
         const std::string_view token = what.substr(open + 1, close - open - 1);
         offset = std::min(text.find(token), text.size());
     }
-    return errorAt(
-        text, offset,
-        "a number is too large to read: " +
-            detail::shortenUtf8(detail::sanitizeUtf8(what.substr(what.find(']') + 1)), 120) +
-            "; plan values are far smaller");
+    return errorAt(text, offset, "json.number_too_large",
+                   {{"detail", detail::shortenUtf8(
+                                   detail::sanitizeUtf8(what.substr(what.find(']') + 1)), 120)}});
 }
 
 std::string_view kindOf(const Json& value) {
@@ -155,22 +155,27 @@ void capDiagnostics(std::vector<Diagnostic>& diagnostics) {
     const bool droppedError = hasErrors({diagnostics.begin() + kept, diagnostics.end()});
     const std::size_t dropped = diagnostics.size() - kMaxDiagnostics + 1;
     diagnostics.erase(diagnostics.begin() + kept, diagnostics.end());
-    diagnostics.push_back({droppedError ? Severity::Error : Severity::Warning, "",
-                           std::to_string(dropped) + " more problems are not listed", 0, 0});
+    diagnostics.push_back(makeDiagnostic(droppedError ? Severity::Error : Severity::Warning, "",
+                                         "json.more_not_listed", {{"count", dropped}}));
 }
 
 PlanParse parseText(std::string_view text) {
     PlanParse result;
     auto& out = result.diagnostics;
+    // Refused before any parsing: no plan comes near this, and a file of megabytes of unknown
+    // keys or array entries would otherwise cost time and memory to read.
+    if (text.size() > kMaxPlanBytes) {
+        out.push_back(makeDiagnostic(Severity::Error, "", "json.too_large",
+                                     {{"size", text.size()}, {"limit", kMaxPlanBytes}}));
+        return result;
+    }
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        out.push_back(errorAt(text, 0, "the plan is empty; a plan is a JSON object such as {}"));
+        out.push_back(errorAt(text, 0, "json.empty"));
         return result;
     }
     if (const auto deep = detail::findExcessiveNesting(text, detail::kMaxPlanNesting)) {
-        out.push_back(errorAt(text, *deep,
-                              "the JSON nests deeper than " +
-                                  std::to_string(detail::kMaxPlanNesting) +
-                                  " levels here; a plan needs at most 4"));
+        out.push_back(errorAt(text, *deep, "json.too_deep",
+                              {{"limit", detail::kMaxPlanNesting}, {"needed", 4}}));
         return result;
     }
     Json document;
@@ -184,23 +189,18 @@ PlanParse parseText(std::string_view text) {
         return result;
     }
     if (!document.is_object()) {
-        out.push_back(errorAt(
-            text, text.find_first_not_of(" \t\r\n"),
-            "a plan is a JSON object {…}, but this text holds " + std::string(kindOf(document))));
+        out.push_back(errorAt(text, text.find_first_not_of(" \t\r\n"), "json.not_an_object",
+                              {{"kind", kindOf(document)}}));
         return result;
     }
     if (!looksLikeAPlan(document)) {
-        out.push_back(errorAt(text, text.find_first_not_of(" \t\r\n"),
-                              "not a Fourfold plan: it has no \"schema\" and none of the plan's "
-                              "sections (name, model, training, parallel, cluster, memory, "
-                              "measured)"));
+        out.push_back(errorAt(text, text.find_first_not_of(" \t\r\n"), "json.not_a_plan"));
         return result;
     }
     const auto positions = detail::scanValuePositions(text, kPositionDepth);
     for (const auto& duplicate : positions.duplicates) {
-        out.push_back(
-            {Severity::Warning, duplicate.pointer,
-             "`" + duplicate.pointer + "` is given more than once; the last value is used", 0, 0});
+        out.push_back(makeDiagnostic(Severity::Warning, duplicate.pointer, "json.duplicate_key",
+                                     {{"pointer", duplicate.pointer}}));
     }
     if (detail::migrateToCurrentSchema(document, out)) {
         Plan plan = detail::readPlanDocument(document, out);
@@ -219,6 +219,15 @@ std::string planToJson(const Plan& plan) {
            "\n";
 }
 
+void attachTextPositions(std::string_view text, std::vector<Diagnostic>& diagnostics) {
+    if (text.size() > kMaxPlanBytes) return;
+    try {
+        attachPositions(text, detail::scanValuePositions(text, kPositionDepth), diagnostics);
+    } catch (const std::exception&) {
+        // Positions are a convenience: text that cannot be scanned keeps line 0.
+    }
+}
+
 PlanParse parsePlan(std::string_view text) {
     PlanParse result;
     try {
@@ -226,12 +235,12 @@ PlanParse parsePlan(std::string_view text) {
     } catch (const std::exception& error) {
         result.plan.reset();
         result.diagnostics.push_back(
-            {Severity::Error, "",
-             "the plan could not be read: " + detail::sanitizeUtf8(error.what()), 0, 0});
+            makeDiagnostic(Severity::Error, "", "json.read_failure",
+                           {{"detail", detail::sanitizeUtf8(error.what())}}));
     } catch (...) {
         result.plan.reset();
-        result.diagnostics.push_back(
-            {Severity::Error, "", "the plan could not be read: unexpected failure", 0, 0});
+        result.diagnostics.push_back(makeDiagnostic(Severity::Error, "", "json.read_failure",
+                                                    {{"detail", "unexpected failure"}}));
     }
     capDiagnostics(result.diagnostics);
     return result;

@@ -7,6 +7,7 @@
 #include "core/diagnostic.h"
 #include "core/plan.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,9 @@
 namespace fourfold::core {
 
 inline constexpr int kPlanSchemaVersion = 1;
+// The largest plan file read (1 MiB; a plan is about 1.5 KB). Larger text is refused before
+// parsing, so a file of megabytes of unknown keys or array entries costs nothing.
+inline constexpr std::size_t kMaxPlanBytes = 1 << 20;
 
 struct PlanParse {
     std::optional<Plan> plan;             // set exactly when no diagnostic is an error
@@ -27,5 +31,9 @@ struct PlanParse {
 // Reads a document from defaultPlan() up, key by key; every key is optional. Never throws:
 // malformed text, wrong values and newer schemas all come back as diagnostics.
 [[nodiscard]] PlanParse parsePlan(std::string_view text);
+// Gives each diagnostic without a position the line and column of its JSON pointer (or of the
+// nearest enclosing key) in `text`, so validation problems point into the file as parse errors
+// do. Diagnostics whose pointer is absent from the text keep line 0.
+void attachTextPositions(std::string_view text, std::vector<Diagnostic>& diagnostics);
 
 }  // namespace fourfold::core

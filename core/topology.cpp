@@ -54,19 +54,19 @@ std::string groupsPhrase(int count, int total, const std::string& noun) {
 bool checkSizes(const Plan& plan, std::vector<Diagnostic>& diagnostics) {
     const auto& parallel = plan.parallel;
     bool usable = true;
-    const auto require = [&](int value, const char* path, const char* what, int minimum) {
+    const auto require = [&](int value, const char* path, const char* key, int minimum) {
         if (value >= minimum) return;
         usable = false;
-        diagnostics.push_back({Severity::Error, path,
-                               std::string(what) + " must be at least " + std::to_string(minimum) +
-                                   ", got " + std::to_string(value) + "; ranks cannot be mapped."});
+        diagnostics.push_back(
+            makeDiagnostic(Severity::Error, path, "topology.size_below_minimum",
+                           {{"key", key}, {"minimum", minimum}, {"value", value}}));
     };
-    require(parallel.tp, "/parallel/tp", "The tensor-parallel size", 1);
-    require(parallel.cp, "/parallel/cp", "The context-parallel size", 1);
-    require(parallel.dp, "/parallel/dp", "The data-parallel size", 1);
-    require(parallel.pp, "/parallel/pp", "The pipeline-parallel size", 1);
-    require(parallel.ep, "/parallel/ep", "The expert-parallel size", 1);
-    require(parallel.etp, "/parallel/etp", "The expert tensor-parallel size", 0);
+    require(parallel.tp, "/parallel/tp", "tp", 1);
+    require(parallel.cp, "/parallel/cp", "cp", 1);
+    require(parallel.dp, "/parallel/dp", "dp", 1);
+    require(parallel.pp, "/parallel/pp", "pp", 1);
+    require(parallel.ep, "/parallel/ep", "ep", 1);
+    require(parallel.etp, "/parallel/etp", "etp", 0);
     return usable;
 }
 
@@ -81,12 +81,13 @@ void addExpertLayout(const Plan& plan, const detail::AxisOrder& order, TopologyR
     const std::int64_t expertTp = expertTensorParallel(parallel);
     const std::int64_t carved = expertTp * parallel.ep * parallel.pp;
     if (carved <= 0 || world % carved != 0) {
-        report.diagnostics.push_back(
-            {Severity::Error, "/parallel/ep",
-             "Expert layers need etp × ep × pp = " + std::to_string(expertTp) + " × " +
-                 std::to_string(parallel.ep) + " × " + std::to_string(parallel.pp) + " = " +
-                 std::to_string(carved) + " to divide the " + std::to_string(world) +
-                 " ranks; expert-parallel groups cannot be formed."});
+        report.diagnostics.push_back(makeDiagnostic(Severity::Error, "/parallel/ep",
+                                                    "topology.expert_groups_indivisible",
+                                                    {{"etp", expertTp},
+                                                     {"ep", parallel.ep},
+                                                     {"pp", parallel.pp},
+                                                     {"expert_ranks", carved},
+                                                     {"ranks", world}}));
         return;
     }
     report.sizes.expertTp = static_cast<int>(expertTp);
@@ -111,13 +112,11 @@ void addExpertLayout(const Plan& plan, const detail::AxisOrder& order, TopologyR
     }
     // Both layouts must agree on the pipeline: Megatron-Core refuses otherwise.
     if (expert.groups({Axis::Pp}, nullptr) != report.pp.groups) {
-        report.diagnostics.push_back(
-            {Severity::Error, "/parallel/order",
-             "With the order \"" + report.order +
-                 "\" the expert layers would place pipeline stages on other ranks than the "
-                 "dense layers (their data-parallel sizes differ: " +
-                 std::to_string(report.sizes.expertDp) + " vs " + std::to_string(report.sizes.dp) +
-                 "); put pp last in the order."});
+        report.diagnostics.push_back(makeDiagnostic(Severity::Error, "/parallel/order",
+                                                    "topology.expert_pipeline_mismatch",
+                                                    {{"order", report.order},
+                                                     {"expert_dp", report.sizes.expertDp},
+                                                     {"dp", report.sizes.dp}}));
     }
 }
 
@@ -126,47 +125,36 @@ void addPlacementDiagnostics(const Plan& plan, TopologyReport& report) {
     const int gpusPerNode = report.gpusPerNode;
     const GroupSet& tp = report.tp;
     if (tp.crossNodeGroups > 0) {
-        diagnostics.push_back(
-            {Severity::Warning, "/parallel/tp",
-             groupsPhrase(tp.crossNodeGroups, static_cast<int>(tp.groups.size()),
-                          "tensor-parallel group") +
-                 " span more than one node (up to " + std::to_string(tp.maxNodesSpanned) +
-                 "). TP talks in every layer, so those collectives ride the slow inter-node "
-                 "network: keep tp within a node's " +
-                 std::to_string(gpusPerNode) + " GPUs and first in the order."});
+        diagnostics.push_back(makeDiagnostic(Severity::Warning, "/parallel/tp",
+                                             "topology.tp_groups_span_nodes",
+                                             {{"count", tp.crossNodeGroups},
+                                              {"total", tp.groups.size()},
+                                              {"max_nodes", tp.maxNodesSpanned},
+                                              {"gpus_per_node", gpusPerNode}}));
     }
     if (report.sizes.tp > 1 && gpusPerNode % report.sizes.tp != 0) {
-        diagnostics.push_back({Severity::Warning, "/parallel/tp",
-                               "tp = " + std::to_string(report.sizes.tp) + " does not divide the " +
-                                   std::to_string(gpusPerNode) +
-                                   " GPUs of a node, so tensor-parallel groups cannot all stay "
-                                   "inside one node."});
+        diagnostics.push_back(
+            makeDiagnostic(Severity::Warning, "/parallel/tp", "topology.tp_divides_node",
+                           {{"tp", report.sizes.tp}, {"gpus_per_node", gpusPerNode}}));
     }
     if (report.worldSize % gpusPerNode != 0) {
-        diagnostics.push_back({Severity::Warning, "/cluster/gpus_per_node",
-                               std::to_string(report.worldSize) +
-                                   (report.worldSize == 1 ? " rank does" : " ranks do") +
-                                   " not fill a whole number of " + std::to_string(gpusPerNode) +
-                                   "-GPU nodes: the last node is only partly used."});
+        diagnostics.push_back(
+            makeDiagnostic(Severity::Warning, "/cluster/gpus_per_node", "topology.partial_node",
+                           {{"ranks", report.worldSize}, {"gpus_per_node", gpusPerNode}}));
     }
     if (plan.cluster.nodes > 0 && report.nodes > plan.cluster.nodes) {
-        diagnostics.push_back({Severity::Warning, "/cluster/nodes",
-                               "The job needs " + std::to_string(report.nodes) +
-                                   " nodes but the cluster has " +
-                                   std::to_string(plan.cluster.nodes) + "."});
+        diagnostics.push_back(
+            makeDiagnostic(Severity::Warning, "/cluster/nodes", "topology.nodes_short",
+                           {{"needed", report.nodes}, {"nodes", plan.cluster.nodes}}));
     }
-    const auto note = [&](const GroupSet& set, const char* path, const char* noun,
-                          const char* traffic) {
+    const auto note = [&](const GroupSet& set, const char* path, const char* code) {
         if (set.crossNodeGroups == 0) return;
         diagnostics.push_back(
-            {Severity::Info, path,
-             groupsPhrase(set.crossNodeGroups, static_cast<int>(set.groups.size()), noun) +
-                 " span nodes: " + traffic});
+            makeDiagnostic(Severity::Info, path, code,
+                           {{"count", set.crossNodeGroups}, {"total", set.groups.size()}}));
     };
-    note(report.cp, "/parallel/cp", "context-parallel group",
-         "their per-layer exchange of keys and values rides the inter-node network.");
-    note(report.ep, "/parallel/ep", "expert-parallel group",
-         "their token all-to-all in every MoE layer rides the inter-node network.");
+    note(report.cp, "/parallel/cp", "topology.cp_groups_span_nodes");
+    note(report.ep, "/parallel/ep", "topology.ep_groups_span_nodes");
 }
 
 }  // namespace
@@ -176,30 +164,28 @@ TopologyReport buildTopology(const Plan& plan) {
     const detail::OrderParse order = detail::parseOrder(plan.parallel.order);
     report.order = order.normalized;
     if (!order.permutation) {
-        report.diagnostics.push_back(
-            {Severity::Error, "/parallel/order",
-             "The order \"" + plan.parallel.order +
-                 "\" must name tp, cp, ep, dp and pp once each, joined by dashes (" +
-                 order.problem + "); ranks are laid out as " + order.normalized + "."});
+        report.diagnostics.push_back(makeDiagnostic(Severity::Error, "/parallel/order",
+                                                    "topology.order_invalid",
+                                                    {{"order", plan.parallel.order},
+                                                     {"problem", order.problem},
+                                                     {"layout", order.normalized}}));
     }
     if (!checkSizes(plan, report.diagnostics)) return report;
 
     const auto& parallel = plan.parallel;
     const std::int64_t world = std::int64_t{parallel.tp} * parallel.cp * parallel.dp * parallel.pp;
     if (world > kMaxRanks) {
-        report.diagnostics.push_back({Severity::Error, "/parallel",
-                                      "The job has " + std::to_string(world) +
-                                          " ranks, more than the " + std::to_string(kMaxRanks) +
-                                          " a rank map can hold."});
+        report.diagnostics.push_back(makeDiagnostic(Severity::Error, "/parallel",
+                                                    "topology.too_many_ranks",
+                                                    {{"ranks", world}, {"limit", kMaxRanks}}));
         return report;
     }
     report.worldSize = static_cast<int>(world);
     report.gpusPerNode = plan.cluster.gpusPerNode;
     if (report.gpusPerNode <= 0) {
-        report.diagnostics.push_back({Severity::Error, "/cluster/gpus_per_node",
-                                      "GPUs per node must be positive, got " +
-                                          std::to_string(report.gpusPerNode) +
-                                          "; all ranks are drawn on one node."});
+        report.diagnostics.push_back(makeDiagnostic(Severity::Error, "/cluster/gpus_per_node",
+                                                    "topology.gpus_per_node_not_positive",
+                                                    {{"gpus_per_node", report.gpusPerNode}}));
         report.gpusPerNode = report.worldSize;
     }
     report.nodes = (report.worldSize + report.gpusPerNode - 1) / report.gpusPerNode;

@@ -20,6 +20,23 @@ struct CliRun {
     std::string err;
 };
 
+// True when a null stands where the format documents a number. PLAN_FORMAT.md allows null only
+// for largest_fitting_micro_batch and for a measured peak that could not be compared.
+bool containsNull(const nlohmann::json& value) {
+    if (value.is_null()) return true;
+    if (value.is_array()) {
+        for (const auto& item : value) {
+            if (containsNull(item)) return true;
+        }
+    } else if (value.is_object()) {
+        for (const auto& [key, item] : value.items()) {
+            if (key == "largest_fitting_micro_batch" || key == "peak_error_per_stage") continue;
+            if (containsNull(item)) return true;
+        }
+    }
+    return false;
+}
+
 CliRun run(const std::vector<std::string>& args) {
     std::ostringstream out;
     std::ostringstream err;
@@ -125,7 +142,9 @@ private slots:
             writePlan(QStringLiteral("bad.json"), "{\n  \"parallel\": {\"tp\": }\n}\n");
         const CliRun result = run({"validate", malformed});
         QCOMPARE(result.exitCode, 1);
-        QVERIFY(result.out.find("line 2") != std::string::npos);
+        // FILE:LINE:COLUMN: severity: message, on standard error; nothing on standard output.
+        QVERIFY2(result.err.rfind(malformed + ":2:22: error: ", 0) == 0, result.err.c_str());
+        QVERIFY(result.out.empty());
 
         const CliRun evaluated = run({"evaluate", malformed, "--json"});
         QCOMPARE(evaluated.exitCode, 1);
@@ -140,7 +159,15 @@ private slots:
         const std::string wrong = writePlan(QStringLiteral("tp3.json"), planToJson(plan));
         const CliRun invalid = run({"validate", wrong});
         QCOMPARE(invalid.exitCode, 1);
-        QVERIFY(invalid.out.find("/parallel/tp") != std::string::npos);
+        QVERIFY(invalid.out.empty());
+        // Validation problems point at their key in the file too ("tp": 3 is on line 28).
+        const std::string text = planToJson(plan);
+        const auto tpAt = text.find("\"tp\": 3");
+        const auto line = 1 + std::count(text.begin(), text.begin() + tpAt, '\n');
+        const std::string where = wrong + ":" + std::to_string(line) + ":";
+        QVERIFY2(invalid.err.find(where) != std::string::npos, invalid.err.c_str());
+        QVERIFY(invalid.err.find(": error: tp 3 does not divide heads 32") != std::string::npos);
+        QVERIFY(invalid.err.find("[/parallel/tp]") != std::string::npos);
     }
 
     void validateAcceptsTheDefaultPlan() {
@@ -148,6 +175,150 @@ private slots:
         const CliRun result = run({"validate", path});
         QCOMPARE(result.exitCode, 0);
         QVERIFY(result.out.find("ok: no errors") != std::string::npos);
+        QVERIFY(result.err.empty());
+    }
+
+    void versionComesFromTheProject() {
+        const CliRun result = run({"--version"});
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out, std::string("fourfold-cli " FOURFOLD_TEST_VERSION "\n"));
+        const std::string path = writePlan(QStringLiteral("v.json"), planToJson(defaultPlan()));
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"evaluate", path, "--json"},
+              std::vector<std::string>{"validate", path, "--json"}}) {
+            const auto json = nlohmann::json::parse(run(args).out);
+            QCOMPARE(json["generator"].get<std::string>(),
+                     std::string("fourfold-cli " FOURFOLD_TEST_VERSION));
+        }
+    }
+
+    void validateJsonHoldsCodedDiagnostics() {
+        Plan plan = defaultPlan();
+        plan.parallel.tp = 3;
+        plan.parallel.dp = 1;
+        const std::string path = writePlan(QStringLiteral("tp3j.json"), planToJson(plan));
+        const CliRun result = run({"validate", path, "--json"});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.empty());
+        const auto json = nlohmann::json::parse(result.out);
+        QCOMPARE(json["schema"].get<std::string>(), std::string("fourfold.validation/1"));
+        QCOMPARE(json["valid"].get<bool>(), false);
+        bool found = false;
+        for (const auto& d : json["diagnostics"]) {
+            if (d["code"] != "parallel.tp_divides_heads") continue;
+            found = true;
+            QCOMPARE(d["severity"].get<std::string>(), std::string("error"));
+            QCOMPARE(d["path"].get<std::string>(), std::string("/parallel/tp"));
+            QCOMPARE(d["args"]["tp"].get<int>(), 3);
+            QCOMPARE(d["args"]["heads"].get<int>(), 32);
+            QVERIFY(d["message"].get<std::string>().find("tp 3") != std::string::npos);
+            QVERIFY(d["line"].get<int>() > 1);
+        }
+        QVERIFY(found);
+
+        const std::string ok = writePlan(QStringLiteral("okj.json"), planToJson(defaultPlan()));
+        const CliRun fine = run({"validate", ok, "--json"});
+        QCOMPARE(fine.exitCode, 0);
+        QCOMPARE(nlohmann::json::parse(fine.out)["valid"].get<bool>(), true);
+    }
+
+    // Every failure mode of --json still prints one JSON object holding the diagnostics.
+    void jsonOutputAlwaysParses_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("default") << QString::fromStdString(planToJson(defaultPlan())) << 0;
+        QTest::newRow("syntax") << QStringLiteral("{\"parallel\": {\"tp\": }}") << 1;
+        QTest::newRow("empty") << QString() << 1;
+        QTest::newRow("not-a-plan") << QStringLiteral("[1, 2]") << 1;
+        QTest::newRow("tp-wrong") << QStringLiteral("{\"parallel\": {\"tp\": 3, \"dp\": 1}}") << 1;
+        QTest::newRow("wrapping-bytes")
+            << QStringLiteral(
+                   "{\"memory\": {\"fragmentation\": 0, \"framework_bytes\": "
+                   "446743935351073280, \"ddp_bucket_bytes\": 10000000000000000000}}")
+            << 1;
+        QTest::newRow("wrapping-batch") << QStringLiteral(
+                                               "{\"training\": {\"micro_batch\": 2147483647, "
+                                               "\"grad_accumulation\": 2147483647}}")
+                                        << 1;
+        QTest::newRow("signed-overflow")
+            << QStringLiteral("{\"memory\": {\"framework_bytes\": 9223371900475873555}}") << 1;
+        QTest::newRow("huge-gpu")
+            << QStringLiteral(
+                   "{\"cluster\": {\"gpu\": {\"name\": \"x\", \"memory_bytes\": "
+                   "1e19, \"peak_tflops\": {\"bf16\": 1e300}}}}")
+            << 1;
+        QTest::newRow("long-sequence-batch")
+            << QStringLiteral(
+                   "{\"model\": {\"sequence\": 100000000}, \"training\": "
+                   "{\"micro_batch\": 1000000}}")
+            << 1;
+    }
+    void jsonOutputAlwaysParses() {
+        QFETCH(QString, text);
+        QFETCH(int, exitCode);
+        const std::string path = writePlan(QStringLiteral("j.json"), text.toStdString());
+        for (const char* command : {"evaluate", "validate"}) {
+            const CliRun result = run({command, path, "--json"});
+            QCOMPARE(result.exitCode, exitCode);
+            nlohmann::json json;
+            try {
+                json = nlohmann::json::parse(result.out);
+            } catch (const std::exception& error) {
+                QFAIL(qPrintable(
+                    QStringLiteral("%1: %2\n%3").arg(command, error.what(), result.out.c_str())));
+            }
+            QVERIFY(json.is_object());
+            QVERIFY(json["diagnostics"].is_array());
+            if (exitCode == 1) QVERIFY(!json["diagnostics"].empty());
+            for (const auto& d : json["diagnostics"]) {
+                QVERIFY(d["code"].is_string() && !d["code"].get<std::string>().empty());
+                QVERIFY(d["args"].is_object());
+                QVERIFY(d["message"].is_string());
+            }
+            if (exitCode == 0) {
+                QVERIFY2(!containsNull(json), command);
+                QVERIFY(json["world_size"].is_number() || std::string(command) == "validate");
+            }
+        }
+    }
+
+    void fileErrorsExitTwoWithTheReason() {
+        // A directory is not "an empty plan".
+        const CliRun directory = run({"validate", dir_.path().toStdString()});
+        QCOMPARE(directory.exitCode, 2);
+        QVERIFY2(directory.err.find("is a directory") != std::string::npos, directory.err.c_str());
+        QVERIFY(directory.out.empty());
+        // A file that is not there: the system's reason.
+        const CliRun missing = run({"evaluate", dir_.filePath("none.json").toStdString()});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.find("No such file") != std::string::npos, missing.err.c_str());
+        // More than the documented limit is refused without reading the rest: megabytes of
+        // unknown keys never reach the parser.
+        std::string huge = "{";
+        for (int i = 0; huge.size() <= kMaxPlanBytes; ++i) {
+            huge += "\"unknown_key_" + std::to_string(i) + "\": [1, 2, 3, 4, 5, 6, 7, 8],\n";
+        }
+        huge += "\"name\": \"x\"}";
+        const std::string path = writePlan(QStringLiteral("huge.json"), huge);
+        const CliRun refused = run({"validate", path});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.find("1048576 bytes") != std::string::npos, refused.err.c_str());
+    }
+
+    void devZeroIsRefusedAfterTheLimit() {
+        if (!QFileInfo::exists(QStringLiteral("/dev/zero"))) QSKIP("no /dev/zero");
+        const CliRun result = run({"validate", "/dev/zero"});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.find("larger than") != std::string::npos, result.err.c_str());
+    }
+
+    void mainHelpListsEveryCommandAndTheVersion() {
+        const CliRun result = run({"--help"});
+        QCOMPARE(result.exitCode, 0);
+        for (const char* text : {"presets", "new", "validate PLAN [--json]", "evaluate PLAN",
+                                 "--version", "FILE:LINE:COLUMN"}) {
+            QVERIFY2(result.out.find(text) != std::string::npos, text);
+        }
     }
 };
 

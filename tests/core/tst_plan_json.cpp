@@ -480,19 +480,23 @@ void TestPlanJson::gpuObjectForm() {
 }
 
 void TestPlanJson::hugeDocumentsAreFine() {
+    // Up to the documented limit (kMaxPlanBytes) a large plan reads back unchanged.
     Plan plan = defaultPlan();
     plan.model.preset.clear();
-    plan.name = std::string(8'000'000, 'x');
-    plan.measured.peakBytesPerStage.assign(200'000, 70'000'000'000ULL);
+    plan.name = std::string(500'000, 'x');
+    plan.measured.peakBytesPerStage.assign(20'000, 70'000'000'000ULL);
     QElapsedTimer timer;
     timer.start();
-    const PlanParse parse = parsePlan(planToJson(plan));
+    const std::string text = planToJson(plan);
+    QVERIFY(text.size() < kMaxPlanBytes);
+    const PlanParse parse = parsePlan(text);
     const qint64 bigPlanMs = timer.elapsed();
     QVERIFY(parse.plan == plan);
 
     std::string manyKeys = "{\"memory\": {";
-    for (int i = 0; i < 100'000; ++i) manyKeys += "\"k" + std::to_string(i) + "\": [1, {}],";
+    for (int i = 0; i < 40'000; ++i) manyKeys += "\"k" + std::to_string(i) + "\": [1, {}],";
     manyKeys += "\"fragmentation\": 0.5}}";
+    QVERIFY(manyKeys.size() < kMaxPlanBytes);
     timer.restart();
     const PlanParse many = parsePlan(manyKeys);
     const qint64 manyKeysMs = timer.elapsed();
@@ -500,8 +504,19 @@ void TestPlanJson::hugeDocumentsAreFine() {
     QCOMPARE(many.plan->memory.fragmentation, 0.5);
     QVERIFY(many.diagnostics.size() <= 100);
     QVERIFY(many.diagnostics.back().message.find("more problems") != std::string::npos);
-    qInfo("8 MB name + 200000 stages: %lld ms; 100000 unknown keys: %lld ms", bigPlanMs,
+    qInfo("500 KB name + 20000 stages: %lld ms; 40000 unknown keys: %lld ms", bigPlanMs,
           manyKeysMs);
+
+    // Beyond it, megabytes of anything are refused before parsing, naming size and limit.
+    plan.name = std::string(8'000'000, 'x');
+    const std::string huge = planToJson(plan);
+    const PlanParse refused = parsePlan(huge);
+    QVERIFY(!refused.plan.has_value());
+    QCOMPARE(refused.diagnostics.size(), std::size_t{1});
+    QCOMPARE(refused.diagnostics.front().code, std::string("json.too_large"));
+    QVERIFY(refused.diagnostics.front().message.find(std::to_string(huge.size())) !=
+            std::string::npos);
+    QVERIFY(refused.diagnostics.front().message.find("1048576") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestPlanJson)

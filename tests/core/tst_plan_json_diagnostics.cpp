@@ -116,9 +116,9 @@ void TestPlanJsonDiagnostics::wrongValues_data() {
         "a link preset name or an object");
     row("nodes-zero", R"({"cluster": {"nodes": 0}})", "/cluster/nodes", "0", "positive integer");
     row("fragmentation-1.5", R"({"memory": {"fragmentation": 1.5}})", "/memory/fragmentation",
-        "1.5", "a number from 0.0 up to (not including) 1.0");
+        "1.5", "a number from 0 up to (not including) 1");
     row("margin-negative", R"({"memory": {"safety_margin": -0.1}})", "/memory/safety_margin",
-        "-0.1", "a number from 0.0");
+        "-0.1", "a number from 0 ");
     row("framework-negative", R"({"memory": {"framework_bytes": -1}})", "/memory/framework_bytes",
         "-1", "non-negative whole number of bytes");
     row("framework-2^64", R"({"memory": {"framework_bytes": 18446744073709551616}})",

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "coded_diagnostics_for_tests.h"
 #include "validate_rules_for_tests.h"
 
 #include "core/catalog.h"
@@ -67,6 +68,12 @@ private slots:
         }
         QVERIFY(match->message.size() > 20);
         QCOMPARE(match->line, 0);
+        // Every diagnostic the rule produces is coded: known code, the args its sentence
+        // quotes, the message rendered from them.
+        for (const Diagnostic& d : diagnostics) {
+            const QString problem = codedProblem(d);
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        }
     }
 
     void everyModelPresetValidatesOnASensibleCluster_data() {

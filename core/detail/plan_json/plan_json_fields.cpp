@@ -17,24 +17,33 @@ constexpr double kTwoTo63 = 9223372036854775808.0;
 constexpr double kTwoTo64 = 18446744073709551616.0;
 constexpr double kAboveZero = std::numeric_limits<double>::denorm_min();
 
-std::string integerKind(std::int64_t minimum, std::int64_t maximum) {
-    if (maximum == kIntMax || maximum == kInt64Max) {
-        if (minimum == 1) return "a positive integer";
-        if (minimum == 0) return "a non-negative integer";
-        return "an integer of at least " + std::to_string(minimum);
+// The code describing an integer range, and its args (minimum and maximum where quoted).
+Diagnostic integerError(const std::string& pointer, const Json& value, std::int64_t minimum,
+                        std::int64_t maximum, bool quoteMaximum) {
+    const bool unbounded = maximum == kIntMax || maximum == kInt64Max;
+    if (!unbounded) {
+        return typeError(pointer, "json.expected_integer_between", value,
+                         {{"minimum", minimum}, {"maximum", maximum}});
     }
-    return "an integer from " + std::to_string(minimum) + " to " + std::to_string(maximum);
+    DiagnosticArgs args;
+    if (quoteMaximum) args.emplace_back("maximum", maximum);
+    if (minimum == 1) return typeError(pointer, "json.expected_positive_integer", value, args);
+    if (minimum == 0) return typeError(pointer, "json.expected_non_negative_integer", value, args);
+    args.insert(args.begin(), DiagnosticArg("minimum", minimum));
+    return typeError(pointer, "json.expected_integer_at_least", value, args);
 }
 
-std::string numberKind(double minimum, double maximum, bool maximumExclusive) {
-    const auto text = [](double v) { return shownValue(Json(v)); };
+Diagnostic numberError(const std::string& pointer, const Json& value, double minimum,
+                       double maximum, bool maximumExclusive) {
     if (std::isinf(maximum)) {
-        if (minimum == kAboveZero) return "a positive number";
-        if (minimum == 0) return "a non-negative number";
-        return "a number of at least " + text(minimum);
+        if (minimum == kAboveZero)
+            return typeError(pointer, "json.expected_positive_number", value);
+        if (minimum == 0) return typeError(pointer, "json.expected_non_negative_number", value);
+        return typeError(pointer, "json.expected_number_at_least", value, {{"minimum", minimum}});
     }
-    return "a number from " + text(minimum) +
-           (maximumExclusive ? " up to (not including) " : " to ") + text(maximum);
+    return typeError(
+        pointer, maximumExclusive ? "json.expected_number_below" : "json.expected_number_between",
+        value, {{"minimum", minimum}, {"maximum", maximum}});
 }
 
 }  // namespace
@@ -43,20 +52,22 @@ std::string shownValue(const Json& value) {
     return shortenUtf8(value.dump(-1, ' ', false, Json::error_handler_t::replace), 60);
 }
 
-Diagnostic typeError(const std::string& pointer, std::string_view expected, const Json& value) {
-    return {Severity::Error, pointer,
-            "`" + pointer + "` must be " + std::string(expected) + ", got " + shownValue(value), 0,
-            0};
+Diagnostic typeError(const std::string& pointer, std::string code, const Json& value,
+                     DiagnosticArgs args) {
+    args.insert(args.begin(), DiagnosticArg("pointer", pointer));
+    args.emplace_back("found", shownValue(value));
+    return makeDiagnostic(Severity::Error, pointer, std::move(code), std::move(args));
 }
 
 std::optional<std::int64_t> integerIn(const Json& value, const std::string& pointer,
                                       std::int64_t minimum, std::int64_t maximum,
                                       std::vector<Diagnostic>& out) {
-    const std::string kind = integerKind(minimum, maximum);
     const auto tooLarge = [&] {
-        const std::string limit = " no larger than " + std::to_string(maximum);
-        out.push_back(
-            typeError(pointer, kind + (kind.rfind("an integer from", 0) == 0 ? "" : limit), value));
+        out.push_back(integerError(pointer, value, minimum, maximum, true));
+        return std::nullopt;
+    };
+    const auto wrong = [&] {
+        out.push_back(integerError(pointer, value, minimum, maximum, false));
         return std::nullopt;
     };
     std::int64_t number = 0;
@@ -69,30 +80,25 @@ std::optional<std::int64_t> integerIn(const Json& value, const std::string& poin
     } else if (value.is_number_float()) {
         const double d = value.get<double>();
         if (!std::isfinite(d) || std::floor(d) != d) {
-            out.push_back(typeError(pointer, kind, value));
-            return std::nullopt;
+            return wrong();
         }
         if (d >= kTwoTo63 || d > static_cast<double>(maximum)) return tooLarge();
         if (d < -kTwoTo63) {
-            out.push_back(typeError(pointer, kind, value));
-            return std::nullopt;
+            return wrong();
         }
         number = static_cast<std::int64_t>(d);
     } else {
-        out.push_back(typeError(pointer, kind, value));
-        return std::nullopt;
+        return wrong();
     }
     if (number > maximum) return tooLarge();
     if (number < minimum) {
-        out.push_back(typeError(pointer, kind, value));
-        return std::nullopt;
+        return wrong();
     }
     return number;
 }
 
 std::optional<std::uint64_t> byteCount(const Json& value, const std::string& pointer,
                                        std::vector<Diagnostic>& out) {
-    static const std::string kind = "a non-negative whole number of bytes";
     if (value.is_number_unsigned()) return value.get<std::uint64_t>();
     if (value.is_number_float()) {
         const double d = value.get<double>();
@@ -100,11 +106,13 @@ std::optional<std::uint64_t> byteCount(const Json& value, const std::string& poi
             return static_cast<std::uint64_t>(d);
         }
         if (std::isfinite(d) && std::floor(d) == d && d >= kTwoTo64) {
-            out.push_back(typeError(pointer, kind + " no larger than 18446744073709551615", value));
+            out.push_back(typeError(
+                pointer, "json.expected_bytes", value,
+                {{"maximum", std::to_string(std::numeric_limits<std::uint64_t>::max())}}));
             return std::nullopt;
         }
     }
-    out.push_back(typeError(pointer, kind, value));
+    out.push_back(typeError(pointer, "json.expected_bytes", value));
     return std::nullopt;
 }
 
@@ -137,7 +145,7 @@ std::optional<ObjectReader> ObjectReader::section(std::string_view key) {
     const Json* value = take(key);
     if (value == nullptr) return std::nullopt;
     if (!value->is_object()) {
-        out_->push_back(typeError(pointerOf(key), "an object", *value));
+        out_->push_back(typeError(pointerOf(key), "json.expected_object", *value));
         return std::nullopt;
     }
     return ObjectReader(*value, pointerOf(key), *out_);
@@ -182,8 +190,7 @@ bool ObjectReader::readNumber(std::string_view key, double& target, double minim
             return true;
         }
     }
-    out_->push_back(
-        typeError(pointerOf(key), numberKind(minimum, maximum, maximumExclusive), *value));
+    out_->push_back(numberError(pointerOf(key), *value, minimum, maximum, maximumExclusive));
     return false;
 }
 
@@ -195,7 +202,7 @@ bool ObjectReader::readBool(std::string_view key, bool& target) {
     const Json* value = take(key);
     if (value == nullptr) return false;
     if (!value->is_boolean()) {
-        out_->push_back(typeError(pointerOf(key), "true or false", *value));
+        out_->push_back(typeError(pointerOf(key), "json.expected_bool", *value));
         return false;
     }
     target = value->get<bool>();
@@ -206,24 +213,19 @@ bool ObjectReader::readString(std::string_view key, std::string& target) {
     const Json* value = take(key);
     if (value == nullptr) return false;
     if (!value->is_string()) {
-        out_->push_back(typeError(pointerOf(key), "a string", *value));
+        out_->push_back(typeError(pointerOf(key), "json.expected_string", *value));
         return false;
     }
     target = value->get<std::string>();
     return true;
 }
 
-void ObjectReader::error(std::string_view key, std::string message) {
-    out_->push_back({Severity::Error, pointerOf(key), std::move(message), 0, 0});
-}
-
 void ObjectReader::reportUnknownKeys() {
     for (const auto& [key, value] : object_.items()) {
         if (std::find(known_.begin(), known_.end(), key) != known_.end()) continue;
         const std::string where = pointerOf(key);
-        out_->push_back(
-            {Severity::Warning, where,
-             "unknown key \"" + shortenUtf8(key, 60) + "\" at `" + where + "` is ignored", 0, 0});
+        out_->push_back(makeDiagnostic(Severity::Warning, where, "json.unknown_key",
+                                       {{"key", shortenUtf8(key, 60)}, {"pointer", where}}));
     }
 }
 

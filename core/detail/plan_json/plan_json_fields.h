@@ -26,9 +26,10 @@ using Json = nlohmann::json;
 // The value as a message shows it: compact JSON, at most 60 characters, valid UTF-8.
 [[nodiscard]] std::string shownValue(const Json& value);
 
-// "`/parallel/tp` must be a positive integer, got \"four\"".
-[[nodiscard]] Diagnostic typeError(const std::string& pointer, std::string_view expected,
-                                   const Json& value);
+// "`/parallel/tp` must be a positive integer, got \"four\"": `code` names what was expected
+// (json.expected_*); args gain "pointer" first and "found" (the value as shown) last.
+[[nodiscard]] Diagnostic typeError(const std::string& pointer, std::string code, const Json& value,
+                                   DiagnosticArgs args = {});
 
 class ObjectReader {
 public:
@@ -57,7 +58,6 @@ public:
     template <typename Enum>
     bool readEnum(std::string_view key, Enum& target);
 
-    void error(std::string_view key, std::string message);
     // One warning per key present but never read.
     void reportUnknownKeys();
 
@@ -88,7 +88,8 @@ bool ObjectReader::readEnum(std::string_view key, Enum& target) {
             return true;
         }
     }
-    out_->push_back(typeError(pointerOf(key), "one of " + acceptedNames<Enum>(), *value));
+    out_->push_back(typeError(pointerOf(key), "json.expected_one_of", *value,
+                              {{"choices", acceptedNames<Enum>()}}));
     return false;
 }
 

@@ -31,8 +31,9 @@ std::optional<int> planSchemaNumber(std::string_view name) {
     return number;
 }
 
-Diagnostic schemaError(std::string message) {
-    return {Severity::Error, std::string(kSchemaPointer), std::move(message), 0, 0};
+Diagnostic schemaError(std::string code, DiagnosticArgs args) {
+    return makeDiagnostic(Severity::Error, std::string(kSchemaPointer), std::move(code),
+                          std::move(args));
 }
 
 std::string shown(const nlohmann::json& value) {
@@ -43,31 +44,30 @@ std::string shown(const nlohmann::json& value) {
 std::optional<int> documentRevision(const nlohmann::json& document, std::vector<Diagnostic>& out) {
     const auto schema = document.find("schema");
     if (schema == document.end()) {
-        out.push_back({Severity::Info, "",
-                       "the plan has no \"schema\" key; it is read as " + currentSchemaName(), 0,
-                       0});
+        out.push_back(makeDiagnostic(Severity::Info, "", "schema.missing",
+                                     {{"schema", currentSchemaName()}}));
         return kPlanSchemaVersion;
     }
     if (schema->is_number_integer() && schema->get<std::int64_t>() == 1) {
         return kEarlyIntegerSchemaRevision;
     }
     if (!schema->is_string()) {
-        out.push_back(schemaError("`/schema` must be \"" + currentSchemaName() + "\", got " +
-                                  shown(*schema)));
+        out.push_back(schemaError("schema.not_a_string",
+                                  {{"schema", currentSchemaName()}, {"found", shown(*schema)}}));
         return std::nullopt;
     }
     const auto& name = schema->get_ref<const std::string&>();
     const std::optional<int> number = planSchemaNumber(name);
     if (!number) {
         const bool otherFourfold = name.rfind("fourfold.", 0) == 0;
-        out.push_back(schemaError("not a Fourfold plan: `/schema` is " + shown(*schema) +
-                                  (otherFourfold ? " (another Fourfold file kind)" : "") +
-                                  "; a plan has \"" + currentSchemaName() + "\""));
+        out.push_back(
+            schemaError(otherFourfold ? "schema.other_fourfold_kind" : "schema.not_a_plan",
+                        {{"found", shown(*schema)}, {"schema", currentSchemaName()}}));
         return std::nullopt;
     }
     if (*number > kPlanSchemaVersion) {
-        out.push_back(schemaError("written by a newer Fourfold: " + name +
-                                  "; this version reads up to " + currentSchemaName()));
+        out.push_back(
+            schemaError("schema.newer", {{"found", name}, {"schema", currentSchemaName()}}));
         return std::nullopt;
     }
     return *number;
@@ -94,10 +94,9 @@ bool migrateToCurrentSchema(nlohmann::json& document, std::vector<Diagnostic>& o
         document = chain.at(static_cast<std::size_t>(revision))(std::move(document));
     }
     if (*start == kEarlyIntegerSchemaRevision) {
-        out.push_back({Severity::Info, std::string(kSchemaPointer),
-                       "an early plan (\"schema\": 1) was converted to " + currentSchemaName() +
-                           "; saving writes the new form",
-                       0, 0});
+        out.push_back(makeDiagnostic(Severity::Info, std::string(kSchemaPointer),
+                                     "schema.early_converted",
+                                     {{"early", 1}, {"schema", currentSchemaName()}}));
     }
     return true;
 }

@@ -13,11 +13,10 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-Diagnostic unknownPreset(const std::string& pointer, std::string_view kind, const Json& value) {
-    return {Severity::Error, pointer,
-            "`" + pointer + "`: no " + std::string(kind) + " preset is called " +
-                shownValue(value) + "; `fourfold-cli presets` lists the names",
-            0, 0};
+// `code` is json.unknown_model_preset, json.unknown_gpu_preset or json.unknown_link_preset.
+Diagnostic unknownPreset(const std::string& pointer, std::string code, const Json& value) {
+    return makeDiagnostic(Severity::Error, pointer, std::move(code),
+                          {{"pointer", pointer}, {"name", shownValue(value)}});
 }
 
 void readMoe(ObjectReader& moe, MoeSpec& spec) {
@@ -35,7 +34,8 @@ void readModel(ObjectReader& model, ModelSpec& spec, std::vector<Diagnostic>& ou
     bool presetNamed = false;
     if (const Json* preset = model.take("preset")) {
         if (!preset->is_string()) {
-            out.push_back(typeError(model.pointerOf("preset"), "a model preset name", *preset));
+            out.push_back(
+                typeError(model.pointerOf("preset"), "json.expected_model_preset", *preset));
         } else if (preset->get_ref<const std::string&>().empty()) {
             spec.preset.clear();
         } else if (const auto found = findModelPreset(preset->get_ref<const std::string&>())) {
@@ -43,7 +43,8 @@ void readModel(ObjectReader& model, ModelSpec& spec, std::vector<Diagnostic>& ou
             spec.preset = found->name;
             presetNamed = true;
         } else {
-            out.push_back(unknownPreset(model.pointerOf("preset"), "model", *preset));
+            out.push_back(
+                unknownPreset(model.pointerOf("preset"), "json.unknown_model_preset", *preset));
         }
     }
     double parameters = 0;
@@ -156,15 +157,13 @@ void readGpu(ObjectReader& cluster, GpuSpec& spec, GpuEfficiency& efficiency,
         if (const auto preset = findGpuPreset(value->get_ref<const std::string&>())) {
             spec = preset->spec;
         } else {
-            out.push_back(unknownPreset(pointer, "GPU", *value));
+            out.push_back(unknownPreset(pointer, "json.unknown_gpu_preset", *value));
         }
     } else if (value->is_object()) {
         ObjectReader gpu(*value, pointer, out);
         readGpuObject(gpu, spec, efficiency);
     } else {
-        out.push_back(typeError(
-            pointer, "a GPU preset name or an object {name, memory_bytes, peak_tflops, hbm_gbps}",
-            *value));
+        out.push_back(typeError(pointer, "json.expected_gpu", *value));
     }
 }
 
@@ -177,14 +176,13 @@ void readLink(ObjectReader& cluster, std::string_view key, LinkSpec& spec,
         if (const auto preset = findLinkPreset(value->get_ref<const std::string&>())) {
             spec = preset->spec;
         } else {
-            out.push_back(unknownPreset(pointer, "link", *value));
+            out.push_back(unknownPreset(pointer, "json.unknown_link_preset", *value));
         }
     } else if (value->is_object()) {
         ObjectReader link(*value, pointer, out);
         readLinkObject(link, spec);
     } else {
-        out.push_back(
-            typeError(pointer, "a link preset name or an object {name, gbps, latency_us}", *value));
+        out.push_back(typeError(pointer, "json.expected_link", *value));
     }
 }
 
@@ -215,7 +213,7 @@ void readMeasured(ObjectReader& measured, MeasuredFigures& figures, std::vector<
     if (const Json* peaks = measured.take("peak_bytes_per_stage")) {
         const std::string pointer = measured.pointerOf("peak_bytes_per_stage");
         if (!peaks->is_array()) {
-            out.push_back(typeError(pointer, "an array of byte counts, one per stage", *peaks));
+            out.push_back(typeError(pointer, "json.expected_byte_array", *peaks));
         } else {
             std::vector<std::uint64_t> values;
             values.reserve(peaks->size());
@@ -263,14 +261,14 @@ void deriveGradAccumulation(const Plan& plan, TrainingSpec& training,
     const std::int64_t perStep = std::int64_t{training.microBatch} * plan.parallel.dp;
     const std::int64_t accumulation = globalBatch / perStep;
     if (globalBatch % perStep != 0 || accumulation > std::numeric_limits<int>::max()) {
-        const std::string why = globalBatch % perStep != 0 ? "is not a multiple of"
-                                                           : "needs more than 2147483647 steps of";
-        out.push_back({Severity::Error, "/training/global_batch",
-                       "`/training/global_batch` " + std::to_string(globalBatch) + " " + why +
-                           " micro-batch × dp = " + std::to_string(training.microBatch) + " × " +
-                           std::to_string(plan.parallel.dp) + " = " + std::to_string(perStep) +
-                           ", so no whole grad_accumulation gives it",
-                       0, 0});
+        out.push_back(makeDiagnostic(Severity::Error, "/training/global_batch",
+                                     globalBatch % perStep != 0
+                                         ? "json.global_batch_not_multiple"
+                                         : "json.global_batch_too_many_steps",
+                                     {{"global_batch", globalBatch},
+                                      {"micro_batch", training.microBatch},
+                                      {"dp", plan.parallel.dp},
+                                      {"per_step", perStep}}));
         return;
     }
     training.gradAccumulation = static_cast<int>(accumulation);

@@ -11,43 +11,13 @@
 namespace fourfold::core::detail {
 namespace {
 
-void checkCount(DiagnosticSink& sink, const std::string& key, int value, int limit) {
-    const std::string path = "/cluster/" + key;
-    if (value < 1) {
-        sink.error(path, key + " is " + numberText(value) + "; it must be at least 1.");
-    } else if (value > limit) {
-        sink.error(path, key + " " + numberText(value) + " is absurd (more than " +
-                             numberText(limit) + ").");
-    }
-}
-
-// A figure that must be finite, >= 0 and at most `limit`; false when it is not.
-bool checkFigure(DiagnosticSink& sink, const std::string& path, const std::string& what,
-                 double value, double limit) {
-    if (!std::isfinite(value) || value < 0) {
-        sink.error(path, what + " is " + numberText(value) + "; give a finite value of 0 or more.");
-        return false;
-    }
-    if (value > limit) {
-        sink.error(path, what + " " + numberText(value) + " is absurd (more than " +
-                             numberText(limit) + ").");
-        return false;
-    }
-    return true;
-}
-
 void checkGpu(const Plan& plan, DiagnosticSink& sink) {
     const GpuSpec& gpu = plan.cluster.gpu;
     const std::string label = gpu.name.empty() ? std::string("the GPU") : gpu.name;
     if (gpu.memoryBytes == 0) {
-        sink.error("/cluster/gpu/memory_bytes",
-                   "memory_bytes of " + label +
-                       " is 0; give its capacity in bytes (an 80 GB H100 has 85899345920).");
-    } else if (static_cast<double>(gpu.memoryBytes) > kMaxGpuBytes) {
-        sink.error("/cluster/gpu/memory_bytes",
-                   "memory_bytes " + numberText(static_cast<double>(gpu.memoryBytes)) + " of " +
-                       label + " is absurd (more than " + numberText(kMaxGpuBytes) +
-                       " bytes); memory_bytes counts bytes, not GB.");
+        sink.error("/cluster/gpu/memory_bytes", "cluster.gpu_memory_zero", {{"gpu", label}});
+    } else {
+        checkRange(sink, "/cluster/gpu/memory_bytes", static_cast<double>(gpu.memoryBytes));
     }
     const PeakTflops& peak = gpu.peakTflops;
     bool peaksOk = true;
@@ -55,11 +25,10 @@ void checkGpu(const Plan& plan, DiagnosticSink& sink) {
                                      {"fp16", peak.fp16},
                                      {"fp8", peak.fp8},
                                      {"fp32", peak.fp32}}) {
-        peaksOk = checkFigure(sink, std::string("/cluster/gpu/peak_tflops/") + key,
-                              std::string("peak_tflops.") + key, value, kMaxTflops) &&
-                  peaksOk;
+        peaksOk =
+            checkRange(sink, std::string("/cluster/gpu/peak_tflops/") + key, value) && peaksOk;
     }
-    checkFigure(sink, "/cluster/gpu/hbm_gbps", "hbm_gbps", gpu.hbmGbps, kMaxLinkGbps);
+    checkRange(sink, "/cluster/gpu/hbm_gbps", gpu.hbmGbps);
     if (!peaksOk) return;
 
     // FP8 plans run at the bf16 rate on GPUs without FP8 (core/plan.h, peakFlops).
@@ -68,36 +37,42 @@ void checkGpu(const Plan& plan, DiagnosticSink& sink) {
     const Precision used = fp8Fallback ? Precision::Bf16 : precision;
     if (peakFlops(gpu, used) <= 0) {
         const std::string key(toString(used));
-        sink.error("/cluster/gpu/peak_tflops/" + key,
-                   label + " has no " + key + " peak (peak_tflops." + key + " is 0), so a " +
-                       std::string(toString(precision)) +
-                       " plan has no compute rate; give the dense peak or change precision.");
+        sink.error("/cluster/gpu/peak_tflops/" + key, "cluster.gpu_no_peak",
+                   {{"gpu", label}, {"dtype", key}, {"precision", toString(precision)}});
     }
 }
 
 void checkLink(DiagnosticSink& sink, const std::string& key, const LinkSpec& link, bool used,
-               const std::string& why) {
+               bool intraNode) {
     const std::string path = "/cluster/" + key;
     const std::string label = link.name.empty() ? key : link.name;
-    if (!std::isfinite(link.gbps) || link.gbps < 0 || link.gbps > kMaxLinkGbps) {
-        checkFigure(sink, path + "/gbps", key + ".gbps", link.gbps, kMaxLinkGbps);
+    if (!checkRange(sink, path + "/gbps", link.gbps)) {
+        // reported with its range
     } else if (used && link.gbps == 0) {
-        sink.error(path + "/gbps", key + " link " + label + " has 0 GB/s, but " + why +
-                                       "; give its one-direction bandwidth per GPU.");
+        sink.error(path + "/gbps",
+                   intraNode ? "cluster.intra_node_link_zero" : "cluster.inter_node_link_zero",
+                   {{"link", label}, {"gbps", link.gbps}});
     }
-    checkFigure(sink, path + "/latency_us", key + ".latency_us", link.latencyUs, kMaxLatencyUs);
+    checkRange(sink, path + "/latency_us", link.latencyUs);
 }
 
 }  // namespace
 
 void validateCluster(const Plan& plan, DiagnosticSink& sink) {
     const ClusterSpec& cluster = plan.cluster;
-    checkCount(sink, "gpus_per_node", cluster.gpusPerNode, kMaxGpusPerNode);
-    checkCount(sink, "nodes", cluster.nodes, kMaxNodes);
+    const bool perNodeOk = checkRange(sink, "/cluster/gpus_per_node", cluster.gpusPerNode);
+    const bool nodesOk = checkRange(sink, "/cluster/nodes", cluster.nodes);
+    if (perNodeOk && nodesOk &&
+        static_cast<double>(cluster.nodes) * cluster.gpusPerNode > kMaxGpus) {
+        sink.error("/cluster", "cluster.too_many_gpus",
+                   {{"nodes", cluster.nodes},
+                    {"gpus_per_node", cluster.gpusPerNode},
+                    {"gpus", std::int64_t{cluster.nodes} * cluster.gpusPerNode},
+                    {"limit", kMaxGpus}});
+    }
     checkGpu(plan, sink);
-    checkLink(sink, "intra_node", cluster.intraNode, cluster.gpusPerNode > 1,
-              "GPUs of a node talk over it");
-    checkLink(sink, "inter_node", cluster.interNode, cluster.nodes > 1, "the nodes talk over it");
+    checkLink(sink, "intra_node", cluster.intraNode, cluster.gpusPerNode > 1, true);
+    checkLink(sink, "inter_node", cluster.interNode, cluster.nodes > 1, false);
 }
 
 }  // namespace fourfold::core::detail

@@ -10,16 +10,47 @@
 
 namespace fourfold::core::detail {
 
-void DiagnosticSink::error(std::string path, std::string message) {
-    diagnostics_.push_back({Severity::Error, std::move(path), std::move(message), 0, 0});
+void DiagnosticSink::error(std::string path, std::string code, DiagnosticArgs args) {
+    diagnostics_.push_back(
+        makeDiagnostic(Severity::Error, std::move(path), std::move(code), std::move(args)));
 }
 
-void DiagnosticSink::warning(std::string path, std::string message) {
-    diagnostics_.push_back({Severity::Warning, std::move(path), std::move(message), 0, 0});
+void DiagnosticSink::warning(std::string path, std::string code, DiagnosticArgs args) {
+    diagnostics_.push_back(
+        makeDiagnostic(Severity::Warning, std::move(path), std::move(code), std::move(args)));
 }
 
-void DiagnosticSink::info(std::string path, std::string message) {
-    diagnostics_.push_back({Severity::Info, std::move(path), std::move(message), 0, 0});
+void DiagnosticSink::info(std::string path, std::string code, DiagnosticArgs args) {
+    diagnostics_.push_back(
+        makeDiagnostic(Severity::Info, std::move(path), std::move(code), std::move(args)));
+}
+
+bool checkRange(DiagnosticSink& sink, std::string_view rangePointer, double value,
+                const std::string& path) {
+    const KeyRange* range = findKeyRange(rangePointer);
+    if (range == nullptr || inRange(*range, value)) return true;
+    const std::string where = path.empty() ? std::string(rangePointer) : path;
+    const std::string key(rangePointer.substr(rangePointer.rfind('/') + 1));
+    const bool whole = range->integer && std::isfinite(value) && std::floor(value) == value &&
+                       std::fabs(value) < 9e18;
+    const auto number = [&](double v) {
+        return whole || range->integer ? DiagnosticArg("", static_cast<std::int64_t>(v))
+                                       : DiagnosticArg("", v);
+    };
+    DiagnosticArgs args;
+    args.emplace_back("key", key);
+    DiagnosticArg shown = whole ? number(value) : DiagnosticArg("", value);
+    shown.name = "value";
+    args.push_back(shown);
+    DiagnosticArg minimum = number(range->minimum);
+    minimum.name = "minimum";
+    args.push_back(minimum);
+    DiagnosticArg maximum = number(range->maximum);
+    maximum.name = "maximum";
+    args.push_back(maximum);
+    sink.error(where, range->minimumExclusive ? "range.above_minimum" : "range.out_of_range",
+               std::move(args));
+    return false;
 }
 
 std::string numberText(std::int64_t value) { return std::to_string(value); }

@@ -6,42 +6,39 @@
 
 #include "core/diagnostic.h"
 #include "core/plan.h"
+#include "core/validate_ranges.h"
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace fourfold::core::detail {
 
-// Beyond these a value is a typo, not a plan (10^14 parameters is 500 x the largest models).
-inline constexpr double kMaxParameters = 1e14;
-inline constexpr int kMaxLayers = 100'000;
-inline constexpr int kMaxHidden = 1'000'000;
-inline constexpr int kMaxFfnHidden = 10'000'000;
-inline constexpr int kMaxVocab = 100'000'000;
-inline constexpr int kMaxSequence = 100'000'000;
-inline constexpr int kMaxExperts = 1'000'000;
-inline constexpr double kMaxRanks = 1e6;           // per degree and for the world size
-inline constexpr int kMaxBatchFactor = 1'000'000;  // micro-batch, accumulation
-inline constexpr int kMaxGpusPerNode = 10'000;
-inline constexpr int kMaxNodes = 1'000'000;
-inline constexpr double kMaxGpuBytes = 1e15;  // 1 PB on one GPU
-inline constexpr double kMaxTflops = 1e6;     // an exaFLOP/s on one GPU
-inline constexpr double kMaxLinkGbps = 1e6;
-inline constexpr double kMaxLatencyUs = 1e6;
-inline constexpr double kMaxMemoryShare = 0.9;  // fragmentation, safety margin
+// Bounds used by the rules below; every key's own range is in core/validate_ranges.h.
+inline constexpr double kMaxParameters = kMaxShapeParameters;
+inline constexpr double kMaxRanks = kMaxWorldSize;
+inline constexpr int kMaxLayers = 100'000;         // as /model/layers
+inline constexpr int kMaxBatchFactor = 1'000'000;  // as /training/grad_accumulation
+inline constexpr int kMaxGpusPerNode = 10'000;     // as /cluster/gpus_per_node
+inline constexpr int kMaxNodes = 1'000'000;        // as /cluster/nodes
 
 class DiagnosticSink {
 public:
-    void error(std::string path, std::string message);
-    void warning(std::string path, std::string message);
-    void info(std::string path, std::string message);
+    void error(std::string path, std::string code, DiagnosticArgs args = {});
+    void warning(std::string path, std::string code, DiagnosticArgs args = {});
+    void info(std::string path, std::string code, DiagnosticArgs args = {});
     [[nodiscard]] std::vector<Diagnostic> take() { return std::move(diagnostics_); }
 
 private:
     std::vector<Diagnostic> diagnostics_;
 };
+
+// Checks a value against the documented range of `rangePointer` (validate_ranges.h) and reports
+// it at `path` (the same pointer, or an array element of it). True when in range.
+bool checkRange(DiagnosticSink& sink, std::string_view rangePointer, double value,
+                const std::string& path = {});
 
 // "8", "-3"; doubles as "0.95", "6.74e9", "NaN".
 [[nodiscard]] std::string numberText(std::int64_t value);

@@ -14,68 +14,52 @@ void validateExperts(const Plan& plan, DiagnosticSink& sink) {
     const MoeSpec& moe = plan.model.moe;
     const bool mixture = moe.experts > 1;
 
-    if (p.ep < 1 || p.ep > kMaxRanks) {
-        sink.error("/parallel/ep", "ep is " + numberText(p.ep) +
-                                       "; the expert-parallel degree is at least 1 (1: no expert "
-                                       "parallelism).");
-        return;
-    }
-    if (p.etp < 0 || p.etp > kMaxRanks) {
-        sink.error("/parallel/etp", "etp is " + numberText(p.etp) +
-                                        "; use 0 to follow tp, or a positive expert "
-                                        "tensor-parallel degree.");
-        return;
-    }
+    const bool epOk = checkRange(sink, "/parallel/ep", p.ep);
+    if (!checkRange(sink, "/parallel/etp", p.etp) || !epOk) return;
     const int etp = expertTensorParallel(p);
     if (!mixture) {
         if (p.ep > 1) {
-            sink.error("/parallel/ep", "ep " + numberText(p.ep) +
-                                           " needs a mixture-of-experts model, and this model "
-                                           "is dense (experts " +
-                                           numberText(moe.experts) +
-                                           "); set ep to 1 or give /model/moe/experts.");
+            sink.error("/parallel/ep", "parallel.ep_needs_moe",
+                       {{"ep", p.ep}, {"experts", moe.experts}});
         }
         if (p.etp > 0 && p.etp != p.tp) {
-            sink.info("/parallel/etp",
-                      "etp " + numberText(p.etp) + " has no effect on a dense model.");
+            sink.info("/parallel/etp", "parallel.etp_dense", {{"etp", p.etp}});
         }
         return;
     }
     if (p.ep > 1 && moe.experts % p.ep != 0) {
-        sink.error("/parallel/ep", "ep " + numberText(p.ep) + " does not divide experts " +
-                                       numberText(moe.experts) +
-                                       "; each EP rank holds an equal number of whole experts, so "
-                                       "use ep " +
-                                       divisorsText(moe.experts) + ".");
+        sink.error(
+            "/parallel/ep", "parallel.ep_divides_experts",
+            {{"ep", p.ep}, {"experts", moe.experts}, {"choices", divisorsText(moe.experts)}});
     }
     if (p.dp < 1 || p.cp < 1 || p.tp < 1) return;  // reported under /parallel
     const std::int64_t dataRanks = std::int64_t{p.dp} * p.cp;
     bool epFits = true;
     if (dataRanks % p.ep != 0) {
         epFits = false;
-        sink.error("/parallel/ep", "ep " + numberText(p.ep) + " does not divide dp " +
-                                       numberText(p.dp) + " × cp " + numberText(p.cp) + " = " +
-                                       numberText(dataRanks) +
-                                       "; Megatron-Core forms expert groups out of the "
-                                       "data- and context-parallel ranks, so use ep " +
-                                       divisorsText(dataRanks) + ".");
+        sink.error("/parallel/ep", "parallel.ep_divides_data_ranks",
+                   {{"ep", p.ep},
+                    {"dp", p.dp},
+                    {"cp", p.cp},
+                    {"data_ranks", dataRanks},
+                    {"choices", divisorsText(dataRanks)}});
     }
     const std::int64_t denseRanks = dataRanks * p.tp;
     const std::int64_t expertRanks = std::int64_t{etp} * p.ep;
     if (epFits && denseRanks % expertRanks != 0) {
-        sink.error("/parallel/etp", "etp " + numberText(etp) + " × ep " + numberText(p.ep) + " = " +
-                                        numberText(expertRanks) + " does not divide tp " +
-                                        numberText(p.tp) + " × cp " + numberText(p.cp) + " × dp " +
-                                        numberText(p.dp) + " = " + numberText(denseRanks) +
-                                        "; expert layers reuse the dense layers' ranks of a "
-                                        "pipeline stage (Megatron-Core), so lower etp or ep.");
+        sink.error("/parallel/etp", "parallel.expert_ranks_divide_dense_ranks",
+                   {{"etp", etp},
+                    {"ep", p.ep},
+                    {"expert_ranks", expertRanks},
+                    {"tp", p.tp},
+                    {"cp", p.cp},
+                    {"dp", p.dp},
+                    {"dense_ranks", denseRanks}});
     }
     const int expertFfn = moe.expertFfnHidden > 0 ? moe.expertFfnHidden : plan.model.ffnHidden;
     if (etp > 1 && expertFfn >= 1 && expertFfn % etp != 0) {
-        sink.error("/parallel/etp", "etp " + numberText(etp) +
-                                        " does not divide the expert FFN width " +
-                                        numberText(expertFfn) +
-                                        "; each expert's columns are split evenly over etp ranks.");
+        sink.error("/parallel/etp", "parallel.etp_divides_expert_ffn",
+                   {{"etp", etp}, {"expert_ffn_hidden", expertFfn}});
     }
 }
 

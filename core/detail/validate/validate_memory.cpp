@@ -7,42 +7,36 @@
 #include <string>
 
 namespace fourfold::core::detail {
-namespace {
-
-void checkShare(DiagnosticSink& sink, const std::string& key, double value) {
-    if (std::isfinite(value) && value >= 0 && value <= kMaxMemoryShare) return;
-    sink.error("/memory/" + key, key + " " + numberText(value) + " must be a share between 0 and " +
-                                     numberText(kMaxMemoryShare) + " (e.g. 0.05 for 5 %).");
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void validateMemory(const Plan& plan, DiagnosticSink& sink) {
     const MemoryOptions& memory = plan.memory;
-    checkShare(sink, "fragmentation", memory.fragmentation);
-    checkShare(sink, "safety_margin", memory.safetyMargin);
+    checkRange(sink, "/memory/fragmentation", memory.fragmentation);
+    checkRange(sink, "/memory/safety_margin", memory.safetyMargin);
+    const bool frameworkOk =
+        checkRange(sink, "/memory/framework_bytes", static_cast<double>(memory.frameworkBytes));
+    checkRange(sink, "/memory/ddp_bucket_bytes", static_cast<double>(memory.ddpBucketBytes));
+    checkRange(sink, "/memory/zero3_prefetch_layers", memory.zero3PrefetchLayers);
+    checkRange(sink, "/memory/logits_bytes_per_element", memory.logitsBytesPerElement);
     const std::uint64_t capacity = plan.cluster.gpu.memoryBytes;
-    if (capacity > 0 && memory.frameworkBytes >= capacity) {
-        sink.warning("/memory/framework_bytes",
-                     "framework_bytes " + numberText(static_cast<double>(memory.frameworkBytes)) +
-                         " is at least the GPU's " + numberText(static_cast<double>(capacity)) +
-                         " bytes, leaving nothing for the model; it is the CUDA context and "
-                         "library reserve, typically 1–3 GB.");
+    if (frameworkOk && capacity > 0 && memory.frameworkBytes >= capacity) {
+        sink.warning("/memory/framework_bytes", "memory.framework_fills_gpu",
+                     {{"framework_bytes", memory.frameworkBytes}, {"capacity_bytes", capacity}});
     }
 
     const MeasuredFigures& measured = plan.measured;
     const auto stages = measured.peakBytesPerStage.size();
     if (stages > 0 && plan.parallel.pp >= 1 &&
         stages != static_cast<std::size_t>(plan.parallel.pp)) {
-        sink.warning("/measured/peak_bytes_per_stage",
-                     "peak_bytes_per_stage has " + numberText(static_cast<std::int64_t>(stages)) +
-                         " entries but pp is " + numberText(plan.parallel.pp) +
-                         "; give one measured peak per pipeline stage.");
+        sink.warning("/measured/peak_bytes_per_stage", "measured.stage_count",
+                     {{"entries", stages}, {"pp", plan.parallel.pp}});
     }
-    if (measured.stepTimeS && (!std::isfinite(*measured.stepTimeS) || *measured.stepTimeS <= 0)) {
-        sink.error("/measured/step_time_s", "step_time_s " + numberText(*measured.stepTimeS) +
-                                                " must be a positive number of seconds.");
+    for (std::size_t i = 0; i < stages; ++i) {
+        checkRange(sink, "/measured/peak_bytes_per_stage",
+                   static_cast<double>(measured.peakBytesPerStage[i]),
+                   "/measured/peak_bytes_per_stage/" + std::to_string(i));
     }
+    if (measured.stepTimeS) checkRange(sink, "/measured/step_time_s", *measured.stepTimeS);
 }
 
 }  // namespace fourfold::core::detail

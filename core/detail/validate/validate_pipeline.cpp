@@ -19,72 +19,48 @@ void validatePipeline(const Plan& plan, DiagnosticSink& sink) {
     if (p.pp < 1 || p.pp > kMaxRanks || layers < 1 || layers > kMaxLayers) return;
 
     if (p.pp > layers) {
-        sink.error("/parallel/pp", "pp " + numberText(p.pp) + " is more than layers " +
-                                       numberText(layers) +
-                                       "; every pipeline stage needs at least one layer, so use "
-                                       "pp at most " +
-                                       numberText(layers) + ".");
+        sink.error("/parallel/pp", "pipeline.pp_above_layers", {{"pp", p.pp}, {"layers", layers}});
     } else if (layers % p.pp != 0) {
-        sink.info("/parallel/pp", "layers " + numberText(layers) + " do not split evenly over pp " +
-                                      numberText(p.pp) + ": some stages hold " +
-                                      numberText(layers / p.pp + 1) + " layers, others " +
-                                      numberText(layers / p.pp) +
-                                      ", and the fullest stage sets the pace.");
+        sink.info("/parallel/pp", "pipeline.uneven_layers",
+                  {{"layers", layers},
+                   {"pp", p.pp},
+                   {"most_layers", layers / p.pp + 1},
+                   {"fewest_layers", layers / p.pp}});
     }
 
-    if (p.virtualStages < 1 || p.virtualStages > kMaxLayers) {
-        sink.error("/parallel/virtual_stages",
-                   "virtual_stages is " + numberText(p.virtualStages) +
-                       "; use 1, or the model chunks per pipeline rank for interleaving.");
+    if (!checkRange(sink, "/parallel/virtual_stages", p.virtualStages)) {
+        // reported with its range
     } else if (p.virtualStages > 1) {
         if (!interleaved) {
-            sink.error("/parallel/virtual_stages",
-                       "virtual_stages " + numberText(p.virtualStages) +
-                           " needs schedule "
-                           "interleaved_1f1b; schedule " +
-                           std::string(toString(p.schedule)) +
-                           " runs one model chunk per rank, so set virtual_stages to 1.");
+            sink.error("/parallel/virtual_stages", "pipeline.virtual_stages_need_interleaving",
+                       {{"virtual_stages", p.virtualStages}, {"schedule", toString(p.schedule)}});
         }
         if (p.pp == 1) {
-            sink.error("/parallel/virtual_stages",
-                       "virtual_stages " + numberText(p.virtualStages) +
-                           " interleaves chunks across pipeline ranks, and pp 1 has none; "
-                           "raise pp or set virtual_stages to 1.");
+            sink.error("/parallel/virtual_stages", "pipeline.virtual_stages_need_pipeline",
+                       {{"virtual_stages", p.virtualStages}, {"pp", p.pp}});
         } else if (p.pp <= layers) {
             const std::int64_t chunks = std::int64_t{p.pp} * p.virtualStages;
             if (layers % chunks != 0) {
-                sink.error("/parallel/virtual_stages",
-                           "layers " + numberText(layers) + " are not divisible by pp " +
-                               numberText(p.pp) + " × virtual_stages " +
-                               numberText(p.virtualStages) + " = " + numberText(chunks) +
-                               "; every model chunk needs the same number of layers (choose "
-                               "virtual_stages with pp × virtual_stages dividing layers).");
+                sink.error("/parallel/virtual_stages", "pipeline.chunks_divide_layers",
+                           {{"layers", layers},
+                            {"pp", p.pp},
+                            {"virtual_stages", p.virtualStages},
+                            {"chunks", chunks}});
             }
         }
     } else if (interleaved && p.pp > 1) {
-        sink.info("/parallel/schedule",
-                  "interleaved_1f1b with virtual_stages 1 is plain 1F1B; set virtual_stages to "
-                  "2 or more to shrink the bubble.");
+        sink.info("/parallel/schedule", "pipeline.interleaved_single_chunk",
+                  {{"virtual_stages", p.virtualStages}});
     }
 
     if (p.pp > 1 && microBatches >= 1 && microBatches <= kMaxBatchFactor) {
         if (interleaved && p.virtualStages > 1 && microBatches % p.pp != 0) {
-            sink.error("/training/grad_accumulation",
-                       "interleaved_1f1b runs micro-batches in groups of pp: grad_accumulation " +
-                           numberText(microBatches) + " is not divisible by pp " +
-                           numberText(p.pp) + " (Megatron-LM's rule); use a multiple of " +
-                           numberText(p.pp) + ".");
+            sink.error("/training/grad_accumulation", "pipeline.interleaved_micro_batches",
+                       {{"grad_accumulation", microBatches}, {"pp", p.pp}});
         } else if (microBatches < p.pp) {
             const double bubble = static_cast<double>(p.pp - 1) / (microBatches + p.pp - 1);
-            sink.warning("/training/grad_accumulation",
-                         "grad_accumulation " + numberText(microBatches) +
-                             " gives fewer "
-                             "micro-batches than pp " +
-                             numberText(p.pp) +
-                             " stages, so the pipeline never fills: the bubble is (p − 1)/(m + p "
-                             "− 1) = " +
-                             formatPercent(bubble) + "; use at least " + numberText(p.pp) +
-                             " (ideally several times pp).");
+            sink.warning("/training/grad_accumulation", "pipeline.never_fills",
+                         {{"grad_accumulation", microBatches}, {"pp", p.pp}, {"bubble", bubble}});
         }
     }
 }

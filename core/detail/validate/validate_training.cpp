@@ -11,98 +11,102 @@
 namespace fourfold::core::detail {
 namespace {
 
-bool checkFactor(DiagnosticSink& sink, const std::string& path, const std::string& what,
-                 int value) {
-    if (value < 1) {
-        sink.error(path, what + " is " + numberText(value) + "; it must be at least 1.");
-        return false;
-    }
-    if (value > kMaxBatchFactor) {
-        sink.error(path, what + " " + numberText(value) + " is absurd (more than " +
-                             numberText(kMaxBatchFactor) + "); check for a typo.");
-        return false;
-    }
-    return true;
-}
-
 void checkGlobalBatch(const Plan& plan, DiagnosticSink& sink, bool factorsOk) {
     if (!plan.training.globalBatch) return;
     const std::int64_t typed = *plan.training.globalBatch;
     const std::int64_t micro = plan.training.microBatch;
     const std::int64_t accumulation = plan.training.gradAccumulation;
     const std::int64_t dp = plan.parallel.dp;
-    if (typed < 1) {
-        sink.error("/training/global_batch", "global batch " + numberText(typed) +
-                                                 " must be at least 1; it is micro-batch x "
-                                                 "accumulation x data-parallel.");
-        return;
-    }
+    if (!checkRange(sink, "/training/global_batch", static_cast<double>(typed))) return;
     if (!factorsOk || dp < 1 || static_cast<double>(dp) > kMaxRanks) return;  // reported elsewhere
     const std::int64_t derived = micro * accumulation * dp;
     if (typed == derived) return;
-
-    // Each message starts from a std::string: `"text" + std::string&&` inserts at the front,
-    // where g++ 12 at -O3 reports a false -Wrestrict overlap (GCC bug 105651).
-    std::string message = "global batch ";
-    message += numberText(typed) + " does not equal micro-batch " + numberText(micro) +
-               " × accumulation " + numberText(accumulation) + " × data-parallel " +
-               numberText(dp) + " = " + numberText(derived) +
-               "; tensor and pipeline parallel never multiply the batch.";
+    DiagnosticArgs args = {{"global_batch", typed},
+                           {"micro_batch", micro},
+                           {"grad_accumulation", accumulation},
+                           {"dp", dp},
+                           {"derived", derived}};
     // In double: the degrees have not been bounded yet and their product may not fit.
     const double otherRanks =
         static_cast<double>(plan.parallel.tp) * plan.parallel.pp * plan.parallel.cp;
     if (otherRanks > 1 && static_cast<double>(typed) == static_cast<double>(derived) * otherRanks) {
-        message.append(" ").append(
-            numberText(typed) + " counts every GPU (× tp " + numberText(plan.parallel.tp) +
-            " × pp " + numberText(plan.parallel.pp) + " × cp " + numberText(plan.parallel.cp) +
-            "), but those ranks share one replica's samples.");
+        args.emplace_back("tp", plan.parallel.tp);
+        args.emplace_back("pp", plan.parallel.pp);
+        args.emplace_back("cp", plan.parallel.cp);
     }
     if (typed % (micro * dp) == 0) {
-        message.append(" Set global_batch to ")
-            .append(numberText(derived) + ", or grad_accumulation to " +
-                    numberText(typed / (micro * dp)) + ".");
+        args.emplace_back("suggested_accumulation", typed / (micro * dp));
     } else {
-        message.append(" Set global_batch to ")
-            .append(numberText(derived) +
-                    ", or choose one divisible by micro-batch × data-parallel = " +
-                    numberText(micro * dp) + ".");
+        args.emplace_back("micro_times_dp", micro * dp);
     }
-    sink.error("/training/global_batch", message);
+    sink.error("/training/global_batch", "training.global_batch_mismatch", std::move(args));
+}
+
+// Tokens one step consumes, in double: beyond the limit the byte and token counts downstream
+// could overflow 64 bits.
+void checkTokensPerStep(const Plan& plan, DiagnosticSink& sink) {
+    const double batch = static_cast<double>(plan.training.microBatch) *
+                         plan.training.gradAccumulation * plan.parallel.dp;
+    const double tokens = batch * plan.model.sequence;
+    if (tokens <= kMaxTokensPerStep) return;
+    sink.error("/training", "training.tokens_per_step_too_large",
+               {{"global_batch", batch},
+                {"sequence", plan.model.sequence},
+                {"tokens", tokens},
+                {"limit", kMaxTokensPerStep}});
+}
+
+// An upper bound, in double, on the activation bytes any stage can hold: every layer of every
+// micro-batch of the step (Korthikanti et al. 2022, eq. 1: s·b·h·(34 + 5·a·s/h) per layer, the
+// 5·a·s² score term gone with flash attention) plus the logits. Keeping it below
+// kMaxActivationBytes keeps every activation figure downstream far from 2^63.
+void checkActivationBound(const Plan& plan, DiagnosticSink& sink) {
+    const ModelSpec& m = plan.model;
+    const double tokens = static_cast<double>(plan.training.microBatch) * m.sequence;
+    const double scores =
+        plan.training.flashAttention ? 0.0 : 5.0 * m.heads * static_cast<double>(m.sequence);
+    const double perLayer = tokens * (34.0 * m.hidden + scores);
+    const double logits = tokens * m.vocab * 6.0;
+    const double bound =
+        (perLayer * m.layers + logits) * static_cast<double>(plan.training.gradAccumulation);
+    if (bound <= kMaxActivationBytes) return;
+    sink.error("/training", "training.activations_too_large",
+               {{"micro_batch", plan.training.microBatch},
+                {"sequence", m.sequence},
+                {"layers", m.layers},
+                {"bytes", bound},
+                {"limit", kMaxActivationBytes}});
 }
 
 void checkPrecision(const Plan& plan, DiagnosticSink& sink) {
     const TrainingSpec& training = plan.training;
     if (training.precision == Precision::Fp16 && !training.masterWeights) {
-        sink.warning("/training/master_weights",
-                     "fp16 training without master weights applies updates in fp16, where small "
-                     "updates round to zero; set master_weights to true (an fp32 copy, 4 bytes "
-                     "per parameter) or train in bf16.");
+        sink.warning("/training/master_weights", "training.fp16_without_master_weights");
     }
     if (training.precision == Precision::Fp32 && training.masterWeights) {
-        sink.info("/training/master_weights",
-                  "master_weights has no effect with fp32 training: the weights already are "
-                  "fp32.");
+        sink.info("/training/master_weights", "training.fp32_master_weights");
     }
     const PeakTflops& peak = plan.cluster.gpu.peakTflops;
     if (training.precision == Precision::Fp8 && peak.fp8 == 0 && peak.bf16 > 0) {
-        sink.warning("/training/precision",
-                     "precision fp8 on " + plan.cluster.gpu.name +
-                         ", which has no fp8 peak (peak_tflops.fp8 is 0): matrix products run at "
-                         "the bf16 rate of " +
-                         numberText(peak.bf16) +
-                         " TFLOP/s; use bf16, or a GPU with FP8 tensor cores (Hopper, Ada, "
-                         "Blackwell, MI300X).");
+        sink.warning("/training/precision", "training.fp8_without_fp8_peak",
+                     {{"gpu", plan.cluster.gpu.name}, {"bf16_tflops", peak.bf16}});
     }
 }
 
 }  // namespace
 
 void validateTraining(const Plan& plan, DiagnosticSink& sink) {
-    const bool microOk =
-        checkFactor(sink, "/training/micro_batch", "micro_batch", plan.training.microBatch);
-    const bool accumulationOk = checkFactor(sink, "/training/grad_accumulation",
-                                            "grad_accumulation", plan.training.gradAccumulation);
+    const bool microOk = checkRange(sink, "/training/micro_batch", plan.training.microBatch);
+    const bool accumulationOk =
+        checkRange(sink, "/training/grad_accumulation", plan.training.gradAccumulation);
     checkGlobalBatch(plan, sink, microOk && accumulationOk);
+    if (microOk && accumulationOk && plan.parallel.dp >= 1 && plan.model.sequence >= 1) {
+        checkTokensPerStep(plan, sink);
+        const ModelSpec& m = plan.model;
+        if (m.layers >= 1 && m.hidden >= 1 && m.heads >= 1 && m.vocab >= 1) {
+            checkActivationBound(plan, sink);
+        }
+    }
     checkPrecision(plan, sink);
 }
 

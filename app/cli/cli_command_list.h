@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: MIT
+// The commands fourfold-cli knows, one per file (cli_<name>.cpp). To add a command: write its
+// file, declare it here and list it in cli_commands.cpp's table.
+#pragma once
+
+#include "app/cli/cli_common.h"
+
+namespace fourfold::app {
+
+extern const CliCommand kPresetsCommand;
+extern const CliCommand kNewCommand;
+extern const CliCommand kValidateCommand;
+extern const CliCommand kEvaluateCommand;
+
+}  // namespace fourfold::app

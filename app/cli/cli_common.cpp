@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/cli_common.h"
+
+#include "core/plan_json.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#ifndef FOURFOLD_VERSION
+#define FOURFOLD_VERSION "unknown"
+#endif
+
+namespace fourfold::app {
+namespace {
+
+struct ReadResult {
+    std::optional<std::string> text;
+    std::string error;
+};
+
+// Reads at most kMaxPlanBytes + 1 bytes, so /dev/zero or a huge file costs nothing.
+std::optional<std::string> readCapped(std::istream& in) {
+    std::string text(core::kMaxPlanBytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    if (in.bad()) return std::nullopt;
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    return text;
+}
+
+std::string tooLarge(const std::string& name) {
+    return "'" + name + "' is larger than the " + std::to_string(core::kMaxPlanBytes) +
+           " bytes a plan file may hold";
+}
+
+ReadResult readInput(const std::string& path) {
+    if (path == "-") {
+        auto text = readCapped(std::cin);
+        if (!text) return {std::nullopt, "cannot read standard input"};
+        if (text->size() > core::kMaxPlanBytes) return {std::nullopt, tooLarge("<stdin>")};
+        return {std::move(text), {}};
+    }
+    std::error_code code;
+    if (std::filesystem::is_directory(path, code)) {
+        return {std::nullopt, "'" + path + "' is a directory, not a plan file"};
+    }
+    errno = 0;
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+        const int error = errno;
+        return {std::nullopt, "cannot open '" + path + "' for reading" +
+                                  (error != 0 ? std::string(": ") + std::strerror(error) : "")};
+    }
+    auto text = readCapped(file);
+    if (!text) return {std::nullopt, "cannot read '" + path + "'"};
+    if (text->size() > core::kMaxPlanBytes) return {std::nullopt, tooLarge(path)};
+    return {std::move(text), {}};
+}
+
+}  // namespace
+
+const char* cliVersion() { return FOURFOLD_VERSION; }
+
+std::string generatorName() { return std::string("fourfold-cli ") + cliVersion(); }
+
+int usageError(std::ostream& err, const std::string& message, const char* help) {
+    err << "fourfold-cli: " << message << "\n\n" << help;
+    return kExitUsage;
+}
+
+bool PlanArgs::has(const std::string& flag) const {
+    return std::find(flags.begin(), flags.end(), flag) != flags.end();
+}
+
+PlanArgs parsePlanArgs(const std::vector<std::string>& args,
+                       const std::vector<std::string>& allowedFlags) {
+    PlanArgs parsed;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (std::find(allowedFlags.begin(), allowedFlags.end(), arg) != allowedFlags.end()) {
+            parsed.flags.push_back(arg);
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            parsed.error = "unknown option '" + arg + "'";
+            return parsed;
+        } else if (parsed.plan.empty()) {
+            parsed.plan = arg;
+        } else {
+            parsed.error = "more than one PLAN given ('" + parsed.plan + "', '" + arg + "')";
+            return parsed;
+        }
+    }
+    if (parsed.error.empty() && parsed.plan.empty()) parsed.error = "missing PLAN";
+    return parsed;
+}
+
+LoadedPlan loadPlan(const std::string& path) {
+    LoadedPlan loaded;
+    ReadResult input = readInput(path);
+    if (!input.text) {
+        loaded.fileError = input.error;
+        return loaded;
+    }
+    core::PlanParse parse = core::parsePlan(*input.text);
+    loaded.plan = std::move(parse.plan);
+    loaded.diagnostics = std::move(parse.diagnostics);
+    loaded.text = std::move(*input.text);
+    return loaded;
+}
+
+std::string displayName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+void printDiagnostics(std::ostream& err, const std::string& file,
+                      const std::vector<core::Diagnostic>& diagnostics) {
+    for (const core::Diagnostic& d : diagnostics) {
+        err << file;
+        if (d.line > 0) err << ":" << d.line << ":" << std::max(d.column, 1);
+        err << ": " << core::severityName(d.severity) << ": " << d.message;
+        if (!d.path.empty()) err << " [" << d.path << "]";
+        err << "\n";
+    }
+}
+
+std::optional<std::string> findNonFinite(const nlohmann::ordered_json& value,
+                                         const std::string& pointer) {
+    if (value.is_number_float()) {
+        if (!std::isfinite(value.get<double>())) return pointer.empty() ? "/" : pointer;
+    } else if (value.is_object()) {
+        for (const auto& [key, item] : value.items()) {
+            if (auto found = findNonFinite(item, pointer + "/" + key)) return found;
+        }
+    } else if (value.is_array()) {
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            if (auto found = findNonFinite(value[i], pointer + "/" + std::to_string(i))) {
+                return found;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> writeJson(std::ostream& out, const nlohmann::ordered_json& document) {
+    if (auto bad = findNonFinite(document)) return bad;
+    out << document.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+    return std::nullopt;
+}
+
+}  // namespace fourfold::app

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+// What every fourfold-cli command shares: exit codes, usage errors, reading PLAN (size-capped),
+// printing diagnostics as FILE:LINE:COLUMN lines on stderr, and the version stamp of JSON
+// outputs. Each command lives in its own cli_<command>.cpp and is listed once in
+// cli_commands.cpp's table.
+#pragma once
+
+#include "core/diagnostic.h"
+#include "core/plan.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace fourfold::app {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitPlanErrors = 1;
+inline constexpr int kExitUsage = 2;
+
+// One command: its name, the usage line and summary for the main help, its own help text and
+// the function that runs it (args[0] is the command's name).
+struct CliCommand {
+    const char* name;
+    const char* usage;
+    const char* summary;
+    const char* help;
+    int (*run)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+};
+
+// The version CMake's project() sets, e.g. "0.1.0".
+[[nodiscard]] const char* cliVersion();
+// "fourfold-cli 0.1.0": the "generator" every JSON output carries.
+[[nodiscard]] std::string generatorName();
+
+// Prints "fourfold-cli: MESSAGE", a blank line and the help text on `err`; returns kExitUsage.
+int usageError(std::ostream& err, const std::string& message, const char* help);
+
+// A command's arguments: one positional PLAN and the flags the command accepts.
+struct PlanArgs {
+    std::string plan;
+    std::vector<std::string> flags;  // the accepted flags that were given
+    std::string error;               // non-empty on a usage error
+
+    [[nodiscard]] bool has(const std::string& flag) const;
+};
+[[nodiscard]] PlanArgs parsePlanArgs(const std::vector<std::string>& args,
+                                     const std::vector<std::string>& allowedFlags);
+
+// PLAN read and parsed. `fileError` is set (exit 2) when the file could not be read: missing,
+// a directory, unreadable, or larger than core::kMaxPlanBytes (read no further than that).
+struct LoadedPlan {
+    std::optional<core::Plan> plan;
+    std::vector<core::Diagnostic> diagnostics;
+    std::string text;
+    std::string fileError;
+};
+[[nodiscard]] LoadedPlan loadPlan(const std::string& path);
+
+// The name diagnostics give the file: the path, or "<stdin>" for "-".
+[[nodiscard]] std::string displayName(const std::string& path);
+
+// Prints each diagnostic as "FILE:LINE:COLUMN: severity: message [pointer]", the form editors
+// and CI logs pick up; "FILE: severity: ..." when the problem has no place in the text.
+void printDiagnostics(std::ostream& err, const std::string& file,
+                      const std::vector<core::Diagnostic>& diagnostics);
+
+// Writes a JSON document on `out`. A non-finite number anywhere in it (which the plan's ranges
+// should make impossible) is not written as null: the function returns its JSON pointer and
+// writes nothing, so the caller can report it.
+[[nodiscard]] std::optional<std::string> writeJson(std::ostream& out,
+                                                   const nlohmann::ordered_json& document);
+// The first non-finite number's JSON pointer, if any.
+[[nodiscard]] std::optional<std::string> findNonFinite(const nlohmann::ordered_json& value,
+                                                       const std::string& pointer = {});
+
+}  // namespace fourfold::app

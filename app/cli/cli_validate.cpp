@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// fourfold-cli validate: every error, warning and note of a plan.
+#include "app/cli/cli_command_list.h"
+#include "core/diagnostic_json.h"
+#include "core/evaluate.h"
+#include "core/plan_json.h"
+
+namespace fourfold::app {
+using namespace fourfold::core;
+namespace {
+
+constexpr const char* kHelp =
+    "Usage: fourfold-cli validate PLAN [--json]\n"
+    "\n"
+    "Read PLAN and report every error, warning and note. Each goes to standard error as\n"
+    "  FILE:LINE:COLUMN: severity: message [JSON pointer]\n"
+    "(FILE: severity: ... when it has no place in the text); \"ok: no errors\" goes to\n"
+    "standard output.\n"
+    "  --json   print one JSON object instead (schema fourfold.validation/1): \"valid\" and\n"
+    "           the diagnostics with their code, args, path, message, line and column\n"
+    "A plan file holds at most 1048576 bytes (1 MiB).\n"
+    "Exit status: 0 no errors, 1 the plan has errors, 2 usage or file error.\n";
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const PlanArgs parsed = parsePlanArgs(args, {"--json"});
+    if (!parsed.error.empty()) return usageError(err, parsed.error, kHelp);
+    LoadedPlan loaded = loadPlan(parsed.plan);
+    if (!loaded.fileError.empty()) {
+        err << "fourfold-cli: " << loaded.fileError << "\n";
+        return kExitUsage;
+    }
+    std::vector<Diagnostic> diagnostics = loaded.diagnostics;
+    if (loaded.plan) {
+        std::vector<Diagnostic> found = evaluate(*loaded.plan).diagnostics;
+        attachTextPositions(loaded.text, found);
+        diagnostics.insert(diagnostics.end(), found.begin(), found.end());
+    }
+    const bool valid = loaded.plan.has_value() && !hasErrors(diagnostics);
+    if (parsed.has("--json")) {
+        nlohmann::ordered_json j;
+        j["schema"] = "fourfold.validation/1";
+        j["generator"] = generatorName();
+        j["valid"] = valid;
+        j["diagnostics"] = diagnosticsToJson(diagnostics);
+        (void)writeJson(out, j);  // diagnostics hold no non-finite numbers
+    } else {
+        printDiagnostics(err, displayName(parsed.plan), diagnostics);
+        if (valid) {
+            out << "ok: no errors" << (diagnostics.empty() ? "" : " (see the notes above)") << "\n";
+        }
+    }
+    return valid ? kExitOk : kExitPlanErrors;
+}
+
+}  // namespace
+
+const CliCommand kValidateCommand = {"validate", "validate PLAN [--json]",
+                                     "check a plan and list its problems", kHelp, run};
+
+}  // namespace fourfold::app
