@@ -4,12 +4,8 @@
 namespace fourfold::core {
 
 Diagnostic overflowDiagnostic(std::string path, std::string_view what) {
-    Diagnostic diagnostic;
-    diagnostic.severity = Severity::Error;
-    diagnostic.path = std::move(path);
-    diagnostic.message = "The " + std::string(what) +
-                         " overflows 64-bit arithmetic; lower the values it is made of.";
-    return diagnostic;
+    return makeDiagnostic(Severity::Error, std::move(path), std::string(kOverflowCode),
+                          {{"what", what}});
 }
 
 }  // namespace fourfold::core

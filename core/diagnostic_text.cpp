@@ -48,6 +48,14 @@ std::string styled(const DiagnosticArg& arg, std::string_view style) {
     if (style == "percent") {
         if (const auto* d = std::get_if<double>(&arg.value)) return formatPercent(*d);
     }
+    if (style == "bytes") {  // "77.3 GB": byte counts read as the tables print them
+        if (const auto* i = std::get_if<std::int64_t>(&arg.value); i && *i >= 0) {
+            return formatBytes(static_cast<std::uint64_t>(*i));
+        }
+        if (const auto* d = std::get_if<double>(&arg.value); d && *d >= 0 && *d < 1.8e19) {
+            return formatBytes(static_cast<std::uint64_t>(*d));
+        }
+    }
     return argText(arg);
 }
 

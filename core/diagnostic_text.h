@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The one table of diagnostic codes and their English sentences. A sentence is a template:
-// {name} is replaced by the arg of that name; {name:percent} shows a fraction as "27.3 %";
+// {name} is replaced by the arg of that name; {name:percent} shows a fraction as "27.3 %" and
+// {name:bytes} a byte count as "77.3 GB";
 // [[ ... ]] is a clause kept only when every arg it names is present. A translation keeps the
 // same codes and arg names and supplies its own templates.
 #pragma once

@@ -46,24 +46,27 @@ BatchFigures batchFigures(const Plan& plan, std::vector<Diagnostic>& diagnostics
 }
 
 // Names the fullest stage, its peak against the usable bytes, and the first change that fits.
-std::string doesNotFitMessage(const MemoryReport& memory) {
+// "Does not fit" is a finding about the plan: a coded warning that names the numbers and, when
+// one exists, a single change that makes it fit.
+Diagnostic doesNotFit(const MemoryReport& memory) {
     std::size_t fullest = 0;
     for (std::size_t stage = 0; stage < memory.stages.size(); ++stage) {
         if (memory.stages[stage].totalBytes > memory.stages[fullest].totalBytes) fullest = stage;
     }
-    std::string message = "Does not fit: ";
-    if (memory.stages.size() > 1) message += "stage " + std::to_string(fullest) + " ";
-    message += "needs " + formatBytes(memory.peakBytes) + " per GPU, " +
-               formatBytes(memory.peakBytes - std::min(memory.peakBytes, memory.usableBytes)) +
-               " more than the " + formatBytes(memory.usableBytes) + " usable of " +
-               formatBytes(memory.capacityBytes) + ".";
+    DiagnosticArgs args;
+    if (memory.stages.size() > 1) args.emplace_back("stage", static_cast<std::int64_t>(fullest));
+    args.emplace_back("peak_bytes", memory.peakBytes);
+    args.emplace_back("over_bytes",
+                      memory.peakBytes - std::min(memory.peakBytes, memory.usableBytes));
+    args.emplace_back("usable_bytes", memory.usableBytes);
+    args.emplace_back("capacity_bytes", memory.capacityBytes);
     const auto fitting = std::find_if(memory.whatIfs.begin(), memory.whatIfs.end(),
                                       [](const WhatIf& whatIf) { return whatIf.fits; });
     if (fitting != memory.whatIfs.end()) {
-        message +=
-            " It fits with " + fitting->change + " (peak " + formatBytes(fitting->peakBytes) + ").";
+        args.emplace_back("fitting_change", fitting->change);
+        args.emplace_back("fitting_peak_bytes", fitting->peakBytes);
     }
-    return message;
+    return makeDiagnostic(Severity::Warning, "/memory", "memory.does_not_fit", std::move(args));
 }
 
 }  // namespace
@@ -153,8 +156,7 @@ Evaluation evaluate(const Plan& plan) {
     if (evaluation.memory && !evaluation.memory->fits) {
         // Not fitting is a finding about a well-formed plan, not a broken input: a warning, so
         // the figures stay computed and `fourfold-cli evaluate` still exits 0.
-        diagnostics.push_back(
-            {Severity::Warning, "/memory", doesNotFitMessage(*evaluation.memory)});
+        diagnostics.push_back(doesNotFit(*evaluation.memory));
     }
 
     if (evaluation.schedule && evaluation.schedule->complete) {

@@ -60,11 +60,7 @@ PlanImport importKnown(const Plan& base, std::string_view text, ImportKind kind)
             break;
     }
     PlanImport result;
-    result.diagnostics.push_back(
-        {Severity::Error, "",
-         "not a file Fourfold can import: expected a Hugging Face config.json, a DeepSpeed "
-         "ds_config.json, Megatron-LM arguments, a torchtitan TOML job config or a plan",
-         0, 0});
+    result.diagnostics.push_back(makeDiagnostic(Severity::Error, "", "import.unknown_kind"));
     return result;
 }
 
@@ -155,7 +151,7 @@ PlanImport importPlan(const Plan& base, std::string_view text, ImportKind kind) 
         PlanImport result;
         result.kind = kind;
         result.diagnostics.push_back(
-            {Severity::Error, "", std::string("cannot read the file: ") + error.what(), 0, 0});
+            makeDiagnostic(Severity::Error, "", "import.unreadable", {{"reason", error.what()}}));
         return result;
     }
 }

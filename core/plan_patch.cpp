@@ -39,8 +39,7 @@ PlanParse applyPlanPatch(const Plan& plan, std::string_view patch) {
     const Json change = Json::parse(patch.begin(), patch.end(), nullptr, false);
     if (change.is_discarded() || !change.is_object()) {
         PlanParse result;
-        result.diagnostics.push_back(
-            {Severity::Error, "", "A plan patch must be a JSON object (a JSON merge patch)."});
+        result.diagnostics.push_back(makeDiagnostic(Severity::Error, "", "plan.patch_not_object"));
         return result;
     }
     Json document = detail::planToJsonValue(plan);

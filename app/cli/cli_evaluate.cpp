@@ -43,9 +43,9 @@ nlohmann::ordered_json stamped(const nlohmann::ordered_json& evaluation) {
 int printJson(std::ostream& out, const Evaluation& evaluation, bool noOps, bool noGroups) {
     // The operation and group lists stay placeholders here and are streamed from the
     // Evaluation as they are written: a million-rank job's groups never become a tree.
-    const nlohmann::ordered_json j = stamped(
-        evaluationToJsonValue(evaluation, noOps ? ListMode::Omit : ListMode::Placeholder,
-                              noGroups ? ListMode::Omit : ListMode::Placeholder));
+    const nlohmann::ordered_json j =
+        stamped(evaluationToJsonValue(evaluation, noOps ? ListMode::Omit : ListMode::Placeholder,
+                                      noGroups ? ListMode::Omit : ListMode::Placeholder));
     const auto bad = findNonFinite(j);
     if (!bad) {
         writeEvaluationTree(out, evaluation, j);

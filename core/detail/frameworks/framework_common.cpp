@@ -46,11 +46,13 @@ void ImportBuilder::carry(std::string_view pointer) {
 }
 
 void ImportBuilder::error(std::string path, std::string message) {
-    diagnostics.push_back({Severity::Error, std::move(path), std::move(message), 0, 0});
+    diagnostics.push_back(makeDiagnostic(Severity::Error, std::move(path), "import.problem",
+                                         {{"detail", std::move(message)}}));
 }
 
 void ImportBuilder::note(std::string path, std::string message) {
-    diagnostics.push_back({Severity::Info, std::move(path), std::move(message), 0, 0});
+    diagnostics.push_back(makeDiagnostic(Severity::Info, std::move(path), "import.note",
+                                         {{"detail", std::move(message)}}));
 }
 
 PlanImport ImportBuilder::finish(ImportKind kind) && {

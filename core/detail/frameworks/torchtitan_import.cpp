@@ -167,9 +167,10 @@ PlanImport importTorchtitan(const Plan& base, std::string_view text) {
     ImportBuilder builder{base, {}, {}};
     const TomlDocument document = parseTomlLite(text);
     if (!document.error.empty()) {
-        builder.diagnostics.push_back({Severity::Error, "",
-                                       "torchtitan job config, " + document.error,
-                                       document.errorLine, 0});
+        Diagnostic problem =
+            makeDiagnostic(Severity::Error, "", "import.toml_syntax", {{"reason", document.error}});
+        problem.line = document.errorLine;
+        builder.diagnostics.push_back(std::move(problem));
         return std::move(builder).finish(ImportKind::TorchtitanJobConfig);
     }
     TomlReader in(document, builder);
