@@ -45,11 +45,6 @@ constexpr const GroupKindInfo& groupKindInfo(GroupKind kind) {
     return kGroupKinds[static_cast<std::size_t>(kind)];
 }
 
-std::string groupsPhrase(int count, int total, const std::string& noun) {
-    return std::to_string(count) + " of " + std::to_string(total) + " " + noun +
-           (total == 1 ? "" : "s");
-}
-
 // Positive sizes or a diagnostic per bad one; true when all are usable.
 bool checkSizes(const Plan& plan, std::vector<Diagnostic>& diagnostics) {
     const auto& parallel = plan.parallel;

@@ -4,6 +4,7 @@
 #include "core/diagnostic.h"
 #include "core/diagnostic_json.h"
 #include "core/diagnostic_text.h"
+#include "core/format.h"
 
 #include <QtTest>
 
@@ -56,7 +57,12 @@ private slots:
         for (const std::string& name : templateArgNames(text)) {
             ++index;
             const bool percent = text.find("{" + name + ":percent}") != std::string_view::npos;
-            if (percent) {
+            const bool bytes = text.find("{" + name + ":bytes}") != std::string_view::npos;
+            if (bytes) {
+                // Byte counts read as the tables print them: 2,000,000,000 + i as "2.0 GB".
+                args.emplace_back(name, 2'000'000'000LL * index);
+                expected.push_back(formatBytes(2'000'000'000ULL * static_cast<unsigned>(index)));
+            } else if (percent) {
                 args.emplace_back(name, 0.125 * index);
                 expected.push_back(formatPercentForTest(0.125 * index));
             } else if (index % 3 == 0) {

@@ -2,10 +2,10 @@
 #include "core/catalog.h"
 #include "core/evaluate.h"
 #include "core/evaluation_json.h"
+#include "core/format.h"
 #include "core/plan_json.h"
 
 #include <nlohmann/json.hpp>
-#include "core/format.h"
 
 #include <QtTest>
 

@@ -53,9 +53,13 @@ void checkNumbers(const Json& value, const std::string& path, std::string_view i
     if (value.is_object()) {
         for (const auto& [key, child] : value.items()) {
             const std::string childPath = path + "/" + key;
-            if (child.is_null() && path.rfind("/measured", 0) != 0)
+            // largest_fitting_micro_batch is null by definition when the convention counts no
+            // activations (PLAN_FORMAT.md).
+            if (child.is_null() && path.rfind("/measured", 0) != 0 &&
+                key != "largest_fitting_micro_batch")
                 fail("null at " + childPath, input);
-            const bool signedByDesign = key == "saved_bytes";
+            // Headroom is what is left for activations: below zero when the rest overflows.
+            const bool signedByDesign = key == "saved_bytes" || key == "headroom_bytes";
             const bool count = endsWith(key, "_bytes") || key == "bytes" || key == "global_batch" ||
                                key == "tokens_per_step" || key == "world_size" ||
                                key == "parameters";

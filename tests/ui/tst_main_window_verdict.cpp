@@ -56,7 +56,7 @@ private slots:
         PlanDocument document(core::defaultPlan());
         MainWindow window(&document);
         window.show();
-        QVERIFY(document.apply({EditField::TensorParallel, 0, QStringLiteral("TP 2"),
+        QVERIFY(document.apply({editField(core::ParallelAxis::Tensor), 0, QStringLiteral("TP 2"),
                                 [](core::Plan& plan) { plan.parallel.tp = 2; }}));
         settle(document);
         auto* value = window.summaryStrip()->findChild<QLabel*>(QStringLiteral("fitValue"));
@@ -141,7 +141,7 @@ private slots:
         QTRY_VERIFY2(list->height() < 2 * row + 8,
                      qPrintable(QStringLiteral("%1 vs row %2").arg(list->height()).arg(row)));
         // Three problems: TP 3 (divides no head count), DP and nodes.
-        QVERIFY(document.apply({EditField::TensorParallel, 0, QStringLiteral("TP 3"),
+        QVERIFY(document.apply({editField(core::ParallelAxis::Tensor), 0, QStringLiteral("TP 3"),
                                 [](core::Plan& plan) { plan.parallel.tp = 3; }}));
         settle(document);
         QVERIFY(list->count() >= 2);

@@ -126,10 +126,10 @@ private slots:
         show(strip, predicted);
         QVERIFY(!value(strip, "measured")->parentWidget()->isVisible());
         // Measured 10 % above the predicted peak: (p − 1.1p)/1.1p = −9.1 %; a step measured at
-        // twice the pipeline makespan: (1 − 2)/2 = −50 %.
+        // twice the predicted step time: (1 − 2)/2 = −50 %.
         const auto peak = predicted.memory->stages[0].totalBytes;
         plan.measured.peakBytesPerStage = {peak + peak / 10};
-        plan.measured.stepTimeS = predicted.schedule->makespanS * 2;
+        plan.measured.stepTimeS = predicted.performance->stepTimeS * 2;
         show(strip, core::evaluate(plan));
         QVERIFY(value(strip, "measured")->parentWidget()->isVisible());
         QCOMPARE(value(strip, "measured")->text(),

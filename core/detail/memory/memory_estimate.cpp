@@ -113,7 +113,8 @@ MemoryReport estimateStages(const Plan& plan, const ModelReport& model, bool exp
         stage.totalBytes = total.value;
         addDerivedFigures(stage);
         stage.fits = total.value <= report.usableBytes && report.overflow.empty();
-        stage.bytesOverUsable = total.value > report.usableBytes ? total.value - report.usableBytes : 0;
+        stage.bytesOverUsable =
+            total.value > report.usableBytes ? total.value - report.usableBytes : 0;
         report.peakBytes = std::max(report.peakBytes, total.value);
         report.fits = report.fits && stage.fits;
         report.stages.push_back(std::move(stage));
