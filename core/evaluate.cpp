@@ -27,6 +27,16 @@ BatchFigures batchFigures(const Plan& plan) {
                     std::to_string(plan.training.microBatch) + " × " +
                     std::to_string(plan.training.gradAccumulation) + " × " +
                     std::to_string(plan.parallel.dp);
+    ExplainedFigure& figure = batch.explain;
+    figure.expression =
+        figure.term("b", "micro-batch size", plan.training.microBatch, units::kSequences) *
+        figure.term("a", "gradient-accumulation steps", plan.training.gradAccumulation,
+                    units::kCount) *
+        figure.term("dp", "data-parallel replicas", plan.parallel.dp, units::kCount);
+    orderTermsByFormula(figure);
+    figure.value = static_cast<double>(batch.globalBatch);
+    figure.unit = std::string(units::kSequences);
+    figure.source = "Narayanan et al. 2021, §2: TP and PP never multiply the batch";
     return batch;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/evaluation_json.h"
 
+#include "core/explained_json.h"
 #include "core/memory_json.h"
 #include "core/model_json.h"
 #include "core/schedule_json.h"
@@ -25,6 +26,7 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation) {
     json["batch"] = {{"global_batch", evaluation.batch.globalBatch},
                      {"tokens_per_step", evaluation.batch.tokensPerStep},
                      {"formula", evaluation.batch.formula}};
+    json["batch"]["explain"] = {{"global_batch", toJson(evaluation.batch.explain)}};
     if (evaluation.memory) json["memory"] = toJson(*evaluation.memory);
     if (evaluation.schedule) json["schedule"] = toJson(*evaluation.schedule);
     if (evaluation.topology) json["topology"] = toJson(*evaluation.topology);

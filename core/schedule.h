@@ -5,6 +5,7 @@
 // interleaved 1F1B (Narayanan et al. 2021, §2.2); ZB-H1/H2 (Qi et al. 2023, Zero Bubble PP).
 #pragma once
 
+#include "core/explained.h"
 #include "core/plan.h"
 
 #include <string>
@@ -58,6 +59,9 @@ struct ScheduleResult {
     // for zero-bubble schedules, which have no single closed form here, the simulated value.
     double formulaBubbleFraction = 0;
     bool complete = true;  // false when the inputs could not be simulated (see formula)
+    // The bubble explained: the closed form (p − 1)/(m + p − 1) or (p − 1)/(v·m + p − 1) with
+    // its terms; for zero-bubble schedules idle time / (p × makespan). Empty when incomplete.
+    ExplainedFigure bubbleExplain;
 
     bool operator==(const ScheduleResult&) const = default;
 };

@@ -65,7 +65,7 @@ constexpr const char* kEvaluateHelp =
     "Evaluate PLAN: global batch, parameters, memory per GPU and pipeline stage,\n"
     "the pipeline schedule and the rank map.\n"
     "  --json     print only the evaluation object (schema fourfold.evaluation/1)\n"
-    "  --gib      show bytes in GiB (2^30) instead of GB (10^9) in the table\n"
+    "  --gib      show bytes in GiB (2^30) instead of GB (10^9), formula lines included\n"
     "  --no-ops   leave the per-operation schedule lists out of the JSON (large pipelines)\n"
     "Exit status: 0 evaluated (warnings allowed), 1 the plan has errors, 2 usage or file error.\n";
 

@@ -14,7 +14,6 @@
 namespace fourfold::ui {
 namespace {
 
-constexpr double kBytesPerGb = 1e9;
 constexpr int kMaxLines = 16;
 
 const core::StageMemory* stageMemory(const core::Evaluation& evaluation, int stage) {
@@ -51,7 +50,9 @@ void clearRect(QCPAxisRect* rect) {
 
 }  // namespace
 
-MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation& evaluation) {
+MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation& evaluation,
+                                      core::ByteUnits units) {
+    const double unitBytes = core::bytesPerUnit(units);
     clearRect(rect);
     MemoryTimelineInfo info;
     QCPAxis* timeAxis = rect->axis(QCPAxis::atBottom);
@@ -72,7 +73,7 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
         std::vector<ActivationStep> steps;
         double scale = 1;
         ActivationPeak peak;
-        std::optional<double> headroom;  // GB
+        std::optional<double> headroom;  // in display units
     };
     std::vector<RankSeries> series(static_cast<std::size_t>(ranks));
     int peakRank = -1;
@@ -87,7 +88,7 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
         entry.steps = activationSetsOverTime(rank);
         if (entry.steps.empty()) continue;
         entry.peak = activationPeak(entry.steps);
-        entry.scale = info.inBytes ? bytesPerSet(stage, rank, entry.peak.sets) / kBytesPerGb : 1.0;
+        entry.scale = info.inBytes ? bytesPerSet(stage, rank, entry.peak.sets) / unitBytes : 1.0;
         const double peakValue = entry.peak.sets * entry.scale;
         top = std::max(top, peakValue);
         if (peakRank < 0 || peakValue > series[static_cast<std::size_t>(peakRank)].peak.sets *
@@ -101,7 +102,7 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
             const double other = static_cast<double>(stage->totalBytes) -
                                  static_cast<double>(activationBytes(stage));
             entry.headroom =
-                (static_cast<double>(evaluation.memory->usableBytes) - other) / kBytesPerGb;
+                (static_cast<double>(evaluation.memory->usableBytes) - other) / unitBytes;
             top = std::max(top, *entry.headroom);
             if (tightRank < 0 || *entry.headroom - peakValue <
                                      *series[static_cast<std::size_t>(tightRank)].headroom -
@@ -162,8 +163,10 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
                                                   series[static_cast<std::size_t>(peakRank)].scale;
     const double peakTimeMs =
         peakRank < 0 ? 0 : series[static_cast<std::size_t>(peakRank)].peak.timeS * 1e3;
-    valueAxis->setLabel(info.inBytes ? QObject::tr("Activations (GB)")
-                                     : QObject::tr("Activation sets held"));
+    valueAxis->setLabel(
+        info.inBytes
+            ? QObject::tr("Activations (%1)").arg(QString::fromStdString(core::unitName(units)))
+            : QObject::tr("Activation sets held"));
     const double span = std::max(top, info.inBytes ? 1e-3 : 1.0);
     valueAxis->setRange(0, top + 0.12 * span);
     const bool noHeadroom = std::any_of(series.begin(), series.end(), [](const RankSeries& entry) {
@@ -192,7 +195,7 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
         const QString amount =
             info.inBytes
                 ? QString::fromStdString(
-                      core::formatBytes(static_cast<std::uint64_t>(overallPeak * kBytesPerGb)))
+                      core::formatBytes(static_cast<std::uint64_t>(overallPeak * unitBytes), units))
                 : (overallPeak == 1
                        ? QObject::tr("1 activation set")
                        : QObject::tr("%1 activation sets").arg(static_cast<int>(overallPeak)));

@@ -38,6 +38,9 @@ public:
 
     [[nodiscard]] QString bubbleText() const;
     [[nodiscard]] QString peakText() const;
+    // GB or GiB for the memory timeline and its peak.
+    void setByteUnits(core::ByteUnits units);
+    [[nodiscard]] core::ByteUnits byteUnits() const { return units_; }
     [[nodiscard]] bool showsMessage() const;
     [[nodiscard]] GanttDrawStats drawStats() const;
     [[nodiscard]] QCustomPlot* plot() const { return plot_; }
@@ -76,6 +79,7 @@ private:
     double fullStartMs_ = 0;
     double fullEndMs_ = 1;
     bool clamping_ = false;
+    core::ByteUnits units_ = core::ByteUnits::Decimal;
 };
 
 }  // namespace fourfold::ui
