@@ -216,7 +216,8 @@ private slots:
         QVERIFY(tp->peakBytes < report.peakBytes);
         // Under the full accounting the same offload is modelled and saves memory.
         plan.memory.convention = MemoryConvention::Fourfold;
-        const WhatIf* real = findChange(estimate(plan), "optimizer offload");
+        const MemoryReport full = estimate(plan);
+        const WhatIf* real = findChange(full, "optimizer offload");
         QVERIFY(real != nullptr);
         QVERIFY(real->modelled);
     }

@@ -66,8 +66,8 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
     const ModelSpec& m = plan.model;
     const ParallelSpec& p = plan.parallel;
     const double e = activationElementBytes(plan);
-    const double tokens =
-        std::max(0, plan.training.microBatch) * std::max(0, m.sequence) / atLeastOne(p.cp);
+    const double tokens = static_cast<double>(std::max(0, plan.training.microBatch)) *
+                          std::max(0, m.sequence) / atLeastOne(p.cp);
     const double activation = tokens * std::max(0, m.hidden) * e;
     const bool fullRecompute = plan.training.recompute == Recompute::Full;
     LayerComm comm;
@@ -142,7 +142,7 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
 
     // One micro-batch's boundary activation between neighbouring stages (b × s × h in the
     // training dtype), split over CP ranks, and over TP ranks with sequence parallelism.
-    double transferBytes = std::max(0, plan.training.microBatch) *
+    double transferBytes = static_cast<double>(std::max(0, plan.training.microBatch)) *
                            std::max(0, plan.model.sequence) * std::max(0, plan.model.hidden) *
                            activationElementBytes(plan) / atLeastOne(p.cp);
     if (p.sequenceParallel) transferBytes /= atLeastOne(p.tp);
