@@ -193,9 +193,17 @@ void megatronStage(const MemoryInputs& in, const StageParameters& parameters, in
         const double shards = optimizerShard ? sharded : 1.0;
         const double shards2 = optimizerShard ? expertSharded : 1.0;
         const double value = bytes * (shard / shards + expertShard / shards2);
-        const std::string psi = expertShard > 0 ? "(" + psiText(shard, shards) + " + " +
-                                                      psiText(expertShard, shards2) + " expert)"
-                                                : psiText(shard, shards);
+        // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict overlap for
+        // "text" + std::string&& (GCC bug 105651).
+        std::string psi = psiText(shard, shards);
+        if (expertShard > 0) {
+            std::string joined = "(";
+            joined.append(psi)
+                .append(" + ")
+                .append(psiText(expertShard, shards2))
+                .append(" expert)");
+            psi = std::move(joined);
+        }
         return makeItem(value, std::string(name) + " = " + formatFixed(bytes, 0) + " B × " + psi +
                                    " = " + bytesText(value) + basis);
     };
