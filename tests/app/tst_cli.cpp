@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+#include "cli_test_util.h"
+
 #include "app/cli/cli_commands.h"
 #include "core/catalog.h"
 #include "core/plan_json.h"
@@ -10,15 +12,9 @@
 #include <sstream>
 
 using namespace fourfold::core;
-using fourfold::app::runCli;
+using namespace fourfold::test;
 
 namespace {
-
-struct CliRun {
-    int exitCode = 0;
-    std::string out;
-    std::string err;
-};
 
 // True when a null stands where the format documents a number. PLAN_FORMAT.md allows null only
 // for largest_fitting_micro_batch and for a measured peak that could not be compared.
@@ -37,13 +33,6 @@ bool containsNull(const nlohmann::json& value) {
     return false;
 }
 
-CliRun run(const std::vector<std::string>& args) {
-    std::ostringstream out;
-    std::ostringstream err;
-    const int code = runCli(args, out, err);
-    return {code, out.str(), err.str()};
-}
-
 }  // namespace
 
 class TestCli : public QObject {
@@ -52,11 +41,7 @@ private:
     QTemporaryDir dir_;
 
     std::string writePlan(const QString& name, const std::string& text) {
-        const QString path = dir_.filePath(name);
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) return {};
-        file.write(text.data(), static_cast<qint64>(text.size()));
-        return path.toStdString();
+        return writeFile(dir_, name, text);
     }
 
 private slots:

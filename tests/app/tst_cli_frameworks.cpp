@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // fourfold-cli export, import and evaluate --set.
+#include "cli_test_util.h"
 #include "tests/core/hf_configs_for_tests.h"
 
 #include "app/cli/cli_commands.h"
@@ -13,22 +14,9 @@
 #include <sstream>
 
 using namespace fourfold::core;
-using fourfold::app::runCli;
+using namespace fourfold::test;
 
 namespace {
-
-struct CliRun {
-    int exitCode = 0;
-    std::string out;
-    std::string err;
-};
-
-CliRun run(const std::vector<std::string>& args) {
-    std::ostringstream out;
-    std::ostringstream err;
-    const int code = runCli(args, out, err);
-    return {code, out.str(), err.str()};
-}
 
 bool has(const std::string& text, const std::string& word) {
     return text.find(word) != std::string::npos;
@@ -42,11 +30,7 @@ private:
     QTemporaryDir dir_;
 
     std::string write(const QString& name, const std::string& text) {
-        const QString path = dir_.filePath(name);
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) return {};
-        file.write(text.data(), static_cast<qint64>(text.size()));
-        return path.toStdString();
+        return writeFile(dir_, name, text);
     }
 
     std::string defaultPlanFile() {
