@@ -7,7 +7,7 @@
 # A new value-type header a view needs is added to _view_headers below.
 cmake_minimum_required(VERSION 3.25)
 set(_view_headers
-  core/activation_timeline.h core/diagnostic.h core/evaluation.h core/format.h
+  core/activation_timeline.h core/diagnostic.h core/evaluation.h core/explained.h core/format.h
   core/measured.h core/memory.h core/model.h core/parallel_axis.h core/plan.h
   core/plan_enums.h core/schedule.h core/topology.h)
 # Functions that compute rather than read: engines, their JSON, presets and plan rules.

@@ -42,6 +42,16 @@ BatchFigures batchFigures(const Plan& plan, std::vector<Diagnostic>& diagnostics
     batch.tokensPerStep = tokens.value_or(0);
     // Narayanan et al. 2021 §2: B = b × a × d; TP and PP never multiply it.
     batch.formula = std::to_string(batch.globalBatch) + " = " + factors;
+    ExplainedFigure& figure = batch.explain;
+    figure.expression =
+        figure.term("b", "micro-batch size", plan.training.microBatch, units::kSequences) *
+        figure.term("a", "gradient-accumulation steps", plan.training.gradAccumulation,
+                    units::kCount) *
+        figure.term("dp", "data-parallel replicas", plan.parallel.dp, units::kCount);
+    orderTermsByFormula(figure);
+    figure.value = static_cast<double>(batch.globalBatch);
+    figure.unit = std::string(units::kSequences);
+    figure.source = "Narayanan et al. 2021, §2: TP and PP never multiply the batch";
     return batch;
 }
 

@@ -6,6 +6,7 @@
 #include "core/activation_timeline.h"
 #include "core/checkpoint.h"
 #include "core/diagnostic.h"
+#include "core/explained.h"
 #include "core/measured.h"
 #include "core/memory.h"
 #include "core/model.h"
@@ -25,6 +26,7 @@ struct BatchFigures {
     std::int64_t globalBatch = 0;    // micro × accumulation × dp
     std::int64_t tokensPerStep = 0;  // globalBatch × sequence
     std::string formula;             // "64 = 1 × 8 × 8"
+    ExplainedFigure explain;         // B = b × a × dp with its terms
 
     bool operator==(const BatchFigures&) const = default;
 };

@@ -2,6 +2,7 @@
 #include "core/evaluation_json.h"
 
 #include "core/diagnostic_json.h"
+#include "core/explained_json.h"
 #include "core/memory_json.h"
 #include "core/model_json.h"
 #include "core/performance_json.h"
@@ -48,6 +49,7 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation, ListM
     json["batch"] = {{"global_batch", evaluation.batch.globalBatch},
                      {"tokens_per_step", evaluation.batch.tokensPerStep},
                      {"formula", evaluation.batch.formula}};
+    json["batch"]["explain"] = {{"global_batch", toJson(evaluation.batch.explain)}};
     if (evaluation.memory) json["memory"] = toJson(*evaluation.memory);
     if (evaluation.schedule) {
         json["schedule"] = toJson(*evaluation.schedule, operations);

@@ -26,6 +26,38 @@ std::string largestMicroBatchText(const MemoryReport& memory) {
     return memory.largestFittingMicroBatchAtLeast ? "at least " + count : count;
 }
 
+std::string categoryLabel(MemoryCategory category) {
+    std::string label(categoryKey(category));
+    for (char& c : label) c = c == '_' ? ' ' : c;
+    return label;
+}
+
+// The figures again in the reference's own units, to compare digit for digit with its output:
+// DeepSpeed's estimators print GB of 2^30 bytes, Megatron-LM's theoretical memory MB of 2^20.
+void writeReferenceUnits(std::ostringstream& out, const MemoryReport& memory,
+                         MemoryConvention convention) {
+    if (memory.stages.empty()) return;
+    if (convention == MemoryConvention::DeepSpeed) {
+        out << "  as DeepSpeed prints it (GB = 2^30 bytes): per GPU "
+            << formatBinaryFixed(memory.peakBytes, 3) << "GB, per CPU "
+            << formatBinaryFixed(memory.hostBytesPerNode, 3) << "GB\n";
+    } else if (convention == MemoryConvention::Megatron) {
+        const StageMemory& first = memory.stages.front();
+        std::uint64_t state = 0;
+        for (MemoryCategory category :
+             {MemoryCategory::Weights, MemoryCategory::MasterWeights, MemoryCategory::Gradients,
+              MemoryCategory::OptimizerStates}) {
+            state += first.items[static_cast<std::size_t>(category)].bytes;
+        }
+        const std::uint64_t activations =
+            first.items[static_cast<std::size_t>(MemoryCategory::Activations)].bytes;
+        out << "  as Megatron-LM prints it (MB = 2^20 bytes): weight and optimizer="
+            << formatBinaryFixed(state, 2)
+            << " MB, activation=" << formatBinaryFixed(activations, 2)
+            << " MB, total=" << formatBinaryFixed(first.totalBytes, 2) << " MB\n";
+    }
+}
+
 void writeMemory(std::ostringstream& out, const MemoryReport& memory, const Plan& plan,
                  ByteUnits units) {
     out << "\nMemory per GPU (capacity " << formatBytes(memory.capacityBytes, units) << ", usable "
@@ -56,10 +88,16 @@ void writeMemory(std::ostringstream& out, const MemoryReport& memory, const Plan
         << (memory.fits ? "fits" : "does not fit") << "\n";
     if (!memory.stages.empty()) {
         out << "  how stage 0 is counted:\n";
-        for (const MemoryItem& item : memory.stages.front().items) {
-            if (!item.formula.empty()) out << "    " << item.formula << "\n";
+        const StageMemory& first = memory.stages.front();
+        for (int i = 0; i < kMemoryCategoryCount; ++i) {
+            const MemoryItem& item = first.items[static_cast<std::size_t>(i)];
+            if (item.explain.empty()) continue;
+            out << "    "
+                << explainedLine(categoryLabel(static_cast<MemoryCategory>(i)), item.explain, units)
+                << "\n";
         }
     }
+    writeReferenceUnits(out, memory, plan.memory.convention);
     for (const WhatIf& whatIf : memory.whatIfs) {
         out << "  what if " << whatIf.change << ": ";
         if (!whatIf.modelled) {
@@ -78,8 +116,12 @@ void writeSchedule(std::ostringstream& out, const ScheduleResult& schedule) {
         << ", m = " << schedule.microBatches << ", v = " << schedule.virtualStages << ")\n";
     out << "  step makespan " << formatSeconds(schedule.makespanS) << ", bubble "
         << formatPercent(schedule.bubbleFraction);
-    if (!schedule.bubbleFormula.empty()) out << "  [" << schedule.bubbleFormula << "]";
     out << "\n";
+    if (!schedule.bubbleExplain.empty()) {
+        out << "  " << explainedLine("bubble", schedule.bubbleExplain, ByteUnits::Decimal) << "\n";
+    } else if (!schedule.bubbleFormula.empty()) {
+        out << "  " << schedule.bubbleFormula << "\n";
+    }
 }
 
 void writeTopology(std::ostringstream& out, const TopologyReport& topology) {
@@ -136,7 +178,7 @@ std::string evaluationTable(const Evaluation& evaluation, ByteUnits units) {
     out << planTitle(plan) << "\n";
     out << "  world size " << evaluation.worldSize << " = dp " << plan.parallel.dp << " × tp "
         << plan.parallel.tp << " × pp " << plan.parallel.pp << " × cp " << plan.parallel.cp << "\n";
-    out << "  global batch B = b × a × dp: " << evaluation.batch.formula << " ("
+    out << "  global " << explainedLine("batch B", evaluation.batch.explain, units) << " ("
         << formatCount(static_cast<double>(evaluation.batch.tokensPerStep))
         << " tokens per step)\n";
     if (evaluation.model) {

@@ -47,6 +47,14 @@ std::string formatBytes(std::uint64_t bytes, ByteUnits units) {
     return formatFixed(scaled, unit >= 3 ? 1 : 0) + " " + names[unit];
 }
 
+double bytesPerUnit(ByteUnits units) { return units == ByteUnits::Binary ? 1073741824.0 : 1e9; }
+
+std::string unitName(ByteUnits units) { return units == ByteUnits::Binary ? "GiB" : "GB"; }
+
+std::string formatBinaryFixed(std::uint64_t bytes, int power, int decimals) {
+    return formatFixed(std::ldexp(static_cast<double>(bytes), -10 * power), decimals);
+}
+
 std::string formatCount(double count) {
     const double magnitude = std::fabs(count);
     if (magnitude >= 1e12) return threeSignificant(count / 1e12) + "T";

@@ -12,6 +12,13 @@ enum class ByteUnits { Decimal, Binary };  // GB or GiB
 
 // "14.0 GB", "512 MB", "1.50 TB"; "80.0 GiB" with Binary.
 [[nodiscard]] std::string formatBytes(std::uint64_t bytes, ByteUnits units = ByteUnits::Decimal);
+// Bytes in one display unit: 10^9 for GB, 2^30 for GiB (a chart axis divides by this).
+[[nodiscard]] double bytesPerUnit(ByteUnits units);
+// "GB" or "GiB".
+[[nodiscard]] std::string unitName(ByteUnits units);
+// bytes / 2^(10 × power) with fixed decimals and no unit, as a reference tool prints it:
+// Megatron-LM's MB are 2^20 bytes (power 2), DeepSpeed's GB 2^30 bytes (power 3).
+[[nodiscard]] std::string formatBinaryFixed(std::uint64_t bytes, int power, int decimals = 2);
 // "6.74B", "175B", "1.3B", "125M", "1.00T": a parameter or token count.
 [[nodiscard]] std::string formatCount(double count);
 // "6.74e9": compact scientific notation with three significant digits.

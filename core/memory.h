@@ -4,6 +4,7 @@
 // Table 2); Megatron-LM theoretical memory; DeepSpeed ZeRO-2/3 estimators.
 #pragma once
 
+#include "core/explained.h"
 #include "core/model.h"
 #include "core/plan.h"
 
@@ -31,7 +32,7 @@ inline constexpr int kMemoryCategoryCount = 8;
 
 struct MemoryItem {
     std::uint64_t bytes = 0;
-    std::string formula;  // "optimizer states = 8 B × 6.74e9 / 8 ranks = 6.74 GB"
+    ExplainedFigure explain;  // value == bytes; empty when estimated without explanations
 
     bool operator==(const MemoryItem&) const = default;
 };

@@ -1,9 +1,22 @@
 // SPDX-License-Identifier: MIT
 // MemoryReport → JSON: PLAN_FORMAT.md's "memory" object key for key, then the extra keys
-// (formulas per stage, what-ifs, largest fitting micro-batch, NVMe and per-GPU host bytes).
+// (formulas per stage, their explained figures, what-ifs, largest fitting micro-batch, NVMe and
+// per-GPU host bytes).
 #include "core/memory_json.h"
 
+#include "core/explained_json.h"
+
 namespace fourfold::core {
+namespace {
+
+// "master weights" for master_weights.
+std::string categoryLabel(MemoryCategory category) {
+    std::string label(categoryKey(category));
+    for (char& c : label) c = c == '_' ? ' ' : c;
+    return label;
+}
+
+}  // namespace
 
 nlohmann::ordered_json toJson(const MemoryReport& report) {
     nlohmann::ordered_json json;
@@ -15,11 +28,17 @@ nlohmann::ordered_json toJson(const MemoryReport& report) {
     for (const StageMemory& stage : report.stages) {
         nlohmann::ordered_json bytes;
         nlohmann::ordered_json formulas;
+        nlohmann::ordered_json explain;
         for (int i = 0; i < kMemoryCategoryCount; ++i) {
             const auto category = static_cast<MemoryCategory>(i);
             const MemoryItem& item = stage.items[static_cast<std::size_t>(i)];
             bytes[std::string(categoryKey(category))] = item.bytes;
-            formulas[std::string(categoryKey(category))] = item.formula;
+            const std::string key(categoryKey(category));
+            // The figure rendered in GB, as the text beside it; the structure under "explain".
+            formulas[key] = item.explain.empty() ? std::string()
+                                                 : explainedLine(categoryLabel(category),
+                                                                 item.explain, ByteUnits::Decimal);
+            explain[key] = toJson(item.explain);
         }
         nlohmann::ordered_json entry;
         entry["stage"] = stage.stage;
@@ -33,6 +52,7 @@ nlohmann::ordered_json toJson(const MemoryReport& report) {
         entry["activation_bytes_per_micro_batch"] = stage.activationBytesPerMicroBatch;
         entry["bytes_over_usable"] = stage.bytesOverUsable;
         entry["formulas"] = std::move(formulas);
+        entry["explain"] = std::move(explain);
         stages.push_back(std::move(entry));
     }
     json["stages"] = std::move(stages);

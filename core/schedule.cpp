@@ -91,6 +91,19 @@ void describeBubble(ScheduleResult& result, ScheduleKind kind, int requestedChun
                     : "(p − 1)(T_F + T_B − 2T_W) idle per rank once the optimizer step "
                       "overlaps the next iteration");
         result.bubbleFormula = text;
+        ExplainedFigure& figure = result.bubbleExplain;
+        double idle = 0;
+        for (const RankTimeline& rank : result.ranks) idle += rank.idleS;
+        figure.expression =
+            figure.term("I", "idle time summed over the ranks", idle, units::kSeconds) /
+            (figure.term("p", "pipeline stages", static_cast<double>(stages), units::kCount) *
+             figure.term("T", "step makespan", result.makespanS, units::kSeconds));
+        orderTermsByFormula(figure);
+        figure.value = result.bubbleFraction;
+        figure.unit = std::string(units::kFraction);
+        figure.source = "Qi et al. 2023 (Zero Bubble Pipeline Parallelism)";
+        figure.note = kind == ScheduleKind::ZbH1 ? "(p − 1)(T_F + T_B − T_W) idle per rank"
+                                                 : "(p − 1)(T_F + T_B − 2T_W) idle per rank";
         return;
     }
     if (kind == ScheduleKind::Interleaved1F1B && requestedChunks > 1 && chunks == 1) {
@@ -118,6 +131,32 @@ void describeBubble(ScheduleResult& result, ScheduleKind kind, int requestedChun
                 " (uneven stages or transfer time)";
     }
     result.bubbleFormula = text;
+
+    ExplainedFigure& figure = result.bubbleExplain;
+    const Expression p =
+        figure.term("p", "pipeline stages", static_cast<double>(stages), units::kCount);
+    Expression work =
+        figure.term("m", "micro-batches per step", static_cast<double>(micro), units::kCount);
+    if (chunks > 1) {
+        work =
+            figure.term("v", "model chunks per rank", static_cast<double>(chunks), units::kCount) *
+            std::move(work);
+    }
+    figure.expression = (p - 1.0) / (std::move(work) + p - 1.0);
+    orderTermsByFormula(figure);
+    figure.value = value;
+    figure.unit = std::string(units::kFraction);
+    figure.source = chunks > 1 ? "Narayanan et al. 2021, §2.2.1 (interleaved schedule)"
+                               : "Huang et al. 2019 (GPipe); Narayanan et al. 2021, §2.2";
+    std::string note;
+    if (kind == ScheduleKind::Interleaved1F1B && requestedChunks > 1 && chunks == 1) {
+        note = "m is not a multiple of p, which interleaving needs: run as 1F1B";
+    }
+    if (std::fabs(value - result.bubbleFraction) > 5e-4) {
+        note += std::string(note.empty() ? "" : "; ") +
+                "the simulated bubble differs: uneven stages or transfer time";
+    }
+    figure.note = std::move(note);
 }
 
 }  // namespace

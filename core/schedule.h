@@ -5,6 +5,7 @@
 // interleaved 1F1B (Narayanan et al. 2021, §2.2); ZB-H1/H2 (Qi et al. 2023, Zero Bubble PP).
 #pragma once
 
+#include "core/explained.h"
 #include "core/plan.h"
 
 #include <string>
@@ -61,6 +62,9 @@ struct ScheduleResult {
     // True when the backward is split into B (input gradient) and W (weight gradient) ops, as
     // the zero-bubble schedules do (Qi et al. 2023); then W frees a set's activations.
     bool splitWeightGrad = false;
+    // The bubble explained: the closed form (p − 1)/(m + p − 1) or (p − 1)/(v·m + p − 1) with
+    // its terms; for zero-bubble schedules idle time / (p × makespan). Empty when incomplete.
+    ExplainedFigure bubbleExplain;
 
     bool operator==(const ScheduleResult&) const = default;
 };

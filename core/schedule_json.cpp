@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/schedule_json.h"
 
+#include "core/explained_json.h"
 #include "core/plan_enums.h"
 
 namespace fourfold::core {
@@ -32,6 +33,9 @@ nlohmann::ordered_json toJson(const ScheduleResult& report, ListMode operations)
     json["bubble_formula"] = report.bubbleFormula;
     json["complete"] = report.complete;
     json["split_weight_grad"] = report.splitWeightGrad;
+    if (!report.bubbleExplain.empty()) {
+        json["explain"] = {{"bubble", toJson(report.bubbleExplain)}};
+    }
     auto ranks = nlohmann::ordered_json::array();
     for (const auto& rank : report.ranks) {
         nlohmann::ordered_json entry;

@@ -21,7 +21,7 @@ constexpr const char* kHelp =
     "plan's diagnostics to standard error (FILE:LINE:COLUMN: severity: message).\n"
     "  --json     print only the evaluation object (schema fourfold.evaluation/1), with the\n"
     "             diagnostics inside it; a plan with errors still prints one JSON object\n"
-    "  --gib      show bytes in GiB (2^30) instead of GB (10^9) in the table\n"
+    "  --gib      show bytes in GiB (2^30) instead of GB (10^9), formula lines included\n"
     "  --no-ops   leave the per-operation schedule lists out of the JSON (large pipelines)\n"
     "  --no-groups  leave the rank group lists out of the JSON (large clusters)\n"
     "  --set FIELD=VALUE  change a plan field before evaluating, without editing the file\n"

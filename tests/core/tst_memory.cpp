@@ -3,6 +3,7 @@
 // sharding table, TP/EP splits, in-flight activations, offload, buffers, what-ifs and JSON.
 #include "shapes_for_tests.h"
 
+#include "core/explained.h"
 #include "core/format.h"
 #include "core/memory.h"
 #include "core/memory_json.h"
@@ -21,8 +22,11 @@ std::uint64_t bytesOf(const StageMemory& stage, MemoryCategory category) {
     return stage.items[static_cast<std::size_t>(category)].bytes;
 }
 
-const std::string& formulaOf(const StageMemory& stage, MemoryCategory category) {
-    return stage.items[static_cast<std::size_t>(category)].formula;
+// The figure's line as the CLI prints it, in GB.
+std::string formulaOf(const StageMemory& stage, MemoryCategory category) {
+    return explainedLine(categoryKey(category),
+                         stage.items[static_cast<std::size_t>(category)].explain,
+                         ByteUnits::Decimal);
 }
 
 std::uint64_t modelState(const StageMemory& stage) {
@@ -145,8 +149,13 @@ private slots:
         check(MemoryCategory::Gradients, gradientsSharded);
         check(MemoryCategory::Weights, weightsSharded);
         if (optimizerSharded) {
-            QVERIFY(formulaOf(stage, MemoryCategory::OptimizerStates).find("/ 8 ranks") !=
+            QVERIFY(formulaOf(stage, MemoryCategory::OptimizerStates).find("/ N_d") !=
                     std::string::npos);
+            const auto& terms =
+                stage.items[static_cast<std::size_t>(MemoryCategory::OptimizerStates)]
+                    .explain.terms;
+            QCOMPARE(terms.back().symbol, std::string("N_d"));
+            QCOMPARE(terms.back().value, 8.0);
         }
     }
 
@@ -156,10 +165,10 @@ private slots:
         plan.parallel.dp = 8;
         plan.parallel.zeroStage = 1;
         const auto stage = estimate(plan).stages[0];
-        const std::string& text = formulaOf(stage, MemoryCategory::OptimizerStates);
-        QVERIFY2(
-            text.find("optimizer states = 8 B × 8.00e9 / 8 ranks = 8.0 GB") != std::string::npos,
-            text.c_str());
+        const std::string text = formulaOf(stage, MemoryCategory::OptimizerStates);
+        QVERIFY2(text.find("optimizer_states = k × Φ / N_d = 8 B × 8.00e9 / 8 = 8.0 GB") !=
+                     std::string::npos,
+                 text.c_str());
     }
 
     // TP splits the matrices (embedding by vocab) and replicates the norms.
@@ -419,7 +428,8 @@ private slots:
                                                         "bytes_per_parameter",
                                                         "activation_bytes_per_micro_batch",
                                                         "bytes_over_usable",
-                                                        "formulas"};
+                                                        "formulas",
+                                                        "explain"};
         QCOMPARE(stageKeys, expectedStage);
         std::vector<std::string> byteKeys;
         for (auto it = stage["bytes"].begin(); it != stage["bytes"].end(); ++it)

@@ -29,16 +29,25 @@ core::StageMemory stageOf(int index, std::uint64_t activations, int inFlight) {
     const std::uint64_t bytes[] = {7'000'000'000ull,  14'000'000'000ull, 7'000'000'000ull,
                                    28'000'000'000ull, activations,       500'000'000ull,
                                    1'500'000'000ull,  1'000'000'000ull};
-    const char* formulas[] = {"weights = 2 B × 3.50B = 7.0 GB",
-                              "master = 4 B × 3.50B = 14.0 GB",
-                              "gradients = 2 B × 3.50B = 7.0 GB",
-                              "optimizer states = 8 B × 3.50B = 28.0 GB",
-                              "activations = sets × per-set bytes",
-                              "comm buffers = 500 MB",
-                              "framework = 1.5 GB",
-                              "fragmentation = 5 % of allocated"};
+    // Model state as k × Φ (bytes per parameter × parameters); the rest as one named term.
+    const double perParameter[] = {2, 4, 2, 8};
+    const char* symbols[] = {"w", "m", "g", "k", "A", "C", "F", "X"};
     for (int category = 0; category < core::kMemoryCategoryCount; ++category) {
-        stage.items[static_cast<std::size_t>(category)] = {bytes[category], formulas[category]};
+        core::ExplainedFigure figure;
+        if (category < 4) {
+            figure.expression =
+                figure.term(symbols[category], "bytes per parameter", perParameter[category],
+                            core::units::kBytesPerParameter) *
+                figure.term("Φ", "parameters on this rank", 3.5e9, core::units::kParameters);
+        } else {
+            figure.expression =
+                figure.term(symbols[category], "bytes of this part",
+                            static_cast<double>(bytes[category]), core::units::kBytes);
+        }
+        figure.value = static_cast<double>(bytes[category]);
+        figure.unit = std::string(core::units::kBytes);
+        figure.source = "hand calculation";
+        stage.items[static_cast<std::size_t>(category)] = {bytes[category], figure};
         stage.totalBytes += bytes[category];
     }
     return stage;
@@ -177,9 +186,9 @@ void TestMemoryStackView::tooltipCarriesFormula() {
     show(view);
     view.showEvaluation(twoStageEvaluation(6'000'000'000ull));
     const QString direct = view.segmentToolTip(1, MemoryCategory::OptimizerStates);
-    QVERIFY2(direct.contains(QStringLiteral("optimizer states = 8 B × 3.50B = 28.0 GB")),
-             qPrintable(direct));
-    QVERIFY(direct.contains(QStringLiteral("28.0 GB")));
+    QVERIFY2(direct.contains(QStringLiteral("k × Φ = 8 B × 3.50e9 = 28.0 GB")), qPrintable(direct));
+    QVERIFY(direct.contains(QStringLiteral("parameters on this rank = 3.50e9")));
+    QVERIFY(direct.contains(QStringLiteral("Source: hand calculation")));
 
     // Under the mouse: the middle of stage 1's optimizer segment (7 + 14 + 7 + 14 GB up).
     view.plot()->replot();
@@ -187,10 +196,17 @@ void TestMemoryStackView::tooltipCarriesFormula() {
                        qRound(view.plot()->yAxis->coordToPixel(42.0)));
     QCOMPARE(view.toolTipAt(pixel), direct);
     const QPoint weights(pixel.x(), qRound(view.plot()->yAxis->coordToPixel(3.5)));
-    QVERIFY(view.toolTipAt(weights).contains(QStringLiteral("weights = 2 B")));
+    QVERIFY(view.toolTipAt(weights).contains(QStringLiteral("w × Φ = 2 B × 3.50e9 = 7.0 GB")));
     // Between bars there is nothing to explain.
     const QPoint gap(qRound(view.plot()->xAxis->coordToPixel(0.5)), pixel.y());
     QVERIFY(view.toolTipAt(gap).isEmpty());
+    // In GiB the formula states the same figure in the same unit as the heading: 28e9 B is
+    // 26.1 GiB.
+    view.setBinaryUnits(true);
+    const QString binary = view.segmentToolTip(1, MemoryCategory::OptimizerStates);
+    QVERIFY2(binary.contains(QStringLiteral("k × Φ = 8 B × 3.50e9 = 26.1 GiB")),
+             qPrintable(binary));
+    QVERIFY(!binary.contains(QStringLiteral(" GB")));
 }
 
 void TestMemoryStackView::bytesPerParameterReadout() {

@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
 using namespace fourfold;
 using core::OpKind;
 
@@ -35,6 +37,12 @@ core::ScheduleResult twoRankSchedule() {
     schedule.makespanS = 9e-3;
     schedule.bubbleFraction = 1.0 / 3.0;
     schedule.bubbleFormula = "(p − 1)/(m + p − 1) = 1/3 = 33.3 %";
+    core::ExplainedFigure& bubble = schedule.bubbleExplain;
+    const core::Expression p = bubble.term("p", "pipeline stages", 2, core::units::kCount);
+    const core::Expression m = bubble.term("m", "micro-batches per step", 2, core::units::kCount);
+    bubble.expression = (p - 1.0) / (m + p - 1.0);
+    bubble.value = 1.0 / 3.0;
+    bubble.unit = std::string(core::units::kFraction);
     core::RankTimeline rank0;
     rank0.stage = 0;
     rank0.ops = {op(OpKind::Forward, 0, 0, 1), op(OpKind::Forward, 1, 1, 2),
@@ -197,7 +205,9 @@ void TestPipelineGanttView::bubbleLabelShowsFormula() {
     ui::PipelineGanttView view;
     show(view);
     view.showEvaluation(withSchedule(twoRankSchedule()));
-    QVERIFY(view.bubbleText().contains(QStringLiteral("(p − 1)/(m + p − 1) = 1/3 = 33.3 %")));
+    QVERIFY2(view.bubbleText().contains(
+                 QStringLiteral("(p − 1) / (m + p − 1) = (2 − 1) / (2 + 2 − 1) = 33.3 %")),
+             qPrintable(view.bubbleText()));
     QVERIFY(view.bubbleText().contains(QStringLiteral("33.3 %")));
 }
 
@@ -259,6 +269,20 @@ void TestPipelineGanttView::memoryTimelineInBytes() {
         }
     }
     QVERIFY(foundHeadroom);
+
+    // The GiB setting reaches the timeline: 6e9 B = 5.6 GiB, headroom 22e9 B = 20.49 GiB.
+    view.setByteUnits(core::ByteUnits::Binary);
+    QVERIFY2(view.peakText().contains(QStringLiteral("5.6 GiB")), qPrintable(view.peakText()));
+    QCOMPARE(view.plot()->axisRect(1)->axis(QCPAxis::atLeft)->label(),
+             QStringLiteral("Activations (GiB)"));
+    bool foundBinaryHeadroom = false;
+    for (QCPGraph* graph : view.plot()->axisRect(1)->graphs()) {
+        if (graph->data()->size() == 2 &&
+            std::fabs(graph->data()->at(0)->value - 22e9 / 1073741824.0) < 1e-9) {
+            foundBinaryHeadroom = true;
+        }
+    }
+    QVERIFY(foundBinaryHeadroom);
 }
 
 void TestPipelineGanttView::negativeHeadroomClampsAtZero() {

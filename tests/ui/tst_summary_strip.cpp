@@ -14,12 +14,40 @@ using namespace fourfold;
 
 namespace {
 
+// B = b × a × dp as the engine explains it (Narayanan et al. 2021, §2).
+core::BatchFigures batchOf(int micro, int accumulation, int dp) {
+    core::BatchFigures batch;
+    batch.globalBatch = std::int64_t{micro} * accumulation * dp;
+    batch.tokensPerStep = batch.globalBatch * 4096;
+    core::ExplainedFigure& figure = batch.explain;
+    figure.expression =
+        figure.term("b", "micro-batch size", micro, core::units::kSequences) *
+        figure.term("a", "gradient-accumulation steps", accumulation, core::units::kCount) *
+        figure.term("dp", "data-parallel replicas", dp, core::units::kCount);
+    figure.value = static_cast<double>(batch.globalBatch);
+    figure.unit = std::string(core::units::kSequences);
+    return batch;
+}
+
+// (p − 1)/(m + p − 1) as the engine explains it (Huang et al. 2019).
+core::ExplainedFigure bubbleOf(int stages, int microBatches) {
+    core::ExplainedFigure figure;
+    const core::Expression p = figure.term("p", "pipeline stages", stages, core::units::kCount);
+    const core::Expression m =
+        figure.term("m", "micro-batches per step", microBatches, core::units::kCount);
+    figure.expression = (p - 1.0) / (m + p - 1.0);
+    figure.value = (stages - 1.0) / (microBatches + stages - 1.0);
+    figure.unit = std::string(core::units::kFraction);
+    figure.source = "Huang et al. 2019 (GPipe)";
+    return figure;
+}
+
 // The source article's setting: Llama-2 7B, micro-batch 1 × 8 accumulation steps × DP 8.
 // Capacity: an "80 GB" H100 holds 80 GiB = 85 899 345 920 bytes; 10 % margin leaves 90 %.
 core::Evaluation evaluationWithPeak(std::uint64_t peakBytes) {
     core::Evaluation evaluation;
     evaluation.worldSize = 8;
-    evaluation.batch = {64, 64 * 4096, "64 = 1 × 8 × 8"};
+    evaluation.batch = batchOf(1, 8, 8);
     core::MemoryReport memory;
     memory.capacityBytes = 85'899'345'920ULL;
     memory.usableBytes = 77'309'411'328ULL;
@@ -33,6 +61,7 @@ core::Evaluation evaluationWithPeak(std::uint64_t peakBytes) {
     // GPipe bubble (p − 1)/(m + p − 1) with p = 4, m = 8: 3/11 (Huang et al. 2019).
     schedule.bubbleFraction = 3.0 / 11.0;
     schedule.bubbleFormula = "(p − 1)/(m + p − 1) = 3/11 = 27.3 %";
+    schedule.bubbleExplain = bubbleOf(4, 8);
     evaluation.schedule = schedule;
     core::TopologyReport topology;
     topology.worldSize = 8;
@@ -64,11 +93,27 @@ private slots:
         QVERIFY(value(strip, "fit")->styleSheet().contains(QStringLiteral("#2e7d32")));
         QCOMPARE(value(strip, "batch")->text(), QStringLiteral("B = b × a × dp = 1 × 8 × 8 = 64"));
         QCOMPARE(value(strip, "bubble")->text(), QStringLiteral("27.3 %"));
-        QCOMPARE(value(strip, "bubble")->toolTip(),
-                 QStringLiteral("(p − 1)/(m + p − 1) = 3/11 = 27.3 %"));
+        const QString bubbleTip = value(strip, "bubble")->toolTip();
+        QVERIFY2(bubbleTip.contains(
+                     QStringLiteral("(p − 1) / (m + p − 1) = (4 − 1) / (8 + 4 − 1) = 27.3 %")),
+                 qPrintable(bubbleTip));
+        QVERIFY(bubbleTip.contains(QStringLiteral("pipeline stages = 4")));
         QCOMPARE(value(strip, "world")->text(), QStringLiteral("8 GPUs on 1 node"));
         QCOMPARE(value(strip, "mfu")->text(), QStringLiteral("—"));
         QCOMPARE(value(strip, "throughput")->text(), QStringLiteral("—"));
+    }
+
+    // The GiB setting changes the strip's figures too: 62e9 B = 57.7 GiB, usable 72.0 GiB of
+    // the card's 80.0 GiB.
+    void followsByteUnits() {
+        ui::SummaryStrip strip;
+        strip.show();
+        show(strip, evaluationWithPeak(62'000'000'000ULL));
+        strip.setByteUnits(core::ByteUnits::Binary);
+        QCOMPARE(value(strip, "fit")->text(),
+                 QStringLiteral("Fits · 57.7 GiB / 72.0 GiB / 80.0 GiB"));
+        strip.setByteUnits(core::ByteUnits::Decimal);
+        QCOMPARE(value(strip, "fit")->text(), QStringLiteral("Fits · 62.0 GB / 77.3 GB / 85.9 GB"));
     }
 
     void doesNotFit() {
@@ -90,7 +135,7 @@ private slots:
         evaluation.schedule.reset();
         evaluation.topology.reset();
         evaluation.worldSize = 16;
-        evaluation.batch = {128, 128 * 4096, "128 = 2 × 8 × 8"};
+        evaluation.batch = batchOf(2, 8, 8);
         show(strip, evaluation);
         QCOMPARE(value(strip, "fit")->text(), QStringLiteral("—"));
         QCOMPARE(value(strip, "bubble")->text(), QStringLiteral("—"));

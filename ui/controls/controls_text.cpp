@@ -108,13 +108,13 @@ QString ControlsText::zeroStageName(int stage) {
 }
 
 QString ControlsText::batchFormula(const core::BatchFigures& batch) {
-    const QString formula = QString::fromStdString(batch.formula);
-    const QString equals = QStringLiteral(" = ");
-    const qsizetype split = formula.indexOf(equals);
-    if (split < 0) return tr("B = b × a × dp = %1").arg(batch.globalBatch);
-    const QString result = formula.left(split);
-    const QString factors = formula.mid(split + equals.size());
-    return tr("B = b × a × dp = %1 = %2").arg(factors, result);
+    // Read from the explained figure's structure: symbols, values, result.
+    const core::ExplainedFigure& figure = batch.explain;
+    if (figure.terms.empty()) return tr("B = b × a × dp = %1").arg(batch.globalBatch);
+    return tr("B = %1 = %2 = %3")
+        .arg(QString::fromStdString(core::symbolicFormula(figure)),
+             QString::fromStdString(core::substitutedFormula(figure, core::ByteUnits::Decimal)))
+        .arg(batch.globalBatch);
 }
 
 QString ControlsText::shape(const core::ModelSpec& model) {

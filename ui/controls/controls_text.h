@@ -22,7 +22,7 @@ public:
     [[nodiscard]] static QString name(core::ScheduleKind value);
     [[nodiscard]] static QString name(core::MemoryConvention value);
     [[nodiscard]] static QString zeroStageName(int stage);
-    // The engine's "64 = 1 × 8 × 8" read left to right with its symbols named.
+    // The engine's explained global batch: "B = b × a × dp = 1 × 8 × 8 = 64".
     [[nodiscard]] static QString batchFormula(const core::BatchFigures& batch);
     // "32 layers · hidden 4096 · 32 heads (32 KV) · FFN 11008", with experts when MoE.
     [[nodiscard]] static QString shape(const core::ModelSpec& model);

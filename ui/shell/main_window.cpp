@@ -200,6 +200,14 @@ void MainWindow::buildCentralArea() {
                 memory->setBinaryUnits(units == core::ByteUnits::Binary);
                 fitAdvice_->setBinaryUnits(units == core::ByteUnits::Binary);
             });
+    // Every other figure in bytes follows the same setting.
+    auto* gantt = qobject_cast<PipelineGanttView*>(views_.at(1));
+    summary_->setByteUnits(settings.byteUnits());
+    gantt->setByteUnits(settings.byteUnits());
+    connect(&settings, &AppSettings::byteUnitsChanged, this, [this, gantt](core::ByteUnits units) {
+        summary_->setByteUnits(units);
+        gantt->setByteUnits(units);
+    });
     connect(memory, &MemoryStackView::binaryUnitsChanged, this, [](bool binary) {
         AppSettings::instance().setByteUnits(binary ? core::ByteUnits::Binary
                                                     : core::ByteUnits::Decimal);

@@ -2,6 +2,7 @@
 #include "ui/views/memory_stack_view.h"
 
 #include "core/format.h"
+#include "ui/views/explained_text.h"
 #include "ui/views/gantt_legend_swatch.h"
 #include "ui/views/palette.h"
 
@@ -133,11 +134,14 @@ QCPBars* MemoryStackView::categoryBars(core::MemoryCategory category) const {
     return bars_.at(static_cast<std::size_t>(category));
 }
 
-double MemoryStackView::bytesPerUnit() const { return binary_ ? 1073741824.0 : 1e9; }
+core::ByteUnits MemoryStackView::units() const {
+    return binary_ ? core::ByteUnits::Binary : core::ByteUnits::Decimal;
+}
+
+double MemoryStackView::bytesPerUnit() const { return core::bytesPerUnit(units()); }
 
 QString MemoryStackView::amount(std::uint64_t bytes) const {
-    return qs(
-        core::formatBytes(bytes, binary_ ? core::ByteUnits::Binary : core::ByteUnits::Decimal));
+    return qs(core::formatBytes(bytes, units()));
 }
 
 void MemoryStackView::setBinaryUnits(bool binary) {
@@ -205,7 +209,7 @@ void MemoryStackView::redraw() {
     for (auto measured : evaluation.plan.measured.peakBytesPerStage) {
         top = std::max(top, static_cast<double>(measured));
     }
-    plot_->yAxis->setLabel(binary_ ? tr("Memory per GPU (GiB)") : tr("Memory per GPU (GB)"));
+    plot_->yAxis->setLabel(tr("Memory per GPU (%1)").arg(qs(core::unitName(units()))));
     plot_->yAxis->setRange(0, std::max(top / unit, 1e-9) * 1.12);
     const bool measured = !evaluation.plan.measured.peakBytesPerStage.empty();
     plot_->xAxis->setRange(-0.6, stages - 0.4 + (measured ? 0.2 : 0.0));
@@ -394,9 +398,9 @@ QString MemoryStackView::segmentToolTip(int stageIndex, core::MemoryCategory cat
     if (stageIndex < 0 || stageIndex >= static_cast<int>(stages.size())) return {};
     const core::StageMemory& stage = stages[static_cast<std::size_t>(stageIndex)];
     const core::MemoryItem& item = stage.items[static_cast<std::size_t>(category)];
-    QString text =
-        tr("Stage %1 · %2: %3").arg(stage.stage).arg(categoryName(category), amount(item.bytes));
-    if (!item.formula.empty()) text += QLatin1Char('\n') + qs(item.formula);
+    QString text = ExplainedText::toolTip(
+        tr("Stage %1 · %2: %3").arg(stage.stage).arg(categoryName(category), amount(item.bytes)),
+        item.explain, units());
     text += QLatin1Char('\n') +
             tr("Stage total %1, %n micro-batch(es) in flight", nullptr, stage.inFlightMicroBatches)
                 .arg(amount(stage.totalBytes));

@@ -56,6 +56,7 @@ private:
     void setStageTicks(const core::MemoryReport& report);
     void showHover(QMouseEvent* event);
     [[nodiscard]] QString amount(std::uint64_t bytes) const;
+    [[nodiscard]] core::ByteUnits units() const;
 
     QCustomPlot* plot_ = nullptr;
     QCPTextElement* heading_ = nullptr;

@@ -13,7 +13,6 @@
 namespace fourfold::ui {
 namespace {
 
-constexpr double kBytesPerGb = 1e9;
 constexpr int kMaxLines = 16;
 
 void clearRect(QCPAxisRect* rect) {
@@ -24,7 +23,9 @@ void clearRect(QCPAxisRect* rect) {
 
 }  // namespace
 
-MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation& evaluation) {
+MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation& evaluation,
+                                      core::ByteUnits units) {
+    const double unitBytes = core::bytesPerUnit(units);
     clearRect(rect);
     MemoryTimelineInfo info;
     QCPAxis* timeAxis = rect->axis(QCPAxis::atBottom);
@@ -38,13 +39,13 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
     info.inBytes = timelines.inBytes;
     const double makespanMs = evaluation.schedule->makespanS * 1e3;
     QCustomPlot* plot = rect->parentPlot();
-    // Plot units: GB for bytes, else the number of sets.
+    // Plot units: GB or GiB for bytes, else the number of sets.
     const auto value = [&](const core::ActivationStep& step) {
-        return info.inBytes ? static_cast<double>(step.bytes) / kBytesPerGb
+        return info.inBytes ? static_cast<double>(step.bytes) / unitBytes
                             : static_cast<double>(step.sets);
     };
     const auto headroomGb = [&](const core::RankActivations& rank) {
-        return static_cast<double>(rank.headroomBytes) / kBytesPerGb;
+        return static_cast<double>(rank.headroomBytes) / unitBytes;
     };
 
     double top = 0;
@@ -100,8 +101,10 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
                                                colours.brush(QPalette::Base), 7));
         peaks->setData(peakKeys, peakValues);
     }
-    valueAxis->setLabel(info.inBytes ? QObject::tr("Activations (GB)")
-                                     : QObject::tr("Activation sets held"));
+    valueAxis->setLabel(
+        info.inBytes
+            ? QObject::tr("Activations (%1)").arg(QString::fromStdString(core::unitName(units)))
+            : QObject::tr("Activation sets held"));
     const double span = std::max(top, info.inBytes ? 1e-3 : 1.0);
     valueAxis->setRange(0, top + 0.12 * span);
     if (info.inBytes && timelines.anyWithoutHeadroom) {
@@ -128,7 +131,7 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
             series[static_cast<std::size_t>(timelines.peakRank)].peak;
         if (peak.sets > 0) {
             const QString amount =
-                info.inBytes ? QString::fromStdString(core::formatBytes(peak.bytes))
+                info.inBytes ? QString::fromStdString(core::formatBytes(peak.bytes, units))
                              : (peak.sets == 1 ? QObject::tr("1 activation set")
                                                : QObject::tr("%1 activation sets").arg(peak.sets));
             info.peakText = QObject::tr("Activation peak %1 on rank %2 at %3")

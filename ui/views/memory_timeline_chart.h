@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/evaluation.h"
+#include "core/format.h"
 
 #include <QString>
 
@@ -20,7 +21,8 @@ struct MemoryTimelineInfo {
     QString note;          // shown in the chart, e.g. when some rank has no headroom at all
 };
 
-// Replaces what the rect showed with `evaluation`'s schedule; x is time in ms.
-MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation& evaluation);
+// Replaces what the rect showed with `evaluation`'s schedule; x is time in ms, bytes in `units`.
+MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation& evaluation,
+                                      core::ByteUnits units = core::ByteUnits::Decimal);
 
 }  // namespace fourfold::ui

@@ -2,6 +2,7 @@
 #include "ui/views/pipeline_gantt_view.h"
 
 #include "core/format.h"
+#include "ui/views/explained_text.h"
 #include "ui/views/gantt_legend_swatch.h"
 #include "ui/views/gantt_lod.h"
 #include "ui/views/memory_timeline_chart.h"
@@ -145,10 +146,12 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
                      std::shared_ptr<const core::ScheduleResult>(shown_, &*shown_->schedule));
 
     const QString percent = qs(core::formatPercent(schedule.bubbleFraction));
-    bubbleText_ = schedule.bubbleFormula.empty()
-                      ? tr("Bubble %1").arg(percent)
-                      : tr("Bubble %1:  %2").arg(percent, qs(schedule.bubbleFormula));
-    const MemoryTimelineInfo memory = drawMemoryTimeline(memoryRect_, evaluation);
+    // The bubble's explained figure: its formula with values, then its note on a line of its own.
+    const core::ExplainedFigure& bubble = schedule.bubbleExplain;
+    const QString formula = bubble.empty() ? QString() : ExplainedText::formula(bubble, units_);
+    bubbleText_ = formula.isEmpty() ? tr("Bubble %1").arg(percent)
+                                    : tr("Bubble %1:  %2").arg(percent, formula);
+    const MemoryTimelineInfo memory = drawMemoryTimeline(memoryRect_, evaluation, units_);
     peakText_ = memory.peakText;
     // Short lines, so the heading does not set the pane's width: the totals, then the formula
     // (its closed form and its note on separate lines), then the activation peak.
@@ -158,12 +161,8 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
                           .arg(percent, qs(core::formatSeconds(schedule.makespanS)))
                           .arg(schedule.microBatches)
                           .arg(ranks);
-    if (!schedule.bubbleFormula.empty()) {
-        heading += QLatin1Char('\n') + qs(schedule.bubbleFormula)
-                                           .replace(QStringLiteral("; "), QStringLiteral("\n"))
-                                           .replace(QStringLiteral(" (bubble/ideal"),
-                                                    QStringLiteral("\n(bubble/ideal"));
-    }
+    if (!formula.isEmpty()) heading += QLatin1Char('\n') + formula;
+    if (!bubble.note.empty()) heading += QLatin1Char('\n') + ExplainedText::note(bubble);
     if (!peakText_.isEmpty()) heading += QLatin1Char('\n') + peakText_;
     heading_->setText(heading);
 
@@ -343,6 +342,12 @@ void PipelineGanttView::showHover(QMouseEvent* event) {
     } else {
         QToolTip::hideText();
     }
+}
+
+void PipelineGanttView::setByteUnits(core::ByteUnits units) {
+    if (units == units_) return;
+    units_ = units;
+    renderAgain();
 }
 
 QString PipelineGanttView::bubbleText() const { return bubbleText_; }

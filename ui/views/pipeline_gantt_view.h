@@ -35,6 +35,9 @@ public:
 
     [[nodiscard]] QString bubbleText() const;
     [[nodiscard]] QString peakText() const;
+    // GB or GiB for the memory timeline and its peak.
+    void setByteUnits(core::ByteUnits units);
+    [[nodiscard]] core::ByteUnits byteUnits() const { return units_; }
     [[nodiscard]] GanttDrawStats drawStats() const;
     [[nodiscard]] QCustomPlot* plot() const { return plot_; }
     [[nodiscard]] double visibleStartMs() const;
@@ -69,6 +72,7 @@ private:
     double fullStartMs_ = 0;
     double fullEndMs_ = 1;
     bool clamping_ = false;
+    core::ByteUnits units_ = core::ByteUnits::Decimal;
 };
 
 }  // namespace fourfold::ui

@@ -3,6 +3,7 @@
 
 #include "core/format.h"
 #include "ui/controls/controls_text.h"
+#include "ui/views/explained_text.h"
 
 #include <QLabel>
 #include <QLayout>
@@ -96,6 +97,12 @@ SummaryStrip::SummaryStrip(QWidget* parent) : EvaluationView(parent) {
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
 }
 
+void SummaryStrip::setByteUnits(core::ByteUnits units) {
+    if (units == units_) return;
+    units_ = units;
+    if (evaluation()) render(*evaluation());
+}
+
 QLabel* SummaryStrip::addTile(const QString& name, const QString& caption) {
     auto* tile = new QWidget(this);
     tile->setObjectName(name + QStringLiteral("Tile"));
@@ -137,9 +144,9 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
         const core::MemoryReport& memory = *evaluation.memory;
         fit_->setText(tr("%1 · %2 / %3 / %4")
                           .arg(memory.fits ? tr("Fits") : tr("Does not fit"),
-                               text(core::formatBytes(memory.peakBytes)),
-                               text(core::formatBytes(memory.usableBytes)),
-                               text(core::formatBytes(memory.capacityBytes))));
+                               text(core::formatBytes(memory.peakBytes, units_)),
+                               text(core::formatBytes(memory.usableBytes, units_)),
+                               text(core::formatBytes(memory.capacityBytes, units_))));
         fit_->setStyleSheet(memory.fits ? kFitsStyle : kNoFitStyle);
         fit_->setToolTip(
             tr("Peak of the fullest pipeline stage / usable after the safety "
@@ -151,15 +158,18 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
     }
 
     batch_->setText(ControlsText::batchFormula(evaluation.batch));
-    batch_->setToolTip(
-        tr("Micro-batch b × accumulation steps a × data-parallel replicas dp; "
-           "%1 tokens per step.")
-            .arg(text(core::formatCount(static_cast<double>(evaluation.batch.tokensPerStep)))));
+    batch_->setToolTip(ExplainedText::toolTip(
+        tr("%1 tokens per step")
+            .arg(text(core::formatCount(static_cast<double>(evaluation.batch.tokensPerStep)))),
+        evaluation.batch.explain, units_));
 
     if (evaluation.schedule) {
         bubble_->setText(text(core::formatPercent(evaluation.schedule->bubbleFraction)));
-        const QString formula = text(evaluation.schedule->bubbleFormula);
-        bubble_->setToolTip(formula.isEmpty() ? tr("Idle share of the pipeline's step.") : formula);
+        const core::ExplainedFigure& figure = evaluation.schedule->bubbleExplain;
+        bubble_->setToolTip(
+            figure.empty()
+                ? tr("Idle share of the pipeline's step.")
+                : ExplainedText::toolTip(tr("Idle share of the pipeline's step"), figure, units_));
     } else {
         bubble_->setText(QStringLiteral("—"));
         bubble_->setToolTip(

@@ -5,6 +5,7 @@
 // Evaluation.
 #pragma once
 
+#include "core/format.h"
 #include "ui/views/evaluation_view.h"
 
 class QLabel;
@@ -16,6 +17,8 @@ class SummaryStrip : public EvaluationView {
 public:
     explicit SummaryStrip(QWidget* parent = nullptr);
     [[nodiscard]] QString title() const override { return tr("Summary"); }
+    // GB or GiB for the memory tile.
+    void setByteUnits(core::ByteUnits units);
 
 protected:
     void render(const core::Evaluation& evaluation) override;
@@ -31,6 +34,7 @@ private:
     QLabel* mfu_ = nullptr;
     QLabel* throughput_ = nullptr;
     QLabel* measured_ = nullptr;  // measured beside predicted; hidden without measurements
+    core::ByteUnits units_ = core::ByteUnits::Decimal;
 };
 
 }  // namespace fourfold::ui

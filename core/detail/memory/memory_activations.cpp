@@ -2,7 +2,6 @@
 #include "core/detail/memory/memory_activations.h"
 
 #include "core/detail/model/model_shapes.h"
-#include "core/format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,14 +32,6 @@ Dimensions dimensions(const MemoryInputs& in) {
     return d;
 }
 
-std::string splitText(const MemoryInputs& in) {
-    std::string text;
-    if (in.tp > 1) text += ", TP " + std::to_string(in.tp);
-    if (in.tp > 1 && in.plan->parallel.sequenceParallel) text += " + SP";
-    if (in.cp > 1) text += ", CP " + std::to_string(in.cp);
-    return text;
-}
-
 }  // namespace
 
 LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute) {
@@ -57,8 +48,7 @@ LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute) {
         // Korthikanti et al. Table 2: only the layer input, 2sbh (split by t with SP).
         out.bytes = e * tokenHidden / d.sequenceSplit;
         out.perTokenHidden = e / d.sequenceSplit;
-        out.formula = "s·b·h × " + formatFixed(out.perTokenHidden, 2) +
-                      " B (layer input only, full recompute)";
+        out.note = "full recompute: layer input only";
         return out;
     }
     // Parts every TP rank keeps whole (split only by sequence parallelism): the two norm
@@ -88,12 +78,9 @@ LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute) {
     }
     out.bytes = replicated / d.sequenceSplit + (split + core) / d.tensorSplit + expert;
     out.perTokenHidden = tokenHidden > 0 ? out.bytes / tokenHidden : 0.0;
-    if (!in.explain) return out;
-    std::string detail = in.plan->training.flashAttention ? "flash attention"
-                         : recompute == Recompute::Selective
-                             ? "selective recompute"
-                             : "attention scores " + bytesText(core / d.tensorSplit);
-    out.formula = "s·b·h × " + formatFixed(out.perTokenHidden, 2) + " B (" + detail + ")";
+    out.note = in.plan->training.flashAttention    ? "flash attention"
+               : recompute == Recompute::Selective ? "selective recompute"
+                                                   : "attention scores stored";
     return out;
 }
 
@@ -108,23 +95,47 @@ MemoryItem stageActivations(const MemoryInputs& in, const StageParameters& stage
     const double layersPerSet = static_cast<double>(stage.layerCount) / in.chunks;
     double bytes = sets * layersPerSet * layer.bytes;
 
-    std::string formula;
-    if (in.explain)
-        formula = "activations = " + formatFixed(sets, 0) + " in flight × " +
-                  formatFixed(layersPerSet, layersPerSet == std::floor(layersPerSet) ? 0 : 1) +
-                  " layers × " + bytesText(layer.bytes) + " [" + layer.formula + ", b " +
-                  formatFixed(d.batch, 0) + ", s " + formatFixed(d.sequence, 0) + ", h " +
-                  formatFixed(d.hidden, 0) + splitText(in) + "]";
+    // n × L / v × s × b / cp × h × c: Korthikanti et al. eq. 2 with c the bracket per token and
+    // hidden unit after the TP / SP split, for the tokens one CP rank holds.
+    ExplainedFigure figure;
+    Expression expression;
+    Expression edgeSets;
+    if (in.explain) {
+        figure.source = "Korthikanti et al. 2022, eq. 2 and Table 2";
+        figure.note = layer.note;
+        const Expression held = figure.term("n", "activation sets in flight", sets, units::kCount);
+        Expression layers =
+            held * figure.term("L", "layers on this stage", stage.layerCount, units::kCount);
+        edgeSets = held;
+        if (in.chunks > 1) {
+            const Expression chunks =
+                figure.term("v", "model chunks per rank", in.chunks, units::kCount);
+            layers = std::move(layers) / chunks;
+            edgeSets = ceilExpr(held / chunks);
+        }
+        Expression tokens = figure.term("s", "sequence length", d.sequence, units::kTokens) *
+                            figure.term("b", "micro-batch size", d.batch, units::kSequences);
+        if (in.cp > 1) {
+            tokens = std::move(tokens) /
+                     figure.term("cp", "context-parallel ranks", in.cp, units::kCount);
+        }
+        expression = std::move(layers) * std::move(tokens) *
+                     figure.term("h", "hidden size", d.hidden, units::kCount) *
+                     figure.term("c", "bytes per token per hidden unit in one layer",
+                                 layer.perTokenHidden, units::kBytesPerElement);
+    }
     // Embedding and loss buffers belong to one chunk: held by ⌈sets / v⌉ micro-batches.
-    const double edgeSets = std::ceil(sets / in.chunks);
+    const double edgeCount = std::ceil(sets / in.chunks);
     if (stage.hasEmbedding) {
         // Token ids (int64) and, in the GPT family, the embedding dropout mask.
         const double ids = 8.0 * d.tokens;
         const double mask = gptStyle(spec) ? d.tokens * d.hidden / d.sequenceSplit : 0.0;
-        bytes += edgeSets * (ids + mask);
-        if (in.explain)
-            formula +=
-                " + " + formatFixed(edgeSets, 0) + " × " + bytesText(ids + mask) + " embedding";
+        bytes += edgeCount * (ids + mask);
+        if (in.explain) {
+            expression = std::move(expression) +
+                         edgeSets * figure.term("E", "embedding buffers per micro-batch",
+                                                ids + mask, units::kBytes);
+        }
     }
     if (stage.hasHead) {
         // Final norm input, and the logits with the fp32 softmax the loss keeps (split by t
@@ -132,19 +143,25 @@ MemoryItem stageActivations(const MemoryInputs& in, const StageParameters& stage
         const double norm = e * d.tokens * d.hidden / d.sequenceSplit;
         const double logits = d.tokens * std::max(0, spec.vocab) *
                               std::max(0.0, plan.memory.logitsBytesPerElement) / d.tensorSplit;
-        bytes += edgeSets * (norm + logits);
-        if (in.explain)
-            formula += " + " + formatFixed(edgeSets, 0) + " × " + bytesText(norm + logits) +
-                       " logits and loss";
+        bytes += edgeCount * (norm + logits);
+        if (in.explain) {
+            expression = std::move(expression) +
+                         edgeSets * figure.term("O", "logits and loss buffers per micro-batch",
+                                                norm + logits, units::kBytes);
+        }
     }
     if (recompute == Recompute::Full && plan.memory.recomputeWorkingSet && stage.layerCount > 0) {
         const double working = layerActivations(in, Recompute::None).bytes;
         bytes += working;
-        if (in.explain) formula += " + " + bytesText(working) + " one layer recomputed";
+        if (in.explain) {
+            expression =
+                std::move(expression) +
+                figure.term("R", "one layer recomputed during backward", working, units::kBytes);
+        }
     }
-    if (!in.explain) return makeItem(bytes, {});
-    formula += " = " + bytesText(bytes);
-    return makeItem(bytes, formula);
+    if (!in.explain) return makeItem(bytes);
+    figure.expression = std::move(expression);
+    return makeItem(bytes, std::move(figure));
 }
 
 }  // namespace fourfold::core::detail

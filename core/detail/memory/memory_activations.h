@@ -13,7 +13,7 @@ namespace fourfold::core::detail {
 struct LayerActivations {
     double bytes = 0;           // one layer, one micro-batch, one GPU
     double perTokenHidden = 0;  // bytes / (tokens × hidden): Korthikanti's bracket (34 + …)
-    std::string formula;
+    const char* note = "";      // what the figure assumes ("flash attention", ...)
 };
 
 [[nodiscard]] LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute);

@@ -2,7 +2,6 @@
 #include "core/detail/memory/memory_common.h"
 
 #include "core/detail/model/model_shapes.h"
-#include "core/format.h"
 
 #include <algorithm>
 
@@ -154,30 +153,22 @@ StageShare stageShare(const MemoryInputs& in, const StageParameters& stage) {
     return share;
 }
 
-std::string bytesText(double bytes) { return formatBytes(toCount(bytes)); }
-
-std::string shareText(double dense, double denseShards, double expert, double expertShards) {
-    const auto term = [](double count, double shards) {
-        std::string text = formatScientific(count);
-        if (shards > 1) text.append(" / ").append(formatFixed(shards, 0));
-        return text;
-    };
-    if (expert <= 0) {
-        std::string text = term(dense, denseShards);
-        if (denseShards > 1) text += " ranks";
-        return text;
+MemoryItem makeItem(double bytes, ExplainedFigure figure) {
+    MemoryItem item{toCount(bytes), std::move(figure)};
+    if (!item.explain.empty()) {
+        orderTermsByFormula(item.explain);
+        item.explain.value = static_cast<double>(item.bytes);
+        item.explain.unit = std::string(units::kBytes);
     }
-    // Appended piece by piece: `"(" + std::string&&` inserts at the front, where g++ 12 at -O3
-    // reports a false -Wrestrict overlap (GCC bug 105651).
-    return std::string("(")
-        .append(term(dense, denseShards))
-        .append(" + ")
-        .append(term(expert, expertShards))
-        .append(" expert)");
+    return item;
 }
 
-MemoryItem makeItem(double bytes, std::string formula) {
-    return MemoryItem{toCount(bytes), std::move(formula)};
+MemoryItem zeroItem(bool explain, std::string note, std::string source) {
+    if (!explain) return {};
+    ExplainedFigure figure;
+    figure.note = std::move(note);
+    figure.source = std::move(source);
+    return makeItem(0, std::move(figure));
 }
 
 double itemBytes(const StageMemory& stage, MemoryCategory category) {

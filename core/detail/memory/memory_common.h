@@ -45,12 +45,10 @@ struct StageShare {
 [[nodiscard]] double optimizerBytesPerParameter(OptimizerKind kind);
 [[nodiscard]] std::string optimizerName(OptimizerKind kind);
 
-// "14.0 GB" for a double byte count.
-[[nodiscard]] std::string bytesText(double bytes);
-// "6.74e9", "6.74e9 / 8 ranks" or "(1.2e9 / 8 + 4.5e9 / 2)": the parameters a GPU keeps.
-[[nodiscard]] std::string shareText(double dense, double denseShards, double expert,
-                                    double expertShards);
-[[nodiscard]] MemoryItem makeItem(double bytes, std::string formula);
+// An item of `bytes` explained by `figure` (its value set to the stored integer bytes).
+[[nodiscard]] MemoryItem makeItem(double bytes, ExplainedFigure figure = {});
+// A zero item that says why it is zero ("not counted by …"), without terms.
+[[nodiscard]] MemoryItem zeroItem(bool explain, std::string note, std::string source = {});
 [[nodiscard]] double itemBytes(const StageMemory& stage, MemoryCategory category);
 
 }  // namespace fourfold::core::detail

@@ -2,7 +2,6 @@
 #include "core/detail/memory/memory_conventions.h"
 
 #include "core/detail/model/model_shapes.h"
-#include "core/format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,18 +13,29 @@ MemoryItem& item(StageMemory& stage, MemoryCategory category) {
     return stage.items[static_cast<std::size_t>(category)];
 }
 
-void leaveOut(StageMemory& stage, const std::string& reference) {
+void leaveOut(bool explain, StageMemory& stage, const std::string& reference) {
     for (MemoryCategory category : {MemoryCategory::Activations, MemoryCategory::CommBuffers,
                                     MemoryCategory::Framework, MemoryCategory::Fragmentation}) {
-        item(stage, category) =
-            makeItem(0, std::string(categoryKey(category)) + ": not counted by " + reference);
+        item(stage, category) = zeroItem(explain, "not counted by " + reference);
     }
 }
 
-std::string psiText(double psi, double shards) {
-    std::string text = formatScientific(psi);
-    if (shards > 1) text += " / " + formatFixed(shards, 0);
-    return text;
+// k × Ψ / N: bytes per parameter times the parameters, divided by the sharding group.
+MemoryItem stateFigure(bool explain, double bytes, double psi, double shards, const char* symbol,
+                       const char* perParameter, const char* psiName, const char* source,
+                       const std::string& note = {}) {
+    const double value = bytes * psi / shards;
+    if (!explain) return makeItem(value);
+    ExplainedFigure figure;
+    figure.source = source;
+    figure.note = note;
+    figure.expression = figure.term(symbol, perParameter, bytes, units::kBytesPerParameter) *
+                        figure.term("Ψ", psiName, psi, units::kParameters);
+    if (shards > 1) {
+        figure.expression = std::move(figure.expression) /
+                            figure.term("N_d", "ranks sharding the state", shards, units::kCount);
+    }
+    return makeItem(value, std::move(figure));
 }
 
 // Megatron-LM's per-layer and block counts (theoretical_memory_usage.py).
@@ -65,20 +75,19 @@ void zeroPaperStage(const MemoryInputs& in, const StageShare& share, StageMemory
     const int zero = std::clamp(in.plan->parallel.zeroStage, 0, 3);
     const double psi = share.total();
     const double nd = in.denseShards;
-    const auto state = [&](const char* name, double bytes, bool sharded, const char* note) {
-        const double shards = sharded ? nd : 1.0;
-        const double value = bytes * psi / shards;
-        return makeItem(value, std::string(name) + " = " + formatFixed(bytes, 0) + " B × " +
-                                   psiText(psi, shards) + " = " + bytesText(value) + note);
+    constexpr const char* kSource = "Rajbhandari et al. 2020 (ZeRO), §3.1: (2 + 2 + K)Ψ";
+    const auto state = [&](const char* symbol, const char* name, double bytes, bool sharded) {
+        return stateFigure(in.explain, bytes, psi, sharded ? nd : 1.0, symbol, name,
+                           "parameters on this rank", kSource);
     };
     // K = 12 for mixed-precision Adam: the fp32 master copy (4) and two moments (8).
-    item(stage, MemoryCategory::Weights) = state("weights", 2, zero >= 3, " (ZeRO paper, 2Ψ)");
-    item(stage, MemoryCategory::Gradients) = state("gradients", 2, zero >= 2, " (ZeRO paper, 2Ψ)");
+    item(stage, MemoryCategory::Weights) = state("w", "bytes per fp16 weight", 2, zero >= 3);
+    item(stage, MemoryCategory::Gradients) = state("g", "bytes per fp16 gradient", 2, zero >= 2);
     item(stage, MemoryCategory::MasterWeights) =
-        state("master weights", 4, zero >= 1, " (ZeRO paper, part of KΨ, K = 12)");
+        state("m", "bytes per fp32 master weight (part of K = 12)", 4, zero >= 1);
     item(stage, MemoryCategory::OptimizerStates) =
-        state("optimizer states", 8, zero >= 1, " (ZeRO paper, part of KΨ, K = 12)");
-    leaveOut(stage, "the ZeRO paper's model-state count");
+        state("k", "bytes of Adam moments per parameter (part of K = 12)", 8, zero >= 1);
+    leaveOut(in.explain, stage, "the ZeRO paper's model-state count");
 }
 
 double deepSpeedStage(const MemoryInputs& in, const StageShare& share, StageMemory& stage) {
@@ -94,69 +103,135 @@ double deepSpeedStage(const MemoryInputs& in, const StageShare& share, StageMemo
     const bool offloadOptimizer = plan.parallel.offload != Offload::None;
     const bool offloadParams = plan.parallel.offload == Offload::OptimizerAndParamsCpu ||
                                plan.parallel.offload == Offload::Nvme;
-    const std::string psiName =
-        "Ψ = " + formatScientific(psi) + ", " + formatFixed(gpus, 0) + " GPUs";
+    const char* source = zero < 3 ? "DeepSpeed estimate_zero2_model_states_mem_needs"
+                                  : "DeepSpeed estimate_zero3_model_states_mem_needs";
 
-    double weights = 0, gradients = 0, master = 0, optimizer = 0, gathered = 0, cpu = 0;
-    std::string how;
-    // Split DeepSpeed's lump int(18Ψ/G) (2 B 16-bit grads + 4 B fp32 grads + 4 B fp32 params
-    // + 8 B moments in the ZeRO-2 code's own comment) over our categories, exactly.
-    const auto splitEighteen = [&](double lump, bool weightsInside) {
-        double lumpWeights = 0;
-        if (weightsInside) {  // ZeRO-3: 2 weights + 4 gradients + 4 master + 8 moments
-            lumpWeights = std::floor(lump * 2.0 / 18.0);
-            weights = lumpWeights;
-            gradients = std::floor(lump * 4.0 / 18.0);
-        } else {
-            gradients = std::floor(lump * 6.0 / 18.0);
+    // Each category's figure over DeepSpeed's own terms Ψ (whole parameters) and G (GPUs).
+    // The ZeRO-2 code's own comment splits its lump int(18Ψ/G) into 2 B 16-bit gradients,
+    // 4 B fp32 gradients, 4 B fp32 parameters and 8 B moments; ZeRO-3 adds the 2 B weights
+    // inside the lump. Each part is ⌊lump × bytes / 18⌋, the moments the remainder.
+    enum class Part { None, Whole2, Sharded2, LumpWeights, LumpGradients, LumpMaster, LumpRest };
+    const auto evaluatePart = [&](Part part, bool weightsInLump) {
+        const double lump = std::floor(18.0 * psi / gpus);
+        const double lumpWeights = weightsInLump ? std::floor(lump * 2.0 / 18.0) : 0.0;
+        const double lumpGradients = std::floor(lump * (weightsInLump ? 4.0 : 6.0) / 18.0);
+        const double lumpMaster = std::floor(lump * 4.0 / 18.0);
+        switch (part) {
+            case Part::None:
+                return 0.0;
+            case Part::Whole2:
+                return 2.0 * psi;
+            case Part::Sharded2:
+                return std::floor(2.0 * psi / gpus);
+            case Part::LumpWeights:
+                return lumpWeights;
+            case Part::LumpGradients:
+                return lumpGradients;
+            case Part::LumpMaster:
+                return lumpMaster;
+            case Part::LumpRest:
+                return lump - lumpWeights - lumpGradients - lumpMaster;
         }
-        master = std::floor(lump * 4.0 / 18.0);
-        optimizer = lump - lumpWeights - gradients - master;
+        return 0.0;
     };
+    const auto explainPart = [&](Part part, bool weightsInLump, const char* movedNote) {
+        ExplainedFigure figure;
+        figure.source = source;
+        if (part == Part::None) {
+            figure.note = movedNote;
+            return figure;
+        }
+        const Expression psiTerm =
+            figure.term("Ψ", "parameters on this rank (whole parameters)", psi, units::kParameters);
+        if (part == Part::Whole2) {
+            figure.expression = 2.0 * psiTerm;
+            return figure;
+        }
+        const Expression gpuTerm = figure.term("G", "GPUs sharding the state", gpus, units::kCount);
+        if (part == Part::Sharded2) {
+            figure.expression = floorExpr(2.0 * psiTerm / gpuTerm);
+            return figure;
+        }
+        const Expression lump = floorExpr(18.0 * psiTerm / gpuTerm);
+        const auto lumpShare = [&](double bytes) {
+            return floorExpr(lump * numberExpr(bytes) / 18.0);
+        };
+        const Expression weights = lumpShare(2.0);
+        const Expression gradients = lumpShare(weightsInLump ? 4.0 : 6.0);
+        const Expression master = lumpShare(4.0);
+        switch (part) {
+            case Part::LumpWeights:
+                figure.expression = weights;
+                break;
+            case Part::LumpGradients:
+                figure.expression = gradients;
+                break;
+            case Part::LumpMaster:
+                figure.expression = master;
+                break;
+            default:
+                figure.expression =
+                    weightsInLump ? lump - weights - gradients - master : lump - gradients - master;
+                break;
+        }
+        return figure;
+    };
+
+    Part weights = Part::None, gradients = Part::None, master = Part::None, optimizer = Part::None;
+    bool weightsInLump = false;
+    double gathered = 0, cpu = 0;
+    const char* movedNote = "kept in CPU memory";
     if (zero < 3) {
+        weights = Part::Whole2;
         if (offloadOptimizer) {
-            weights = 2.0 * psi;
             cpu = psi * std::max(4.0 * gpus, 16.0) * kBufferFactor;
-            how = "ZeRO-2 + CPU offload: GPU 2Ψ, CPU Ψ·max(4G, 16)·1.5";
         } else {
-            weights = 2.0 * psi;
-            splitEighteen(std::floor(18.0 * psi / gpus), false);
+            gradients = Part::LumpGradients;
+            master = Part::LumpMaster;
+            optimizer = Part::LumpRest;
             cpu = psi * 4.0 * perNode * kBufferFactor;
-            how = "ZeRO-2: GPU 2Ψ + int(18Ψ/G), CPU 4Ψ·gpus per node·1.5";
         }
     } else {
         const double largest = std::floor(static_cast<double>(in.model->largestModule) / in.tp);
         gathered = 4.0 * largest;
         if (offloadOptimizer && offloadParams) {
             cpu = psi * 18.0 / nodes * kBufferFactor;
-            how = "ZeRO-3 + param and optimizer offload: GPU 4·largest layer, CPU 18Ψ/nodes·1.5";
         } else if (offloadOptimizer) {
-            weights = std::floor(2.0 * psi / gpus);
+            weights = Part::Sharded2;
             cpu = psi * 16.0 / nodes * kBufferFactor;
-            how = "ZeRO-3 + optimizer offload: GPU 4·largest + int(2Ψ/G), CPU 16Ψ/nodes·1.5";
         } else {
-            splitEighteen(std::floor(18.0 * psi / gpus), true);
+            weightsInLump = true;
+            weights = Part::LumpWeights;
+            gradients = Part::LumpGradients;
+            master = Part::LumpMaster;
+            optimizer = Part::LumpRest;
             cpu = largest * 4.0 * perNode * kBufferFactor;
-            how = "ZeRO-3: GPU 4·largest layer + int(18Ψ/G), CPU 4·largest·gpus per node·1.5";
         }
     }
-    const double gpuTotal = weights + gradients + master + optimizer + gathered;
-    const std::string suffix =
-        " (DeepSpeed " + how + "; " + psiName + "; GPU total " + bytesText(gpuTotal) + ")";
-    item(stage, MemoryCategory::Weights) =
-        makeItem(weights, "weights = " + bytesText(weights) + suffix);
-    item(stage, MemoryCategory::Gradients) =
-        makeItem(gradients, "gradients = " + bytesText(gradients) + suffix);
-    item(stage, MemoryCategory::MasterWeights) =
-        makeItem(master, "master weights = " + bytesText(master) + suffix);
-    item(stage, MemoryCategory::OptimizerStates) =
-        makeItem(optimizer, "optimizer states = " + bytesText(optimizer) + suffix);
-    leaveOut(stage, "DeepSpeed's model-state estimator");
-    item(stage, MemoryCategory::CommBuffers) = makeItem(
-        gathered, gathered > 0
-                      ? "comm buffers = 4 B × largest layer " + formatScientific(gathered / 4.0) +
-                            " = " + bytesText(gathered) + " (DeepSpeed ZeRO-3)"
-                      : "comm buffers: not counted by DeepSpeed's ZeRO-2 estimator");
+    const auto fill = [&](MemoryCategory category, Part part) {
+        const double bytes = evaluatePart(part, weightsInLump);
+        item(stage, category) = in.explain
+                                    ? makeItem(bytes, explainPart(part, weightsInLump, movedNote))
+                                    : makeItem(bytes);
+    };
+    fill(MemoryCategory::Weights, weights);
+    fill(MemoryCategory::Gradients, gradients);
+    fill(MemoryCategory::MasterWeights, master);
+    fill(MemoryCategory::OptimizerStates, optimizer);
+    leaveOut(in.explain, stage, "DeepSpeed's model-state estimator");
+    if (gathered > 0) {
+        ExplainedFigure figure;
+        if (in.explain) {
+            figure.source = source;
+            figure.expression =
+                4.0 * figure.term("M", "parameters of the largest layer on this rank",
+                                  gathered / 4.0, units::kParameters);
+        }
+        item(stage, MemoryCategory::CommBuffers) = makeItem(gathered, std::move(figure));
+    } else {
+        item(stage, MemoryCategory::CommBuffers) =
+            zeroItem(in.explain, "not counted by DeepSpeed's ZeRO-2 estimator", source);
+    }
     return cpu;
 }
 
@@ -186,31 +261,46 @@ void megatronStage(const MemoryInputs& in, const StageParameters& parameters, in
     const bool distributed = plan.parallel.zeroStage >= 1;
     const double sharded = distributed ? dp : 1.0;
     const double expertSharded = distributed ? in.expertShards : 1.0;
-    const std::string basis = distributed ? " (Megatron-LM, distributed optimizer: 6 + 12/" +
-                                                formatFixed(dp, 0) + " B per parameter)"
-                                          : " (Megatron-LM: 18 B per parameter)";
-    const auto state = [&](const char* name, double bytes, bool optimizerShard) {
+    constexpr const char* kSource = "Megatron-LM theoretical_memory_usage.py";
+    const char* basis = distributed ? "distributed optimizer: 6 + 12/dp bytes per parameter"
+                                    : "18 bytes per parameter";
+    // Megatron-Core shards routed experts over the expert data-parallel group, not dp.
+    const auto state = [&](double bytes, bool optimizerShard, const char* symbol,
+                           const char* perParameter) {
         const double shards = optimizerShard ? sharded : 1.0;
-        const double shards2 = optimizerShard ? expertSharded : 1.0;
-        const double value = bytes * (shard / shards + expertShard / shards2);
-        // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict overlap for
-        // "text" + std::string&& (GCC bug 105651).
-        std::string psi = psiText(shard, shards);
+        const double expertShards = optimizerShard ? expertSharded : 1.0;
+        const double value = bytes * (shard / shards + expertShard / expertShards);
+        if (!in.explain) return makeItem(value);
+        ExplainedFigure figure;
+        figure.source = kSource;
+        figure.note = basis;
+        const auto part = [&](double count, double parts, const char* psi, const char* psiName,
+                              const char* n, const char* nName) {
+            Expression expression = figure.term(psi, psiName, count, units::kParameters);
+            if (parts > 1) {
+                expression = std::move(expression) / figure.term(n, nName, parts, units::kCount);
+            }
+            return expression;
+        };
+        Expression count =
+            part(shard, shards, "Ψ", "parameters of this stage's shard (Megatron-LM's count)",
+                 "N_d", "ranks sharding the state");
         if (expertShard > 0) {
-            std::string joined = "(";
-            joined.append(psi)
-                .append(" + ")
-                .append(psiText(expertShard, shards2))
-                .append(" expert)");
-            psi = std::move(joined);
+            count =
+                std::move(count) + part(expertShard, expertShards, "Ψ_e",
+                                        "expert parameters of this stage's shard", "N_e",
+                                        "ranks sharding the expert state (expert data parallel)");
         }
-        return makeItem(value, std::string(name) + " = " + formatFixed(bytes, 0) + " B × " + psi +
-                                   " = " + bytesText(value) + basis);
+        figure.expression =
+            figure.term(symbol, perParameter, bytes, units::kBytesPerParameter) * std::move(count);
+        return makeItem(value, std::move(figure));
     };
-    item(stage, MemoryCategory::Weights) = state("weights", 2, false);
-    item(stage, MemoryCategory::Gradients) = state("gradients", 4, false);
-    item(stage, MemoryCategory::MasterWeights) = state("master weights", 4, true);
-    item(stage, MemoryCategory::OptimizerStates) = state("optimizer states", 8, true);
+    item(stage, MemoryCategory::Weights) = state(2, false, "w", "bytes per weight");
+    item(stage, MemoryCategory::Gradients) = state(4, false, "g", "bytes per fp32 gradient");
+    item(stage, MemoryCategory::MasterWeights) =
+        state(4, true, "m", "bytes per fp32 master weight");
+    item(stage, MemoryCategory::OptimizerStates) =
+        state(8, true, "k", "bytes of Adam moments per parameter");
 
     // Activations: Korthikanti et al. Table 2 as Megatron-LM writes it.
     const double s = std::max(0, spec.sequence);
@@ -223,38 +313,77 @@ void megatronStage(const MemoryInputs& in, const StageParameters& parameters, in
                     plan.training.recompute == Recompute::Selective;
     const double perLayer =
         sp ? s * b * h * (18.0 + 4.0 * f / std::max(1.0, h)) : s * b * h * (10.0 + 24.0 / t);
+    ExplainedFigure figure;
+    figure.source = "Megatron-LM theoretical_memory_usage.py (Korthikanti et al. 2022, Table 2)";
+    const bool explain = in.explain;
+    const auto term = [&](const char* symbol, const char* name, double value,
+                          std::string_view unit) {
+        return explain ? figure.term(symbol, name, value, unit) : Expression{};
+    };
+    const Expression S = term("s", "sequence length", s, units::kTokens);
+    const Expression B = term("b", "micro-batch size", b, units::kSequences);
+    const Expression H = term("h", "hidden size", h, units::kCount);
+    const Expression T = term("t", "tensor-parallel ranks", t, units::kCount);
+    const Expression perLayerExpr =
+        sp ? S * B * H *
+                 (numberExpr(18) + 4.0 * term("f", "FFN hidden size", f, units::kCount) /
+                                       (h >= 1 ? H : numberExpr(1)))
+           : S * B * H * (numberExpr(10) + numberExpr(24) / T);
     double activations = 0;
-    std::string formula;
+    Expression expression;
     if (parameters.stage == 0) {
+        const Expression P = term("p", "pipeline stages", p, units::kCount);
         activations = perLayer * layers + 8.0 * s * b * p + s * b * h * p;
+        expression = perLayerExpr * term("L", "layers", layers, units::kCount) + 8.0 * S * B * P +
+                     S * B * H * P;
         if (in.chunks > 1) {
             activations *= 1.0 + (p - 1.0) / (p * v);
+            expression = expression *
+                         (numberExpr(1) +
+                          (P - 1.0) / (P * term("v", "model chunks per rank", v, units::kCount)));
         } else if (in.pp > 1) {
             activations *= std::min(1.0, static_cast<double>(in.microBatches) / p);
+            expression =
+                expression *
+                minExpr(numberExpr(1),
+                        term("m", "micro-batches per step", in.microBatches, units::kCount) / P);
         }
         if (in.pp == 1) {
+            const Expression V = term("V", "vocabulary size", vocab, units::kCount);
             activations += sp ? s * b * h * 4.0 * (1.0 + vocab / std::max(1.0, h))
                               : (s * b * vocab / t + s * b * h) * 2.0;
+            expression = expression + (sp ? S * B * H * numberExpr(4) *
+                                                (numberExpr(1) + V / (h >= 1 ? H : numberExpr(1)))
+                                          : (S * B * V / T + S * B * H) * numberExpr(2));
         }
-        formula = "activations = (L × " + bytesText(perLayer) +
-                  " + embedding) × in-flight factor (+ output layer when pp = 1)";
     } else {
         // Megatron reports the first stage only; later stages follow the same per-layer
         // figure with the schedule's in-flight count.
-        activations = perLayer * parameters.layerCount * std::max(0, inFlight) / v;
-        formula = "activations = " + std::to_string(std::max(0, inFlight)) + " in flight × " +
-                  formatFixed(parameters.layerCount / v, 1) + " layers × " + bytesText(perLayer);
+        const double held = std::max(0, inFlight);
+        activations = perLayer * parameters.layerCount * held / v;
+        expression = perLayerExpr *
+                     term("L", "layers on this stage", parameters.layerCount, units::kCount) *
+                     term("n", "activation sets in flight", held, units::kCount);
+        if (in.chunks > 1) {
+            expression = expression / term("v", "model chunks per rank", v, units::kCount);
+        }
     }
     if (sp) {
         activations /= t;
-        formula += " / " + formatFixed(t, 0) + " (TP + SP, selective recompute)";
+        expression = expression / T;
+        figure.note = "TP + SP, selective recompute";
     } else {
         activations *= 1.05;
-        formula += " × 1.05 (without SP: sbh(10 + 24/t) per layer)";
+        expression = expression * numberExpr(1.05);
+        figure.note = "without SP: sbh(10 + 24/t) per layer, × 1.05";
     }
-    leaveOut(stage, "Megatron-LM's theoretical memory");
-    item(stage, MemoryCategory::Activations) =
-        makeItem(activations, formula + " = " + bytesText(activations) + " (Megatron-LM)");
+    leaveOut(in.explain, stage, "Megatron-LM's theoretical memory");
+    if (!explain) {
+        item(stage, MemoryCategory::Activations) = makeItem(activations);
+        return;
+    }
+    figure.expression = std::move(expression);
+    item(stage, MemoryCategory::Activations) = makeItem(activations, std::move(figure));
 }
 
 }  // namespace fourfold::core::detail

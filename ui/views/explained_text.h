@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// ExplainedText: an explained figure from the core, written for people in the app's language:
+// the formula with its values in GB or GiB, what each symbol stands for (term names pass through
+// tr(), so a translation can name them), the note and the source. It reads the figure's
+// structure only; nothing here parses or computes a figure.
+#pragma once
+
+#include "core/explained.h"
+#include "core/format.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace fourfold::ui {
+
+class ExplainedText {
+    Q_DECLARE_TR_FUNCTIONS(ExplainedText)
+public:
+    // "w × Φ / N_d = 2 B × 6.74e9 / 8 = 1.68 GB"; a figure without terms gives its value alone.
+    [[nodiscard]] static QString formula(const core::ExplainedFigure& figure,
+                                         core::ByteUnits units);
+    // The value in its unit: "1.68 GB", "27.3 %", "64".
+    [[nodiscard]] static QString value(const core::ExplainedFigure& figure, core::ByteUnits units);
+    // The note, translated ("kept in CPU memory"); empty when there is none.
+    [[nodiscard]] static QString note(const core::ExplainedFigure& figure);
+    // One line per term: "Φ  parameters on this rank = 6.74e9".
+    [[nodiscard]] static QString terms(const core::ExplainedFigure& figure, core::ByteUnits units);
+    // The whole explanation under a heading: formula, note, terms, source.
+    [[nodiscard]] static QString toolTip(const QString& heading,
+                                         const core::ExplainedFigure& figure,
+                                         core::ByteUnits units);
+};
+
+}  // namespace fourfold::ui
