@@ -54,11 +54,12 @@ struct Harness {
                              edits.push_back({field, gesture, text});
                          });
     }
-    // The document may evaluate on the next event-loop turn: let it, before looking.
+    // The document may evaluate on the next event-loop turn, or on a worker thread for a large
+    // plan: let it, before looking.
     void settle() {
-        for (int turn = 0; turn < 50 && document.evaluation()->plan != document.plan(); ++turn) {
-            QCoreApplication::processEvents();
-        }
+        const bool settled = QTest::qWaitFor(
+            [this] { return document.evaluation()->plan == document.plan(); }, 30000);
+        if (!settled) qWarning() << "the evaluation did not arrive";
     }
     template <typename T>
     T* find(const QString& name) {

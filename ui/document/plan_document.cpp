@@ -45,6 +45,8 @@ PlanDocument::PlanDocument(core::Plan plan, QObject* parent)
     evaluation_ = std::make_shared<const core::Evaluation>(core::evaluate(plan_));
     connect(&undoStack_, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit dirtyChanged(!clean); });
+    connect(&runner_, &EvaluationRunner::finished, this, &PlanDocument::takeEvaluation);
+    connect(&runner_, &EvaluationRunner::busyChanged, this, &PlanDocument::evaluationBusyChanged);
 }
 
 QString PlanDocument::displayName() const {
@@ -151,8 +153,23 @@ void PlanDocument::requestEvaluation() {
 void PlanDocument::evaluateNow() {
     pending_ = false;
     // An edit undone within the same turn leaves nothing new to show.
-    if (evaluation_ && evaluation_->plan == plan_) return;
-    evaluation_ = std::make_shared<const core::Evaluation>(core::evaluate(plan_));
+    if (evaluation_ && evaluation_->plan == plan_) {
+        runner_.cancel();
+        return;
+    }
+    // A plan that may take longer than a frame is evaluated off the GUI thread; the views keep
+    // the previous result until the new one arrives, and stale results are dropped.
+    if (evaluatesInBackground(plan_)) {
+        runner_.start(plan_);
+        return;
+    }
+    runner_.cancel();
+    takeEvaluation(std::make_shared<const core::Evaluation>(core::evaluate(plan_)));
+}
+
+void PlanDocument::takeEvaluation(std::shared_ptr<const core::Evaluation> evaluation) {
+    if (!evaluation || evaluation->plan != plan_) return;
+    evaluation_ = std::move(evaluation);
     emit evaluationChanged(evaluation_);
 }
 

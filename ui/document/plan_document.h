@@ -6,6 +6,7 @@
 
 #include "core/evaluation.h"
 #include "core/plan.h"
+#include "ui/document/evaluation_runner.h"
 #include "ui/document/undo_ids.h"
 
 #include <QObject>
@@ -39,8 +40,10 @@ public:
     [[nodiscard]] QUndoStack* undoStack() { return &undoStack_; }
     [[nodiscard]] QString filePath() const { return filePath_; }
     [[nodiscard]] bool isDirty() const { return !undoStack_.isClean(); }
-    // True while an evaluation is queued for the next event-loop turn.
-    [[nodiscard]] bool isEvaluationPending() const { return pending_; }
+    // True while an evaluation is queued for the next event-loop turn or runs on a worker
+    // thread (large plans, see evaluatesInBackground); evaluation() then still describes the
+    // previous plan.
+    [[nodiscard]] bool isEvaluationPending() const { return pending_ || runner_.isBusy(); }
     // What reading the opened file reported besides errors (unknown keys, notes), as
     // `fourfold-cli validate` lists them; empty after New and after a save rewrites the file.
     [[nodiscard]] const std::vector<core::Diagnostic>& fileDiagnostics() const {
@@ -74,16 +77,20 @@ signals:
     void evaluationChanged(std::shared_ptr<const core::Evaluation> evaluation);
     void filePathChanged(const QString& path);
     void dirtyChanged(bool dirty);
+    // A large plan's evaluation started (true) or ended (false) on a worker thread.
+    void evaluationBusyChanged(bool busy);
 
 private:
     void resetTo(core::Plan plan, const QString& path);
     void setFilePath(const QString& path);
     void requestEvaluation();
     void evaluateNow();
+    void takeEvaluation(std::shared_ptr<const core::Evaluation> evaluation);
 
     core::Plan plan_;
     std::shared_ptr<const core::Evaluation> evaluation_;
     QUndoStack undoStack_;
+    EvaluationRunner runner_;
     QString filePath_;
     std::vector<core::Diagnostic> fileDiagnostics_;
     int gesture_ = 0;

@@ -29,6 +29,7 @@
 #include <QLabel>
 #include <QMimeData>
 #include <QPixmap>
+#include <QProgressBar>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QStyle>
@@ -104,6 +105,18 @@ MainWindow::MainWindow(PlanDocument* document, QWidget* parent)
 
     statusLabel_ = new QLabel(this);
     statusBar()->addPermanentWidget(statusLabel_);
+    // A quiet sign that a large plan is being evaluated off the GUI thread; the views keep
+    // the last result meanwhile.
+    busyIndicator_ = new QProgressBar(this);
+    busyIndicator_->setObjectName(QStringLiteral("evaluationBusy"));
+    busyIndicator_->setRange(0, 0);
+    busyIndicator_->setMaximumWidth(120);
+    busyIndicator_->setMaximumHeight(fontMetrics().height());
+    busyIndicator_->setTextVisible(false);
+    busyIndicator_->setToolTip(tr("Evaluating the plan\u2026"));
+    busyIndicator_->hide();
+    statusBar()->addPermanentWidget(busyIndicator_);
+    connect(document_, &PlanDocument::evaluationBusyChanged, busyIndicator_, &QWidget::setVisible);
 
     connectDocument();
     refreshFileDiagnostics();

@@ -16,6 +16,7 @@ class QAction;
 class QActionGroup;
 class QDockWidget;
 class QLabel;
+class QProgressBar;
 class QMenu;
 
 namespace fourfold::ui {
@@ -114,6 +115,7 @@ private:
     QDockWidget* controlsDock_ = nullptr;
     QDockWidget* diagnosticsDock_ = nullptr;
     QLabel* statusLabel_ = nullptr;
+    QProgressBar* busyIndicator_ = nullptr;
 
     QAction* newAction_ = nullptr;
     QAction* openAction_ = nullptr;
