@@ -16,28 +16,35 @@ void placeGroups(GroupSet& set, int gpusPerNode) {
         set.link = LinkClass::SameGpu;
         return;
     }
+    if (set.groupSize <= 1) {
+        set.link = LinkClass::SameGpu;  // a group of one never communicates
+        return;
+    }
     std::vector<int> offsets;
     memberOffsets(set.layout, set.groupSize, offsets);
     const int last = offsets.back();
+    // Every group is base + the same offsets, and with base = q·g + r its nodes are q plus
+    // those of r + offsets: the count depends on r alone, so it is counted once per residue.
+    std::vector<int> nodesByResidue(static_cast<std::size_t>(gpusPerNode), 0);
     forEachGroupBase(set.layout, set.groupCount, [&](int, int base) {
+        const int residue = base % gpusPerNode;
         // Members are ascending, so their nodes are too: a group whose first and last rank
         // share a node stays on it; otherwise count the steps between nodes.
-        if (base / gpusPerNode == (base + last) / gpusPerNode) return;
+        if (residue + last < gpusPerNode) return;
         ++set.crossNodeGroups;
-        int nodesSpanned = 1;
-        int node = base / gpusPerNode;
-        for (int offset : offsets) {
-            const int next = (base + offset) / gpusPerNode;
-            if (next != node) ++nodesSpanned;
-            node = next;
+        int& nodesSpanned = nodesByResidue[static_cast<std::size_t>(residue)];
+        if (nodesSpanned == 0) {
+            nodesSpanned = 1;
+            int node = 0;
+            for (int offset : offsets) {
+                const int next = (residue + offset) / gpusPerNode;
+                if (next != node) ++nodesSpanned;
+                node = next;
+            }
         }
         set.maxNodesSpanned = std::max(set.maxNodesSpanned, nodesSpanned);
     });
-    if (set.groupSize <= 1) {
-        set.link = LinkClass::SameGpu;  // a group of one never communicates
-    } else {
-        set.link = set.crossNodeGroups > 0 ? LinkClass::InterNode : LinkClass::IntraNode;
-    }
+    set.link = set.crossNodeGroups > 0 ? LinkClass::InterNode : LinkClass::IntraNode;
 }
 
 }  // namespace fourfold::core::detail
