@@ -17,7 +17,8 @@ namespace {
 
 // schedule.ranks[].activation_timeline ([seconds, bytes] steps) and headroom_bytes, when
 // memory is estimated (PLAN_FORMAT.md, "Additions").
-// The timeline has a step per operation: it is left out with the operations (ListMode::Omit).
+// The timeline has a step per operation: it follows the operations' mode (left out, or a null
+// the streaming writer fills).
 void addActivationTimelines(nlohmann::ordered_json& schedule, const Evaluation& evaluation,
                             ListMode operations) {
     if (!evaluation.activations || !schedule.contains("ranks")) return;
@@ -25,7 +26,9 @@ void addActivationTimelines(nlohmann::ordered_json& schedule, const Evaluation& 
     for (const RankActivations& rank : evaluation.activations->ranks) {
         const auto index = static_cast<std::size_t>(rank.rank);
         if (!rank.hasMemory || index >= ranks.size()) continue;
-        if (operations != ListMode::Omit) {
+        if (operations == ListMode::Placeholder) {
+            ranks[index]["activation_timeline"] = nlohmann::ordered_json();
+        } else if (operations == ListMode::Full) {
             auto steps = nlohmann::ordered_json::array();
             for (const ActivationStep& step : rank.steps) {
                 steps.push_back(nlohmann::ordered_json::array({step.timeS, step.bytes}));

@@ -103,6 +103,31 @@ struct Streamer {
         sink.text("]");
     }
 
+    // One step per line: "[0.12, 4294967296]" (seconds, bytes held).
+    bool timeline(std::size_t rankIndex, int depth) {
+        if (!evaluation.activations) return false;
+        for (const RankActivations& rank : evaluation.activations->ranks) {
+            if (static_cast<std::size_t>(rank.rank) != rankIndex || !rank.hasMemory) continue;
+            if (rank.steps.empty()) {
+                sink.text("[]");
+                return true;
+            }
+            sink.text("[\n");
+            for (std::size_t i = 0; i < rank.steps.size(); ++i) {
+                sink.indent(depth + 2);
+                sink.text("[");
+                sink.number(rank.steps[i].timeS);
+                sink.text(", ");
+                sink.integer(rank.steps[i].bytes);
+                sink.text(i + 1 < rank.steps.size() ? "],\n" : "]\n");
+            }
+            sink.indent(depth);
+            sink.text("]");
+            return true;
+        }
+        return false;
+    }
+
     // One group per line: "[0, 8, 16, 24]", computed from the set's layout as it is written.
     void groups(const GroupSet& set, int depth) {
         if (set.groupCount <= 0) return sink.text("[]");
@@ -181,9 +206,13 @@ struct Streamer {
         sink.text(scalarText(value));
     }
 
-    // The placeholders sit at /schedule/ranks/<i>/ops, /topology/groups/<kind> and
-    // /topology/groups_spanning_nodes/<kind>.
+    // The placeholders sit at /schedule/ranks/<i>/ops and .../activation_timeline,
+    // /topology/groups/<kind> and /topology/groups_spanning_nodes/<kind>.
     bool fillPlaceholder(int depth, const std::vector<std::string>& path) {
+        if (path.size() == 4 && path[0] == "schedule" && path[1] == "ranks" &&
+            path[3] == "activation_timeline") {
+            return timeline(std::stoul(path[2]), depth);
+        }
         if (path.size() == 4 && path[0] == "schedule" && path[1] == "ranks" && path[3] == "ops" &&
             evaluation.schedule) {
             const std::size_t rank = std::stoul(path[2]);
