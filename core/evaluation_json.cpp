@@ -18,17 +18,24 @@ namespace {
 
 // schedule.ranks[].activation_timeline ([seconds, bytes] steps) and headroom_bytes, when
 // memory is estimated (PLAN_FORMAT.md, "Additions").
-void addActivationTimelines(nlohmann::ordered_json& schedule, const Evaluation& evaluation) {
+// The timeline has a step per operation: it follows the operations' mode (left out, or a null
+// the streaming writer fills).
+void addActivationTimelines(nlohmann::ordered_json& schedule, const Evaluation& evaluation,
+                            ListMode operations) {
     if (!evaluation.activations || !schedule.contains("ranks")) return;
     auto& ranks = schedule["ranks"];
     for (const RankActivations& rank : evaluation.activations->ranks) {
         const auto index = static_cast<std::size_t>(rank.rank);
         if (!rank.hasMemory || index >= ranks.size()) continue;
-        auto steps = nlohmann::ordered_json::array();
-        for (const ActivationStep& step : rank.steps) {
-            steps.push_back(nlohmann::ordered_json::array({step.timeS, step.bytes}));
+        if (operations == ListMode::Placeholder) {
+            ranks[index]["activation_timeline"] = nlohmann::ordered_json();
+        } else if (operations == ListMode::Full) {
+            auto steps = nlohmann::ordered_json::array();
+            for (const ActivationStep& step : rank.steps) {
+                steps.push_back(nlohmann::ordered_json::array({step.timeS, step.bytes}));
+            }
+            ranks[index]["activation_timeline"] = std::move(steps);
         }
-        ranks[index]["activation_timeline"] = std::move(steps);
         ranks[index]["headroom_bytes"] = rank.headroomBytes;
     }
 }
@@ -53,7 +60,7 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation, ListM
     if (evaluation.memory) json["memory"] = toJson(*evaluation.memory);
     if (evaluation.schedule) {
         json["schedule"] = toJson(*evaluation.schedule, operations);
-        addActivationTimelines(json["schedule"], evaluation);
+        addActivationTimelines(json["schedule"], evaluation, operations);
     }
     if (evaluation.topology) json["topology"] = toJson(*evaluation.topology, groups);
     if (evaluation.performance) json["performance"] = toJson(*evaluation.performance);

@@ -9,6 +9,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -30,7 +31,8 @@ public:
         if (buffer_.size() >= kFlushAt) flush();
     }
     void indent(int width) { text(std::string(static_cast<std::size_t>(width), ' ')); }
-    void integer(long long value) {
+    template <typename Integer>
+    void integer(Integer value) {
         std::array<char, 24> digits{};
         const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), value).ptr;
         text(std::string_view(digits.data(), static_cast<std::size_t>(end - digits.data())));
@@ -101,26 +103,67 @@ struct Streamer {
         sink.text("]");
     }
 
-    // One group per line: "[0, 8, 16, 24]".
-    void groups(const std::vector<std::vector<int>>& list, int depth) {
-        if (list.empty()) return sink.text("[]");
+    // One step per line: "[0.12, 4294967296]" (seconds, bytes held).
+    bool timeline(std::size_t rankIndex, int depth) {
+        if (!evaluation.activations) return false;
+        for (const RankActivations& rank : evaluation.activations->ranks) {
+            if (static_cast<std::size_t>(rank.rank) != rankIndex || !rank.hasMemory) continue;
+            if (rank.steps.empty()) {
+                sink.text("[]");
+                return true;
+            }
+            sink.text("[\n");
+            for (std::size_t i = 0; i < rank.steps.size(); ++i) {
+                sink.indent(depth + 2);
+                sink.text("[");
+                sink.number(rank.steps[i].timeS);
+                sink.text(", ");
+                sink.integer(rank.steps[i].bytes);
+                sink.text(i + 1 < rank.steps.size() ? "],\n" : "]\n");
+            }
+            sink.indent(depth);
+            sink.text("]");
+            return true;
+        }
+        return false;
+    }
+
+    // One group per line: "[0, 8, 16, 24]", computed from the set's layout as it is written.
+    void groups(const GroupSet& set, int depth) {
+        if (set.groupCount <= 0) return sink.text("[]");
         sink.text("[\n");
-        for (std::size_t i = 0; i < list.size(); ++i) {
+        std::vector<int> members;
+        for (int i = 0; i < set.groupCount; ++i) {
+            groupMembers(set, i, members);
             sink.indent(depth + 2);
             sink.text("[");
-            for (std::size_t j = 0; j < list[i].size(); ++j) {
+            for (std::size_t j = 0; j < members.size(); ++j) {
                 if (j > 0) sink.text(", ");
-                sink.integer(list[i][j]);
+                sink.integer(members[j]);
             }
-            sink.text(i + 1 < list.size() ? "],\n" : "]\n");
+            sink.text(i + 1 < set.groupCount ? "],\n" : "]\n");
         }
         sink.indent(depth);
         sink.text("]");
     }
 
-    const std::vector<std::vector<int>>* groupList(std::string_view kindKey) const {
+    // Group indices, one per line as dump(2) prints an array of numbers.
+    void indices(const GroupSet& set, int depth) {
+        const std::vector<int> list = groupsSpanningNodes(set);
+        if (list.empty()) return sink.text("[]");
+        sink.text("[\n");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            sink.indent(depth + 2);
+            sink.integer(list[i]);
+            sink.text(i + 1 < list.size() ? ",\n" : "\n");
+        }
+        sink.indent(depth);
+        sink.text("]");
+    }
+
+    const GroupSet* groupList(std::string_view kindKey) const {
         for (GroupKind kind : kAllGroupKinds) {
-            if (groupKindKey(kind) == kindKey) return &groupSet(*evaluation.topology, kind).groups;
+            if (groupKindKey(kind) == kindKey) return &groupSet(*evaluation.topology, kind);
         }
         return nullptr;
     }
@@ -157,11 +200,19 @@ struct Streamer {
             sink.indent(depth);
             return sink.text("]");
         }
+        // Integers as nlohmann prints them, without a dump per number (long index lists).
+        if (value.is_number_unsigned()) return sink.integer(value.get<std::uint64_t>());
+        if (value.is_number_integer()) return sink.integer(value.get<std::int64_t>());
         sink.text(scalarText(value));
     }
 
-    // The placeholders sit at /schedule/ranks/<i>/ops and /topology/groups/<kind>.
+    // The placeholders sit at /schedule/ranks/<i>/ops and .../activation_timeline,
+    // /topology/groups/<kind> and /topology/groups_spanning_nodes/<kind>.
     bool fillPlaceholder(int depth, const std::vector<std::string>& path) {
+        if (path.size() == 4 && path[0] == "schedule" && path[1] == "ranks" &&
+            path[3] == "activation_timeline") {
+            return timeline(std::stoul(path[2]), depth);
+        }
         if (path.size() == 4 && path[0] == "schedule" && path[1] == "ranks" && path[3] == "ops" &&
             evaluation.schedule) {
             const std::size_t rank = std::stoul(path[2]);
@@ -169,11 +220,15 @@ struct Streamer {
             ops(rank, depth);
             return true;
         }
-        if (path.size() == 3 && path[0] == "topology" && path[1] == "groups" &&
-            evaluation.topology) {
-            const auto* list = groupList(path[2]);
-            if (list == nullptr) return false;
-            groups(*list, depth);
+        if (path.size() == 3 && path[0] == "topology" &&
+            (path[1] == "groups" || path[1] == "groups_spanning_nodes") && evaluation.topology) {
+            const GroupSet* set = groupList(path[2]);
+            if (set == nullptr) return false;
+            if (path[1] == "groups") {
+                groups(*set, depth);
+            } else {
+                indices(*set, depth);
+            }
             return true;
         }
         return false;

@@ -133,8 +133,8 @@ void writeTopology(std::ostringstream& out, const TopologyReport& topology) {
                                                              {"dp", &topology.dp},
                                                              {"pp", &topology.pp}};
     for (const auto& [name, set] : kinds) {
-        const std::size_t count = set->groups.size();
-        const std::size_t size = set->groups.empty() ? 0 : set->groups.front().size();
+        const std::size_t count = static_cast<std::size_t>(set->groupCount);
+        const std::size_t size = static_cast<std::size_t>(set->groupSize);
         const std::string groups = std::to_string(count) + (count == 1 ? " group" : " groups") +
                                    " of " + std::to_string(size);
         out << "  " << padRight(name, 4) << padRight(groups, 22) << set->crossNodeGroups

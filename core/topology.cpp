@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/topology.h"
 
+#include "core/detail/topology/group_layout.h"
 #include "core/detail/topology/rank_generator.h"
 #include "core/detail/topology/topology_placement.h"
 
@@ -13,7 +14,6 @@ namespace fourfold::core {
 namespace {
 
 using detail::Axis;
-using detail::AxisIndices;
 using detail::AxisSizes;
 using detail::RankGenerator;
 
@@ -67,7 +67,12 @@ bool checkSizes(const Plan& plan, std::vector<Diagnostic>& diagnostics) {
 
 void fillGroups(GroupSet& set, const RankGenerator& generator,
                 std::initializer_list<Axis> members) {
-    set.groups = generator.groups(members, &set.groupOfRank);
+    set = generator.groups(members);
+}
+
+int digitOf(const GroupLayout& layout, int rank, Axis axis) {
+    const std::size_t i = at(axis);
+    return layout.rankStride[i] > 0 ? rank / layout.rankStride[i] % layout.size[i] : 0;
 }
 
 void addExpertLayout(const Plan& plan, const detail::AxisOrder& order, TopologyReport& report) {
@@ -98,15 +103,12 @@ void addExpertLayout(const Plan& plan, const detail::AxisOrder& order, TopologyR
     fillGroups(report.ep, expert, {Axis::Ep});
     fillGroups(report.expertTp, expert, {Axis::Tp});
     fillGroups(report.expertDp, expert, {Axis::Dp});
-    for (int rank = 0; rank < expert.worldSize(); ++rank) {
-        const AxisIndices indices = expert.indicesOf(rank);
-        auto& coordinates = report.coordinates[static_cast<std::size_t>(rank)];
-        coordinates.ep = indices[at(Axis::Ep)];
-        coordinates.expertTp = indices[at(Axis::Tp)];
-        coordinates.expertDp = indices[at(Axis::Dp)];
-    }
-    // Both layouts must agree on the pipeline: Megatron-Core refuses otherwise.
-    if (expert.groups({Axis::Pp}, nullptr) != report.pp.groups) {
+    // Both layouts must agree on the pipeline: Megatron-Core refuses otherwise. The group of
+    // rank 0 is {0, s, 2s, …} for the pp stride s of each layout, and groups of equal stride
+    // and size are the same sets, so the lists agree exactly when the strides do (or pp = 1).
+    const GroupLayout& densePp = report.pp.layout;
+    const GroupLayout expertPp = expert.groups({Axis::Pp}).layout;
+    if (parallel.pp > 1 && densePp.rankStride[at(Axis::Pp)] != expertPp.rankStride[at(Axis::Pp)]) {
         report.diagnostics.push_back(makeDiagnostic(Severity::Error, "/parallel/order",
                                                     "topology.expert_pipeline_mismatch",
                                                     {{"order", report.order},
@@ -123,7 +125,7 @@ void addPlacementDiagnostics(const Plan& plan, TopologyReport& report) {
         diagnostics.push_back(makeDiagnostic(Severity::Warning, "/parallel/tp",
                                              "topology.tp_groups_span_nodes",
                                              {{"count", tp.crossNodeGroups},
-                                              {"total", tp.groups.size()},
+                                              {"total", tp.groupCount},
                                               {"max_nodes", tp.maxNodesSpanned},
                                               {"gpus_per_node", gpusPerNode}}));
     }
@@ -146,7 +148,7 @@ void addPlacementDiagnostics(const Plan& plan, TopologyReport& report) {
         if (set.crossNodeGroups == 0) return;
         diagnostics.push_back(
             makeDiagnostic(Severity::Info, path, code,
-                           {{"count", set.crossNodeGroups}, {"total", set.groups.size()}}));
+                           {{"count", set.crossNodeGroups}, {"total", set.groupCount}}));
     };
     note(report.cp, "/parallel/cp", "topology.cp_groups_span_nodes");
     note(report.ep, "/parallel/ep", "topology.ep_groups_span_nodes");
@@ -200,15 +202,6 @@ TopologyReport buildTopology(const Plan& plan) {
     fillGroups(report.pp, decoder, {Axis::Pp});
     fillGroups(report.modelParallel, decoder, {Axis::Tp, Axis::Pp});
     fillGroups(report.dataContextParallel, decoder, {Axis::Dp, Axis::Cp});
-    report.coordinates.resize(static_cast<std::size_t>(report.worldSize));
-    for (int rank = 0; rank < report.worldSize; ++rank) {
-        const AxisIndices indices = decoder.indicesOf(rank);
-        auto& coordinates = report.coordinates[static_cast<std::size_t>(rank)];
-        coordinates.tp = indices[at(Axis::Tp)];
-        coordinates.cp = indices[at(Axis::Cp)];
-        coordinates.dp = indices[at(Axis::Dp)];
-        coordinates.pp = indices[at(Axis::Pp)];
-    }
     addExpertLayout(plan, order.order, report);
 
     for (const GroupKindInfo& kind : kGroupKinds) {
@@ -222,9 +215,81 @@ const GroupSet& groupSet(const TopologyReport& report, GroupKind kind) {
     return report.*groupKindInfo(kind).set;
 }
 
+void groupMembers(const GroupSet& set, int index, std::vector<int>& members) {
+    members.clear();
+    if (index < 0 || index >= set.groupCount) return;
+    detail::memberOffsets(set.layout, set.groupSize, members);
+    const int base = detail::groupBase(set.layout, index);
+    for (int& rank : members) rank += base;
+}
+
+std::vector<int> groupMembers(const GroupSet& set, int index) {
+    std::vector<int> members;
+    groupMembers(set, index, members);
+    return members;
+}
+
+std::vector<std::vector<int>> allGroups(const GroupSet& set) {
+    std::vector<std::vector<int>> groups;
+    if (set.groupCount <= 0) return groups;
+    std::vector<int> offsets;
+    detail::memberOffsets(set.layout, set.groupSize, offsets);
+    groups.reserve(static_cast<std::size_t>(set.groupCount));
+    detail::forEachGroupBase(set.layout, set.groupCount, [&](int, int base) {
+        auto& group = groups.emplace_back(offsets);
+        for (int& rank : group) rank += base;
+    });
+    return groups;
+}
+
+int groupOfRank(const GroupSet& set, int rank) {
+    if (rank < 0 || set.groupCount <= 0 ||
+        std::int64_t{rank} >= std::int64_t{set.groupCount} * set.groupSize) {
+        return -1;
+    }
+    const GroupLayout& layout = set.layout;
+    int group = 0;
+    for (std::size_t axis = 0; axis < layout.size.size(); ++axis) {
+        if (layout.groupStride[axis] <= 0) continue;
+        group += rank / layout.rankStride[axis] % layout.size[axis] * layout.groupStride[axis];
+    }
+    return group;
+}
+
 bool spansNodes(const GroupSet& set, int index) {
-    return std::binary_search(set.groupsSpanningNodes.begin(), set.groupsSpanningNodes.end(),
-                              index);
+    if (index < 0 || index >= set.groupCount || set.gpusPerNode <= 0) return false;
+    const int first = detail::groupBase(set.layout, index);
+    const int last = first + detail::lastMemberOffset(set.layout);
+    return first / set.gpusPerNode != last / set.gpusPerNode;
+}
+
+std::vector<int> groupsSpanningNodes(const GroupSet& set) {
+    std::vector<int> indices;
+    if (set.crossNodeGroups <= 0 || set.gpusPerNode <= 0) return indices;
+    indices.reserve(static_cast<std::size_t>(set.crossNodeGroups));
+    const int last = detail::lastMemberOffset(set.layout);
+    detail::forEachGroupBase(set.layout, set.groupCount, [&](int index, int base) {
+        if (base / set.gpusPerNode != (base + last) / set.gpusPerNode) indices.push_back(index);
+    });
+    return indices;
+}
+
+RankCoordinates coordinatesOfRank(const TopologyReport& report, int rank) {
+    RankCoordinates at;
+    if (rank < 0 || rank >= report.worldSize) return at;
+    const GroupLayout& dense = report.tp.layout;
+    at.tp = digitOf(dense, rank, Axis::Tp);
+    at.cp = digitOf(dense, rank, Axis::Cp);
+    at.dp = digitOf(dense, rank, Axis::Dp);
+    at.pp = digitOf(dense, rank, Axis::Pp);
+    // The expert layout exists only when its sizes divide the world (report.ep is mapped).
+    if (report.ep.groupCount > 0) {
+        const GroupLayout& expert = report.ep.layout;
+        at.ep = digitOf(expert, rank, Axis::Ep);
+        at.expertTp = digitOf(expert, rank, Axis::Tp);
+        at.expertDp = digitOf(expert, rank, Axis::Dp);
+    }
+    return at;
 }
 
 std::string_view groupKindKey(GroupKind kind) { return groupKindInfo(kind).key; }

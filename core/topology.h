@@ -7,6 +7,7 @@
 #include "core/diagnostic.h"
 #include "core/plan.h"
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,16 +29,28 @@ struct RankCoordinates {
     bool operator==(const RankCoordinates&) const = default;
 };
 
+// How one kind's groups follow from the rank (Megatron-Core's RankGenerator): per axis, indexed
+// tp, cp, ep, dp, pp, its size, its stride in the global rank, and its stride in the group
+// index (axes the groups fix) or in the place inside a group (axes the groups vary). Nothing
+// is kept per rank or per group, so a 10^6-rank map stays a few hundred bytes and each
+// question below is answered by arithmetic.
+struct GroupLayout {
+    std::array<int, 5> size{1, 1, 1, 1, 1};
+    std::array<int, 5> rankStride{};
+    std::array<int, 5> groupStride{};  // 0 for an axis the groups vary
+    std::array<int, 5> placeStride{};  // 0 for an axis the groups fix
+
+    bool operator==(const GroupLayout&) const = default;
+};
+
 struct GroupSet {
-    std::vector<std::vector<int>> groups;  // global ranks, each sorted, ordered by first rank
-    int crossNodeGroups = 0;               // groups whose ranks sit on more than one node
+    GroupLayout layout;
+    int groupCount = 0;       // groups of this kind (0: the kind is not mapped)
+    int groupSize = 0;        // ranks per group (all groups of a kind are equal)
+    int gpusPerNode = 0;      // the placement the facts below were counted for
+    int crossNodeGroups = 0;  // groups whose ranks sit on more than one node
     int maxNodesSpanned = 0;
     LinkClass link = LinkClass::SameGpu;  // the slowest link any group of this kind rides
-    int groupSize = 0;                    // ranks per group (all groups of a kind are equal)
-    std::vector<int> groupOfRank;         // index = global rank, value = index into groups
-    // Indices into groups, ascending, of the groups whose ranks sit on more than one node
-    // (crossNodeGroups of them): the ones that ride the inter-node network.
-    std::vector<int> groupsSpanningNodes;
 
     bool operator==(const GroupSet&) const = default;
 };
@@ -66,7 +79,6 @@ struct TopologyReport {
     GroupSet expertTp;             // the expert layers' tensor-parallel groups (etp)
     GroupSet expertDp;             // the expert layers' data-parallel groups (edp)
     TopologySizes sizes;
-    std::vector<RankCoordinates> coordinates;  // index = global rank
     std::vector<Diagnostic> diagnostics;
 
     bool operator==(const TopologyReport&) const = default;
@@ -89,8 +101,23 @@ inline constexpr GroupKind kAllGroupKinds[] = {GroupKind::Tp,
 [[nodiscard]] TopologyReport buildTopology(const Plan& plan);
 
 [[nodiscard]] const GroupSet& groupSet(const TopologyReport& report, GroupKind kind);
-// True when group `index` of the set is one of its groupsSpanningNodes.
+// The global ranks of group `index`, ascending (empty when there is no such group); groups
+// are ordered by first rank, as Megatron-Core's get_ranks returns them.
+[[nodiscard]] std::vector<int> groupMembers(const GroupSet& set, int index);
+// The same into `members` (cleared first), for loops over many groups without allocating.
+void groupMembers(const GroupSet& set, int index, std::vector<int>& members);
+// Every group of the set; materialises groupCount × groupSize ranks.
+[[nodiscard]] std::vector<std::vector<int>> allGroups(const GroupSet& set);
+// The index of the group holding `rank`; -1 for a rank outside the set.
+[[nodiscard]] int groupOfRank(const GroupSet& set, int rank);
+// True when group `index` has ranks on more than one node (its first and last rank differ in
+// node: the ranks are ascending and fill nodes in order).
 [[nodiscard]] bool spansNodes(const GroupSet& set, int index);
+// Indices, ascending, of the groups that span nodes (crossNodeGroups of them): the ones that
+// ride the inter-node network.
+[[nodiscard]] std::vector<int> groupsSpanningNodes(const GroupSet& set);
+// The coordinates of a rank in the dense and the expert layouts; all zero outside the job.
+[[nodiscard]] RankCoordinates coordinatesOfRank(const TopologyReport& report, int rank);
 // "tp", "cp", "ep", "dp", "pp", "model_parallel", "data_context_parallel", "expert_tp",
 // "expert_dp": the JSON keys.
 [[nodiscard]] std::string_view groupKindKey(GroupKind kind);

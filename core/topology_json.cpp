@@ -21,7 +21,7 @@ nlohmann::ordered_json toJson(const TopologyReport& report, ListMode groups) {
     if (groups != ListMode::Omit) {
         Json lists = Json::object();
         const auto list = [&](GroupKind kind) {
-            return groups == ListMode::Full ? Json(groupSet(report, kind).groups) : Json();
+            return groups == ListMode::Full ? Json(allGroups(groupSet(report, kind))) : Json();
         };
         for (GroupKind kind : kContractKinds) lists[key(kind)] = list(kind);
         for (GroupKind kind : kExtraKinds) lists[key(kind)] = list(kind);
@@ -35,7 +35,9 @@ nlohmann::ordered_json toJson(const TopologyReport& report, ListMode groups) {
     for (GroupKind kind : kAllGroupKinds) {
         const GroupSet& set = groupSet(report, kind);
         crossNode[key(kind)] = set.crossNodeGroups;
-        spanning[key(kind)] = set.groupsSpanningNodes;
+        // Indices into the group lists, as long as they are: they follow the lists' mode.
+        if (groups == ListMode::Full) spanning[key(kind)] = groupsSpanningNodes(set);
+        if (groups == ListMode::Placeholder) spanning[key(kind)] = Json();
         nodesSpanned[key(kind)] = set.maxNodesSpanned;
         links[key(kind)] = std::string(linkClassKey(set.link));
     }
@@ -46,7 +48,7 @@ nlohmann::ordered_json toJson(const TopologyReport& report, ListMode groups) {
     json["world_size"] = report.worldSize;
     json["gpus_per_node"] = report.gpusPerNode;
     json["nodes"] = report.nodes;
-    json["groups_spanning_nodes"] = std::move(spanning);
+    if (groups != ListMode::Omit) json["groups_spanning_nodes"] = std::move(spanning);
     json["sizes"] = {{"tp", report.sizes.tp},       {"cp", report.sizes.cp},
                      {"ep", report.sizes.ep},       {"dp", report.sizes.dp},
                      {"pp", report.sizes.pp},       {"etp", report.sizes.expertTp},

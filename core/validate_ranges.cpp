@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/validate_ranges.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <string_view>
 
 namespace fourfold::core {
 namespace {
@@ -67,6 +69,21 @@ const KeyRange* findKeyRange(std::string_view pointer) {
         if (range.pointer == pointer) return &range;
     }
     return nullptr;
+}
+
+bool isBoundsError(const Diagnostic& diagnostic) {
+    static constexpr std::array<std::string_view, 8> kCodes = {
+        "range.out_of_range",
+        "range.above_minimum",
+        "arithmetic.overflow",
+        "cluster.too_many_gpus",
+        "model.shape_too_large",
+        "parallel.world_size_too_large",
+        "training.activations_too_large",
+        "training.tokens_per_step_too_large",
+    };
+    return diagnostic.severity == Severity::Error &&
+           std::find(kCodes.begin(), kCodes.end(), diagnostic.code) != kCodes.end();
 }
 
 bool inRange(const KeyRange& range, double value) {

@@ -6,6 +6,8 @@
 // limits below (parameters, activations, tokens per step), all checked in double.
 #pragma once
 
+#include "core/diagnostic.h"
+
 #include <span>
 #include <string_view>
 
@@ -27,6 +29,10 @@ struct KeyRange {
 // The range of a key; nullptr when the pointer names no numeric key.
 [[nodiscard]] const KeyRange* findKeyRange(std::string_view pointer);
 [[nodiscard]] bool inRange(const KeyRange& range, double value);
+// True for an error that puts a number outside its documented range or a product past one of
+// the combined limits below (or past 64 bits): a plan no front end should take in as it
+// stands. The desktop app refuses to open such a file and keeps its current plan.
+[[nodiscard]] bool isBoundsError(const Diagnostic& diagnostic);
 
 // Combined limits, checked in double after each key is in range.
 inline constexpr double kMaxShapeParameters = 1e14;  // parameters the shape counts

@@ -22,8 +22,10 @@ constexpr const char* kHelp =
     "  --json     print only the evaluation object (schema fourfold.evaluation/1), with the\n"
     "             diagnostics inside it; a plan with errors still prints one JSON object\n"
     "  --gib      show bytes in GiB (2^30) instead of GB (10^9), formula lines included\n"
-    "  --no-ops   leave the per-operation schedule lists out of the JSON (large pipelines)\n"
-    "  --no-groups  leave the rank group lists out of the JSON (large clusters)\n"
+    "  --no-ops   leave the per-operation schedule lists (operations and activation\n"
+    "             timelines) out of the JSON (large pipelines)\n"
+    "  --no-groups  leave the rank group lists, and the indices of those spanning nodes,\n"
+    "             out of the JSON (large clusters)\n"
     "  --set FIELD=VALUE  change a plan field before evaluating, without editing the file\n"
     "             (repeatable), e.g. --set parallel.tp=4 --set training.precision=fp8\n"
     "A plan file holds at most 1048576 bytes (1 MiB).\n"
@@ -116,10 +118,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                                   loaded.diagnostics.end());
     if (json) return printJson(out, evaluation, parsed.has("--no-ops"), parsed.has("--no-groups"));
     printDiagnostics(err, displayName(parsed.plan), evaluation.diagnostics);
-    Evaluation table = evaluation;
-    table.diagnostics.clear();  // on standard error above
-    out << evaluationTable(table, parsed.has("--gib") ? ByteUnits::Binary : ByteUnits::Decimal);
-    return hasErrors(evaluation.diagnostics) ? kExitPlanErrors : kExitOk;
+    const bool failed = hasErrors(evaluation.diagnostics);
+    // On standard error above; cleared rather than copying the evaluation (millions of ops).
+    evaluation.diagnostics.clear();
+    out << evaluationTable(evaluation,
+                           parsed.has("--gib") ? ByteUnits::Binary : ByteUnits::Decimal);
+    return failed ? kExitPlanErrors : kExitOk;
 }
 
 }  // namespace

@@ -21,7 +21,7 @@ double medianMs(const Plan& plan, int runs, int* groups) {
         times.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
         *groups = 0;
         for (GroupKind kind : kAllGroupKinds) {
-            *groups += static_cast<int>(groupSet(report, kind).groups.size());
+            *groups += groupSet(report, kind).groupCount;
         }
     }
     std::sort(times.begin(), times.end());

@@ -51,6 +51,7 @@ private slots:
         QCOMPARE(stream["schedule"]["ranks"][0]["ops"].size(),
                  tree["schedule"]["ranks"][0]["ops"].size());
         QVERIFY(!stream["topology"]["groups"]["tp"].empty());
+        QVERIFY(!stream["topology"]["groups_spanning_nodes"]["pp"].empty());
         QVERIFY2(stream == tree, Json::diff(tree, stream).dump(1).c_str());
         // evaluationToJson is the streamed text itself.
         QCOMPARE(Json::parse(evaluationToJson(evaluation)), tree);
@@ -59,15 +60,26 @@ private slots:
     void optionsLeaveOutTheListsOnly() {
         const Evaluation evaluation = evaluate(pipelinePlan());
         Json expected = evaluationToJsonValue(evaluation);
-        for (auto& rank : expected["schedule"]["ranks"]) rank.erase("ops");
+        // The activation timeline has a step per operation: it goes with them.
+        for (auto& rank : expected["schedule"]["ranks"]) {
+            rank.erase("ops");
+            rank.erase("activation_timeline");
+        }
+        // The indices of the groups spanning nodes point into the lists: they go with them.
         expected["topology"].erase("groups");
+        expected["topology"].erase("groups_spanning_nodes");
         const Json stream = streamed(evaluation, {false, false});
         QVERIFY2(stream == expected, Json::diff(expected, stream).dump(1).c_str());
         const Json onlyOps = streamed(evaluation, {true, false});
         QVERIFY(onlyOps["schedule"]["ranks"][0].contains("ops"));
         QVERIFY(!onlyOps["topology"].contains("groups"));
+        QVERIFY(!onlyOps["topology"].contains("groups_spanning_nodes"));
+        QVERIFY(onlyOps["topology"].contains("cross_node_groups"));
         const Json onlyGroups = streamed(evaluation, {false, true});
         QVERIFY(!onlyGroups["schedule"]["ranks"][0].contains("ops"));
+        QVERIFY(!onlyGroups["schedule"]["ranks"][0].contains("activation_timeline"));
+        QVERIFY(onlyGroups["schedule"]["ranks"][0].contains("headroom_bytes"));
+        QVERIFY(onlyOps["schedule"]["ranks"][0].contains("activation_timeline"));
         QCOMPARE(onlyGroups["topology"]["groups"],
                  evaluationToJsonValue(evaluation)["topology"]["groups"]);
     }
@@ -82,6 +94,7 @@ private slots:
             evaluationToJsonValue(evaluation, ListMode::Placeholder, ListMode::Placeholder);
         QVERIFY(placeholders["schedule"]["ranks"][0]["ops"].is_null());
         QVERIFY(placeholders["topology"]["groups"]["dp"].is_null());
+        QVERIFY(placeholders["topology"]["groups_spanning_nodes"]["pp"].is_null());
     }
 
     // Strings are escaped as the tree writer escapes them, invalid UTF-8 included.

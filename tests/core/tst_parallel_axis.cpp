@@ -44,7 +44,7 @@ private slots:
         plan.cluster.gpusPerNode = 8;
         plan.cluster.nodes = 1;
         const TopologyReport report = buildTopology(plan);
-        const RankCoordinates& rank5 = report.coordinates[5];
+        const RankCoordinates rank5 = coordinatesOfRank(report, 5);
         QCOMPARE(axisCoordinate(rank5, ParallelAxis::Tensor), 1);
         QCOMPARE(axisCoordinate(rank5, ParallelAxis::Data), 0);
         QCOMPARE(axisCoordinate(rank5, ParallelAxis::Pipeline), 1);

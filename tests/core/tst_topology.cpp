@@ -151,12 +151,12 @@ private slots:
         QFETCH(QString, ppGroups);
         QFETCH(QString, modelParallel);
         QFETCH(QString, dataContext);
-        QCOMPARE(text(report.tp.groups), tpGroups);
-        QCOMPARE(text(report.cp.groups), cpGroups);
-        QCOMPARE(text(report.dp.groups), dpGroups);
-        QCOMPARE(text(report.pp.groups), ppGroups);
-        QCOMPARE(text(report.modelParallel.groups), modelParallel);
-        QCOMPARE(text(report.dataContextParallel.groups), dataContext);
+        QCOMPARE(text(allGroups(report.tp)), tpGroups);
+        QCOMPARE(text(allGroups(report.cp)), cpGroups);
+        QCOMPARE(text(allGroups(report.dp)), dpGroups);
+        QCOMPARE(text(allGroups(report.pp)), ppGroups);
+        QCOMPARE(text(allGroups(report.modelParallel)), modelParallel);
+        QCOMPARE(text(allGroups(report.dataContextParallel)), dataContext);
         QVERIFY(!hasDiagnostic(report, Severity::Error, "/parallel/order", ""));
     }
 
@@ -165,11 +165,11 @@ private slots:
     // reach both nodes.
     void groupsSpanningNodesByIndex() {
         const auto report = buildTopology(makePlan({4, 1, 3, 1, 1, 0}, "tp-cp-ep-dp-pp", 6));
-        QCOMPARE(report.tp.groupsSpanningNodes, std::vector<int>{1});
+        QCOMPARE(groupsSpanningNodes(report.tp), std::vector<int>{1});
         QVERIFY(!spansNodes(report.tp, 0));
         QVERIFY(spansNodes(report.tp, 1));
         QVERIFY(!spansNodes(report.tp, 2));
-        QCOMPARE(report.dp.groupsSpanningNodes, (std::vector<int>{0, 1, 2, 3}));
+        QCOMPARE(groupsSpanningNodes(report.dp), (std::vector<int>{0, 1, 2, 3}));
         const auto json = toJson(report);
         QCOMPARE(json["groups_spanning_nodes"]["tp"].get<std::vector<int>>(), std::vector<int>{1});
         QCOMPARE(json["groups_spanning_nodes"]["pp"].get<std::vector<int>>(), std::vector<int>{});
@@ -182,37 +182,38 @@ private slots:
         QCOMPARE(report.worldSize, 64);
         QCOMPARE(report.nodes, 8);
         // TP: 16 runs of 4 consecutive ranks, two per node, never crossing a node.
-        QCOMPARE(text(report.tp.groups), consecutive(16, 4));
+        QCOMPARE(text(allGroups(report.tp)), consecutive(16, 4));
         QCOMPARE(report.tp.crossNodeGroups, 0);
         QCOMPARE(report.tp.maxNodesSpanned, 1);
         QCOMPARE(report.tp.link, LinkClass::IntraNode);
         // PP: {r, r+32} for r = 0…31: stage 0 on nodes 0–3, stage 1 on nodes 4–7.
-        QCOMPARE(report.pp.groups.size(), std::size_t{32});
-        QCOMPARE(report.pp.groups.front(), (std::vector<int>{0, 32}));
-        QCOMPARE(report.pp.groups.back(), (std::vector<int>{31, 63}));
+        QCOMPARE(report.pp.groupCount, 32);
+        QCOMPARE(groupMembers(report.pp, 0), (std::vector<int>{0, 32}));
+        QCOMPARE(groupMembers(report.pp, report.pp.groupCount - 1), (std::vector<int>{31, 63}));
         QCOMPARE(report.pp.crossNodeGroups, 32);
         QCOMPARE(report.pp.maxNodesSpanned, 2);
         QCOMPARE(report.pp.link, LinkClass::InterNode);
         // DP: fix tp and pp, step 4: {0,4,…,28} spans nodes 0–3.
-        QCOMPARE(report.dp.groups.size(), std::size_t{8});
-        QCOMPARE(report.dp.groups.front(), (std::vector<int>{0, 4, 8, 12, 16, 20, 24, 28}));
-        QCOMPARE(report.dp.groups.back(), (std::vector<int>{35, 39, 43, 47, 51, 55, 59, 63}));
+        QCOMPARE(report.dp.groupCount, 8);
+        QCOMPARE(groupMembers(report.dp, 0), (std::vector<int>{0, 4, 8, 12, 16, 20, 24, 28}));
+        QCOMPARE(groupMembers(report.dp, report.dp.groupCount - 1),
+                 (std::vector<int>{35, 39, 43, 47, 51, 55, 59, 63}));
         QCOMPARE(report.dp.crossNodeGroups, 8);
         QCOMPARE(report.dp.maxNodesSpanned, 4);
         // Which groups ride the inter-node network, by index: every DP and PP group, no TP one.
-        QCOMPARE(report.tp.groupsSpanningNodes, std::vector<int>{});
-        QCOMPARE(report.dp.groupsSpanningNodes, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
-        QCOMPARE(report.pp.groupsSpanningNodes.size(), std::size_t{32});
+        QCOMPARE(groupsSpanningNodes(report.tp), std::vector<int>{});
+        QCOMPARE(groupsSpanningNodes(report.dp), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+        QCOMPARE(groupsSpanningNodes(report.pp).size(), std::size_t{32});
         // No CP or EP: groups of one, which never communicate.
         QCOMPARE(report.cp.link, LinkClass::SameGpu);
         QCOMPARE(report.ep.link, LinkClass::SameGpu);
         // Rank 45 = 1 + 4·3 + 32·1: tp 1, dp 3, pp 1, on node 5 as its GPU 5. The expert
         // layout (etp 4, ep 1, edp 64 / 8 = 8) is the same here: expert tp 1, expert dp 3.
-        QCOMPARE(report.coordinates[45], (RankCoordinates{1, 0, 0, 3, 1, 1, 3}));
+        QCOMPARE(coordinatesOfRank(report, 45), (RankCoordinates{1, 0, 0, 3, 1, 1, 3}));
         QCOMPARE(nodeOfRank(report, 45), 5);
         QCOMPARE(localGpuOfRank(report, 45), 5);
-        QCOMPARE(report.tp.groupOfRank[45], 11);
-        QCOMPARE(report.tp.groups[11], (std::vector<int>{44, 45, 46, 47}));
+        QCOMPARE(groupOfRank(report.tp, 45), 11);
+        QCOMPARE(groupMembers(report.tp, 11), (std::vector<int>{44, 45, 46, 47}));
         // A clean layout: no warnings.
         QVERIFY(std::none_of(report.diagnostics.begin(), report.diagnostics.end(),
                              [](const auto& d) { return d.severity != Severity::Info; }));
@@ -253,9 +254,9 @@ private slots:
         QFETCH(int, rank);
         QFETCH(int, epIndex);
         const auto report = buildTopology(makePlan({tp, cp, dp, 1, ep, etp}));
-        QCOMPARE(text(report.ep.groups), epGroups);
-        QCOMPARE(text(report.expertDp.groups), expertDpGroups);
-        QCOMPARE(report.coordinates[static_cast<std::size_t>(rank)].ep, epIndex);
+        QCOMPARE(text(allGroups(report.ep)), epGroups);
+        QCOMPARE(text(allGroups(report.expertDp)), expertDpGroups);
+        QCOMPARE(coordinatesOfRank(report, rank).ep, epIndex);
         QCOMPARE(report.sizes.expertDp, dp * cp * tp / (ep * (etp > 0 ? etp : tp)));
         QVERIFY(!hasErrorsUnder(report.diagnostics, {"/parallel"}));
     }
@@ -285,7 +286,7 @@ private slots:
                 stride *= sizeOf[axis];
             }
             for (int rank = 0; rank < world; ++rank) {
-                const auto& c = report.coordinates[static_cast<std::size_t>(rank)];
+                const RankCoordinates c = coordinatesOfRank(report, rank);
                 const int rebuilt = c.tp * strideOf["tp"] + c.cp * strideOf["cp"] +
                                     c.dp * strideOf["dp"] + c.pp * strideOf["pp"];
                 QCOMPARE(rebuilt, rank);
@@ -294,7 +295,7 @@ private slots:
             // Brute force TP and DP groups: ranks sharing every other coordinate.
             std::map<std::tuple<int, int, int>, std::vector<int>> byTp, byDp;
             for (int rank = 0; rank < world; ++rank) {
-                const auto& c = report.coordinates[static_cast<std::size_t>(rank)];
+                const RankCoordinates c = coordinatesOfRank(report, rank);
                 byTp[{c.cp, c.dp, c.pp}].push_back(rank);
                 byDp[{c.tp, c.cp, c.pp}].push_back(rank);
             }
@@ -304,12 +305,70 @@ private slots:
                 std::sort(groups.begin(), groups.end());
                 return groups;
             };
-            QCOMPARE(report.tp.groups, sorted(byTp));
-            QCOMPARE(report.dp.groups, sorted(byDp));
-            for (const auto& group : report.pp.groups) {
+            QCOMPARE(allGroups(report.tp), sorted(byTp));
+            QCOMPARE(allGroups(report.dp), sorted(byDp));
+            for (const auto& group : allGroups(report.pp)) {
                 QVERIFY(std::is_sorted(group.begin(), group.end()));
             }
         }
+    }
+
+    // The placement facts come from group layouts, never stored lists: check every kind of
+    // random layouts (with experts, nodes of 1 to 8 GPUs) against the same facts counted
+    // by hand from the materialised lists.
+    void placementFactsMatchTheLists() {
+        std::mt19937 random(20261201u);
+        const std::vector<int> degrees{1, 2, 3, 4};
+        const std::vector<int> nodeSizes{1, 3, 4, 6, 8};
+        const char* orders[] = {"tp-cp-ep-dp-pp", "tp-pp-dp-cp-ep", "pp-dp-tp-cp-ep",
+                                "dp-tp-ep-pp-cp"};
+        int checkedExperts = 0;
+        for (int trial = 0; trial < 80; ++trial) {
+            const auto pick = [&](const std::vector<int>& from) {
+                return from[random() % from.size()];
+            };
+            Sizes sizes{pick(degrees), pick(degrees), pick(degrees), pick(degrees), 1, 0};
+            sizes.ep = pick(degrees);
+            sizes.etp = pick({0, 1, 2});
+            const int gpusPerNode = pick(nodeSizes);
+            const auto report =
+                buildTopology(makePlan(sizes, orders[random() % std::size(orders)], gpusPerNode));
+            if (report.ep.groupCount > 0) ++checkedExperts;
+            for (GroupKind kind : kAllGroupKinds) {
+                const GroupSet& set = groupSet(report, kind);
+                const auto lists = allGroups(set);
+                QCOMPARE(static_cast<int>(lists.size()), set.groupCount);
+                int cross = 0;
+                int maxNodes = lists.empty() ? 0 : 1;
+                std::vector<int> spanning;
+                for (std::size_t index = 0; index < lists.size(); ++index) {
+                    const auto& group = lists[index];
+                    QCOMPARE(static_cast<int>(group.size()), set.groupSize);
+                    QCOMPARE(groupMembers(set, static_cast<int>(index)), group);
+                    std::vector<int> nodes;
+                    for (int rank : group) {
+                        QCOMPARE(groupOfRank(set, rank), static_cast<int>(index));
+                        nodes.push_back(rank / gpusPerNode);
+                    }
+                    std::sort(nodes.begin(), nodes.end());
+                    const auto distinct =
+                        static_cast<int>(std::unique(nodes.begin(), nodes.end()) - nodes.begin());
+                    maxNodes = std::max(maxNodes, distinct);
+                    if (distinct > 1) {
+                        ++cross;
+                        spanning.push_back(static_cast<int>(index));
+                    }
+                    QCOMPARE(spansNodes(set, static_cast<int>(index)), distinct > 1);
+                }
+                QCOMPARE(set.crossNodeGroups, cross);
+                QCOMPARE(set.maxNodesSpanned, maxNodes);
+                QCOMPARE(groupsSpanningNodes(set), spanning);
+                QCOMPARE(groupOfRank(set, -1), -1);
+                QCOMPARE(groupOfRank(set, set.groupCount * set.groupSize), -1);
+                QVERIFY(groupMembers(set, set.groupCount).empty());
+            }
+        }
+        QVERIFY(checkedExperts > 10);
     }
 
     void diagnostics_data() {

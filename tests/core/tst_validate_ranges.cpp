@@ -250,6 +250,43 @@ private slots:
         QVERIFY(kMaxActivationBytes * 50 < 9.2e18);
         QVERIFY(kMaxTokensPerStep * 1e3 < 9.2e18);
     }
+
+    // Bounds errors (a number out of its range, a product past a combined limit) are the ones
+    // a front end refuses a file for; a broken rule between valid numbers is not one.
+    void boundsErrorsAreTold() {
+        Plan plan = defaultPlan();
+        plan.memory.frameworkBytes = 446743935351073280ULL;
+        const auto bytes = validate(plan);
+        QVERIFY2(std::any_of(bytes.begin(), bytes.end(), isBoundsError),
+                 qPrintable(listing(bytes)));
+
+        plan = defaultPlan();
+        plan.training.microBatch = 2147483647;
+        plan.training.gradAccumulation = 2147483647;
+        const auto batch = validate(plan);
+        QVERIFY2(std::any_of(batch.begin(), batch.end(), isBoundsError),
+                 qPrintable(listing(batch)));
+
+        plan = defaultPlan();
+        plan.cluster.nodes = 1'000'000;
+        plan.cluster.gpusPerNode = 10'000;  // each in range, 10^10 GPUs together
+        const auto gpus = validate(plan);
+        QVERIFY2(std::any_of(gpus.begin(), gpus.end(), isBoundsError), qPrintable(listing(gpus)));
+
+        plan = defaultPlan();
+        plan.parallel.dp = 16;  // 16 ranks on 8 GPUs: an error, within every range
+        const auto rule = validate(plan);
+        QVERIFY2(std::any_of(rule.begin(), rule.end(),
+                             [](const Diagnostic& d) { return d.severity == Severity::Error; }),
+                 qPrintable(listing(rule)));
+        QVERIFY2(std::none_of(rule.begin(), rule.end(), isBoundsError), qPrintable(listing(rule)));
+        Diagnostic warning;
+        warning.severity = Severity::Warning;
+        warning.code = "range.out_of_range";
+        QVERIFY(!isBoundsError(warning));
+        warning.severity = Severity::Error;
+        QVERIFY(isBoundsError(warning));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestValidateRanges)

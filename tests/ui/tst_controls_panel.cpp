@@ -277,7 +277,7 @@ private slots:
         QCOMPARE(h.find<QComboBox>(QStringLiteral("precisionCombo"))->currentData().toInt(),
                  static_cast<int>(core::Precision::Fp16));
         QCOMPARE(h.find<QComboBox>(QStringLiteral("zeroStageCombo"))->currentData().toInt(), 2);
-        QCOMPARE(h.find<QSpinBox>(QStringLiteral("globalBatchTargetSpin"))->value(), 32);
+        QCOMPARE(h.find<QDoubleSpinBox>(QStringLiteral("globalBatchTargetSpin"))->value(), 32.0);
         QVERIFY(!h.find<QCheckBox>(QStringLiteral("flashAttentionCheck"))->isChecked());
         QCOMPARE(h.find<QLineEdit>(QStringLiteral("measuredPeaksEdit"))->text(),
                  QStringLiteral("71, 68.5"));
@@ -317,8 +317,9 @@ private slots:
         QCOMPARE(h.document.plan().cluster.nodes, 1'000'000);
         h.spin("tensorParallel")->setValue(-5);
         QCOMPARE(h.document.plan().parallel.tp, 1);
-        h.spin("modelSize")->setValue(1e15);  // shown in billions: clamps to 2000 (2 T)
-        QCOMPARE(h.document.plan().model.parameters, 2e12);
+        // Shown in billions: clamps to the documented maximum, 10^14 parameters.
+        h.spin("modelSize")->setValue(1e15);
+        QCOMPARE(h.document.plan().model.parameters, 1e14);
         h.spin("fragmentation")->setValue(500);  // percent: clamps to 90 %
         QCOMPARE(h.document.plan().memory.fragmentation, 0.9);
         for (const Edit& edit : h.edits) QVERIFY(edit.gesture != 0);
@@ -394,7 +395,7 @@ private slots:
         h.find<QCheckBox>(QStringLiteral("masterWeightsCheck"))->click();
         QVERIFY(!h.document.plan().training.masterWeights);
         QCOMPARE(h.edits.back().text, QStringLiteral("Drop master weights"));
-        auto* target = h.find<QSpinBox>(QStringLiteral("globalBatchTargetSpin"));
+        auto* target = h.find<QDoubleSpinBox>(QStringLiteral("globalBatchTargetSpin"));
         target->setValue(96);
         QCOMPARE(h.document.plan().training.globalBatch, std::optional<std::int64_t>(96));
         target->setValue(0);
@@ -426,7 +427,7 @@ private slots:
         QVERIFY(h.spin("tensorParallel")->isVisibleTo(&h.window));
         QVERIFY(h.panel->focusField(QStringLiteral("/training/global_batch")));
         QCOMPARE(QApplication::focusWidget(),
-                 h.find<QSpinBox>(QStringLiteral("globalBatchTargetSpin")));
+                 h.find<QDoubleSpinBox>(QStringLiteral("globalBatchTargetSpin")));
         // Deeper pointers find the nearest control; a section finds its stand-in.
         QVERIFY(h.panel->focusField(QStringLiteral("/measured/peak_bytes_per_stage/1")));
         QCOMPARE(QApplication::focusWidget(),

@@ -72,12 +72,11 @@ private slots:
         QCOMPARE(view.focusRank(), 45);
         QVERIFY(!view.isPinned());
         const int tpGroup = view.highlightedGroup(core::GroupKind::Tp);
-        QCOMPARE(topology.tp.groups[static_cast<std::size_t>(tpGroup)],
-                 (std::vector<int>{44, 45, 46, 47}));
+        QCOMPARE(core::groupMembers(topology.tp, tpGroup), (std::vector<int>{44, 45, 46, 47}));
         const int ppGroup = view.highlightedGroup(core::GroupKind::Pp);
-        QCOMPARE(topology.pp.groups[static_cast<std::size_t>(ppGroup)], (std::vector<int>{13, 45}));
+        QCOMPARE(core::groupMembers(topology.pp, ppGroup), (std::vector<int>{13, 45}));
         const int dpGroup = view.highlightedGroup(core::GroupKind::Dp);
-        QCOMPARE(topology.dp.groups[static_cast<std::size_t>(dpGroup)].front(), 33);
+        QCOMPARE(core::groupMembers(topology.dp, dpGroup).front(), 33);
         QVERIFY(view.describeRank(45).contains(QStringLiteral("node 5, GPU 5")));
         QVERIFY(view.describeRank(45).contains(QStringLiteral("TP group: 44–47")));
 

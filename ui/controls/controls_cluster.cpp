@@ -4,6 +4,7 @@
 #include "core/catalog.h"
 #include "core/format.h"
 #include "core/parallel_choices.h"
+#include "ui/controls/control_ranges.h"
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
@@ -45,7 +46,8 @@ ClusterControls::ClusterControls(PlanDocument* document, QWidget* parent)
                              tr("GPUs that share one machine and its fast intra-node links."),
                              QStringLiteral("/cluster/gpus_per_node"));
     gpusPerNode_->setStops({1, 2, 4, 6, 8, 16, 32, 64, 72});
-    gpusPerNode_->setSpinRange(1, 1024, 0, 1);
+    const core::KeyRange& perNode = documentedRange("/cluster/gpus_per_node");
+    gpusPerNode_->setSpinRange(perNode.minimum, perNode.maximum, 0, 1);
     connect(gpusPerNode_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
         const int gpus = static_cast<int>(value);
         edit(EditField::GpusPerNode, gesture, tr("Set GPUs per node to %1").arg(gpus),
@@ -56,7 +58,8 @@ ClusterControls::ClusterControls(PlanDocument* document, QWidget* parent)
                        tr("Machines in the cluster, joined by the inter-node network."),
                        QStringLiteral("/cluster/nodes"));
     nodes_->setStops(countStops(1, 16384));
-    nodes_->setSpinRange(1, 1'000'000, 0, 1);
+    const core::KeyRange& nodes = documentedRange("/cluster/nodes");
+    nodes_->setSpinRange(nodes.minimum, nodes.maximum, 0, 1);
     connect(nodes_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
         const int nodes = static_cast<int>(value);
         edit(EditField::Nodes, gesture, tr("Set nodes to %1").arg(nodes),

@@ -3,6 +3,7 @@
 
 #include "core/format.h"
 #include "core/plan_enums.h"
+#include "ui/controls/control_ranges.h"
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/controls_text.h"
 #include "ui/controls/slider_control.h"
@@ -15,16 +16,17 @@
 #include <QSignalBlocker>
 
 #include <cmath>
+#include <string_view>
 
 namespace fourfold::ui {
 namespace {
 
 constexpr double kGigabyte = 1e9;
-constexpr double kLargestPeakGb = 1e6;  // a petabyte: beyond any GPU, still a number
 
-SliderControl* configureShare(SliderControl* control) {
+SliderControl* configureShare(SliderControl* control, std::string_view pointer) {
+    const core::KeyRange& range = documentedRange(pointer);
     control->setStops(linearStops(0, 0.5, 0.01));
-    control->setSpinRange(0, 0.9, 1, 0.01, 0.01);
+    control->setSpinRange(range.minimum, range.maximum, 1, 0.01, 0.01);
     control->setSuffix(QStringLiteral(" %"));
     return control;
 }
@@ -50,7 +52,8 @@ MemoryControls::MemoryControls(PlanDocument* document, QWidget* parent)
     fragmentation_ = configureShare(
         addSlider(QStringLiteral("fragmentation"), tr("Fragmentation"),
                   tr("Share of allocated memory the allocator loses to fragmentation."),
-                  QStringLiteral("/memory/fragmentation")));
+                  QStringLiteral("/memory/fragmentation")),
+        "/memory/fragmentation");
     connect(fragmentation_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
         edit(EditField::Fragmentation, gesture,
              tr("Set fragmentation to %1").arg(QString::fromStdString(core::formatPercent(value))),
@@ -59,7 +62,8 @@ MemoryControls::MemoryControls(PlanDocument* document, QWidget* parent)
 
     margin_ = configureShare(addSlider(QStringLiteral("safetyMargin"), tr("Safet&y margin"),
                                        tr("Share of GPU memory kept free for spikes."),
-                                       QStringLiteral("/memory/safety_margin")));
+                                       QStringLiteral("/memory/safety_margin")),
+                             "/memory/safety_margin");
     connect(margin_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
         edit(EditField::SafetyMargin, gesture,
              tr("Set safety margin to %1").arg(QString::fromStdString(core::formatPercent(value))),
@@ -70,7 +74,9 @@ MemoryControls::MemoryControls(PlanDocument* document, QWidget* parent)
                            tr("CUDA context, framework and library workspaces on every GPU."),
                            QStringLiteral("/memory/framework_bytes"));
     framework_->setStops(linearStops(0, 10 * kGigabyte, kGigabyte / 4));
-    framework_->setSpinRange(0, 1000 * kGigabyte, 2, kGigabyte / 10, kGigabyte);
+    const core::KeyRange& frameworkRange = documentedRange("/memory/framework_bytes");
+    framework_->setSpinRange(frameworkRange.minimum, frameworkRange.maximum, 2, kGigabyte / 10,
+                             kGigabyte);
     framework_->setSuffix(tr(" GB"));
     connect(framework_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
         const auto bytes = static_cast<std::uint64_t>(std::llround(value));
@@ -114,7 +120,8 @@ MeasuredControls::MeasuredControls(PlanDocument* document, QWidget* parent)
 
     stepTime_ = new QDoubleSpinBox(this);
     stepTime_->setObjectName(QStringLiteral("measuredStepTimeSpin"));
-    stepTime_->setRange(0, 1e6);
+    // 0 is "not measured" (the key left out); the documented range excludes 0 itself.
+    stepTime_->setRange(0, documentedRange("/measured/step_time_s").maximum);
     stepTime_->setDecimals(3);
     stepTime_->setSingleStep(0.1);
     stepTime_->setSuffix(tr(" s"));
@@ -146,7 +153,9 @@ std::optional<std::vector<std::uint64_t>> MeasuredControls::parsePeaks(const QSt
     for (const QString& part : parts) {
         bool ok = false;
         const double gigabytes = part.trimmed().toDouble(&ok);
-        if (!ok || !std::isfinite(gigabytes) || gigabytes < 0 || gigabytes > kLargestPeakGb) {
+        const core::KeyRange& range = documentedRange("/measured/peak_bytes_per_stage");
+        if (!ok || !std::isfinite(gigabytes) || gigabytes * kGigabyte < range.minimum ||
+            gigabytes * kGigabyte > range.maximum) {
             return std::nullopt;
         }
         bytes.push_back(static_cast<std::uint64_t>(std::llround(gigabytes * kGigabyte)));

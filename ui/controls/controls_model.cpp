@@ -3,6 +3,7 @@
 
 #include "core/catalog.h"
 #include "core/format.h"
+#include "ui/controls/control_ranges.h"
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/controls_text.h"
 #include "ui/controls/slider_control.h"
@@ -10,9 +11,13 @@
 
 #include <QComboBox>
 
+#include <algorithm>
+
 namespace fourfold::ui {
 namespace {
 
+// The slider's span; the spin box reaches the documented range's maximum. Its minimum stays
+// above the range's 0, which means "count the shape" and is no size to choose.
 constexpr double kSmallestModel = 1e8;  // 100 M parameters
 constexpr double kLargestModel = 2e12;  // 2 T parameters
 constexpr double kBillion = 1e9;
@@ -32,7 +37,9 @@ ModelControls::ModelControls(PlanDocument* document, QWidget* parent)
                       QStringLiteral("/model"));
     alsoCovers(QStringLiteral("/model/parameters"));
     size_->setStops(logStops(kSmallestModel, kLargestModel, 401));
-    size_->setSpinRange(kSmallestModel, kLargestModel, 2, kBillion / 10, kBillion);
+    const core::KeyRange& range = documentedRange("/model/parameters");
+    size_->setSpinRange(std::max(kSmallestModel, range.minimum), range.maximum, 2, kBillion / 10,
+                        kBillion);
     size_->setSuffix(tr(" B"));
     connect(size_, &SliderControl::valueEdited, this, &ModelControls::setSize);
 }

@@ -3,6 +3,7 @@
 
 #include "core/parallel_edit.h"
 #include "core/plan_enums.h"
+#include "ui/controls/control_ranges.h"
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/controls_text.h"
 #include "ui/controls/slider_control.h"
@@ -18,22 +19,22 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
     using core::ParallelAxis;
     addAxis(ParallelAxis::Data, QStringLiteral("dataParallel"), tr("&Data parallel (DP)"),
             tr("Model replicas, each on its own slice of the batch; multiplies the global batch."),
-            tr("Set data parallel to %1"), 1'000'000);
+            tr("Set data parallel to %1"));
     alsoCovers(QStringLiteral("/parallel"));
     addAxis(ParallelAxis::Tensor, QStringLiteral("tensorParallel"), tr("&Tensor parallel (TP)"),
             tr("GPUs that split every layer's matrices; they talk in every layer, so keep them "
                "on one node."),
-            tr("Set tensor parallel to %1"), 1024);
+            tr("Set tensor parallel to %1"));
     addAxis(ParallelAxis::Pipeline, QStringLiteral("pipelineParallel"),
             tr("&Pipeline parallel (PP)"),
             tr("Consecutive groups of layers on different GPUs, passing activations along."),
-            tr("Set pipeline parallel to %1"), 4096);
+            tr("Set pipeline parallel to %1"));
     addAxis(ParallelAxis::Context, QStringLiteral("contextParallel"), tr("&Context parallel (CP)"),
             tr("GPUs that split each sequence, for long contexts."),
-            tr("Set context parallel to %1"), 1024);
+            tr("Set context parallel to %1"));
     addAxis(ParallelAxis::Expert, QStringLiteral("expertParallel"), tr("E&xpert parallel (EP)"),
             tr("GPUs that split a mixture-of-experts layer's experts between them."),
-            tr("Set expert parallel to %1"), 1024);
+            tr("Set expert parallel to %1"));
     alsoCovers(QStringLiteral("/parallel/etp"));
 
     schedule_ = addCombo(QStringLiteral("schedule"), tr("Schedu&le"),
@@ -51,7 +52,7 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
 
     addAxis(ParallelAxis::VirtualStages, QStringLiteral("virtualStages"), tr("Virtual stages"),
             tr("Model chunks per pipeline GPU with the interleaved schedule; shrinks the bubble."),
-            tr("Set virtual stages to %1"), 256);
+            tr("Set virtual stages to %1"));
 
     sequenceParallel_ =
         addCheck(QStringLiteral("sequenceParallel"), tr("Sequence parallel (SP)"),
@@ -78,8 +79,7 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
     SliderControl* sharding =
         addAxis(ParallelAxis::ShardingGroup, QStringLiteral("shardingGroup"), tr("Sharding group"),
                 tr("Data-parallel ranks one ZeRO shard spreads over; 0 means all of them."),
-                tr("Set sharding group to %1"), 1'000'000);
-    sharding->setSpinRange(0, 1'000'000, 0, 1);
+                tr("Set sharding group to %1"));
     sharding->setSpecialValueText(tr("all DP"));
 
     offload_ = addCombo(QStringLiteral("offload"), tr("Offload"),
@@ -98,12 +98,13 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
 
 SliderControl* ParallelControls::addAxis(core::ParallelAxis axis, const QString& name,
                                          const QString& label, const QString& help,
-                                         const QString& undoText, int maximum) {
+                                         const QString& undoText) {
     // The slider answers for the axis' plan key ("/parallel/dp"), as diagnostics name it.
     const QString pointer =
         QStringLiteral("/parallel/") + QString::fromLatin1(core::axisInfo(axis).key);
     SliderControl* control = addSlider(name, label, help, pointer);
-    control->setSpinRange(1, maximum, 0, 1);
+    const core::KeyRange& range = documentedRange(pointer.toStdString());
+    control->setSpinRange(range.minimum, range.maximum, 0, 1);
     setOwnProblem([axis](const core::Evaluation& evaluation) {
         return QString::fromStdString(
             core::choiceProblem(evaluation.plan, axis, core::parallelValue(evaluation.plan, axis)));

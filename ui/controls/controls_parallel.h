@@ -23,7 +23,7 @@ private:
         SliderControl* control;
     };
     SliderControl* addAxis(core::ParallelAxis axis, const QString& name, const QString& label,
-                           const QString& help, const QString& undoText, int maximum);
+                           const QString& help, const QString& undoText);
 
     std::vector<AxisSlider> axes_;
     QComboBox* schedule_ = nullptr;

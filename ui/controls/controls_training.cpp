@@ -3,6 +3,7 @@
 
 #include "core/format.h"
 #include "core/plan_enums.h"
+#include "ui/controls/control_ranges.h"
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/controls_text.h"
 #include "ui/controls/slider_control.h"
@@ -10,12 +11,13 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSignalBlocker>
-#include <QSpinBox>
 
 #include <algorithm>
-#include <climits>
+#include <cmath>
+#include <cstdint>
 
 namespace fourfold::ui {
 namespace {
@@ -83,7 +85,8 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
                             QStringLiteral("/training/micro_batch"));
     alsoCovers(QStringLiteral("/training"));
     microBatch_->setStops(countStops(1, 1024));
-    microBatch_->setSpinRange(1, 1'000'000, 0, 1);
+    const core::KeyRange& micro = documentedRange("/training/micro_batch");
+    microBatch_->setSpinRange(micro.minimum, micro.maximum, 0, 1);
     connect(microBatch_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
         const int micro = static_cast<int>(value);
         edit(EditField::MicroBatch, gesture, tr("Set micro-batch to %1").arg(micro),
@@ -94,7 +97,8 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
                               tr("Micro-batches each replica runs before one optimizer step."),
                               QStringLiteral("/training/grad_accumulation"));
     accumulation_->setStops(countStops(1, 4096));
-    accumulation_->setSpinRange(1, 10'000'000, 0, 1);
+    const core::KeyRange& accumulation = documentedRange("/training/grad_accumulation");
+    accumulation_->setSpinRange(accumulation.minimum, accumulation.maximum, 0, 1);
     connect(accumulation_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
         const int steps = static_cast<int>(value);
         edit(EditField::GradAccumulation, gesture, tr("Set gradient accumulation to %1").arg(steps),
@@ -104,9 +108,12 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
     batchFormula_ = addNote(QStringLiteral("globalBatchFormula"),
                             tr("Global batch = micro-batch × accumulation steps × data-parallel "
                                "replicas; TP, PP and CP never multiply it."));
-    batchTarget_ = new QSpinBox(this);
+    // Whole numbers in a double spin box: the documented range (10^12) is beyond an int. 0 is
+    // "none" (the key left out), below the range's minimum of 1.
+    batchTarget_ = new QDoubleSpinBox(this);
     batchTarget_->setObjectName(QStringLiteral("globalBatchTargetSpin"));
-    batchTarget_->setRange(0, INT_MAX);
+    batchTarget_->setDecimals(0);
+    batchTarget_->setRange(0, documentedRange("/training/global_batch").maximum);
     batchTarget_->setSpecialValueText(tr("none"));
     batchTarget_->setKeyboardTracking(false);
     batchTarget_->setAlignment(Qt::AlignRight);
@@ -114,7 +121,8 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
     addLabelledRow(tr("Target global &batch"), batchTarget_,
                    tr("A global batch you aim for; a warning shows when b × a × dp differs."),
                    QStringLiteral("/training/global_batch"));
-    connect(batchTarget_, &QSpinBox::valueChanged, this, [this](int value) {
+    connect(batchTarget_, &QDoubleSpinBox::valueChanged, this, [this](double typed) {
+        const auto value = static_cast<std::int64_t>(std::llround(typed));
         const QString text = value == 0 ? tr("Clear the global batch target")
                                         : tr("Set global batch target to %1").arg(value);
         edit(EditField::GlobalBatch, freshGesture(), text, [value](core::Plan& plan) {
@@ -130,7 +138,8 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
                           tr("Tokens per sample; activations grow with it."),
                           QStringLiteral("/model/sequence"));
     sequence_->setStops(powerOfTwoStops(128, 1 << 20));
-    sequence_->setSpinRange(1, 10'000'000, 0, 128);
+    const core::KeyRange& sequence = documentedRange("/model/sequence");
+    sequence_->setSpinRange(sequence.minimum, sequence.maximum, 0, 128);
     connect(sequence_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
         const int tokens = static_cast<int>(value);
         edit(EditField::Sequence, gesture, tr("Set sequence length to %1").arg(tokens),
@@ -170,8 +179,9 @@ void TrainingControls::sync(const core::Evaluation& evaluation) {
                                .arg(ControlsText::batchFormula(evaluation.batch),
                                     QString::fromStdString(core::formatCount(
                                         static_cast<double>(evaluation.batch.tokensPerStep)))));
-    const auto target =
-        static_cast<int>(std::clamp<std::int64_t>(training.globalBatch.value_or(0), 0, INT_MAX));
+    const auto target = static_cast<double>(std::clamp<std::int64_t>(
+        training.globalBatch.value_or(0), 0,
+        static_cast<std::int64_t>(documentedRange("/training/global_batch").maximum)));
     if (batchTarget_->value() != target) {
         const QSignalBlocker blocker(batchTarget_);
         batchTarget_->setValue(target);

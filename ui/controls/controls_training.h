@@ -6,7 +6,7 @@
 
 #include "ui/controls/controls_group.h"
 
-class QSpinBox;
+class QDoubleSpinBox;
 
 namespace fourfold::ui {
 
@@ -24,7 +24,7 @@ private:
     SliderControl* microBatch_ = nullptr;
     SliderControl* accumulation_ = nullptr;
     QLabel* batchFormula_ = nullptr;
-    QSpinBox* batchTarget_ = nullptr;
+    QDoubleSpinBox* batchTarget_ = nullptr;
     SliderControl* sequence_ = nullptr;
     QComboBox* recompute_ = nullptr;
     QCheckBox* flashAttention_ = nullptr;

@@ -8,6 +8,8 @@
 #include "core/plan_json.h"
 #include "core/plan_patch.h"
 #include "core/plan_title.h"
+#include "core/validate.h"
+#include "core/validate_ranges.h"
 #include "ui/document/atomic_file.h"
 #include "ui/document/set_plan_command.h"
 
@@ -95,6 +97,17 @@ bool PlanDocument::open(const QString& path, QString* error) {
             *error = details.isEmpty()
                          ? tr("\"%1\" is not a Fourfold plan.").arg(path)
                          : tr("\"%1\" is not a valid Fourfold plan:\n%2").arg(path, details);
+        }
+        return false;
+    }
+    // A number outside its documented range (a hostile or corrupted file) is refused like a
+    // syntax error: the current plan stays, and the message names each key and range.
+    std::vector<core::Diagnostic> bounds = core::validate(*parsed.plan);
+    std::erase_if(bounds, [](const core::Diagnostic& d) { return !core::isBoundsError(d); });
+    if (!bounds.empty()) {
+        if (error) {
+            *error = tr("\"%1\" holds numbers outside the ranges a plan allows:\n%2")
+                         .arg(path, describeAll(bounds));
         }
         return false;
     }

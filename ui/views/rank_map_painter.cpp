@@ -27,10 +27,7 @@ constexpr MarkedKind kMarkedKinds[] = {{GroupKind::Tp, QLatin1Char('T')},
                                        {GroupKind::Dp, QLatin1Char('D')},
                                        {GroupKind::Pp, QLatin1Char('P')}};
 
-int groupOf(const core::GroupSet& set, int rank) {
-    if (rank < 0 || static_cast<std::size_t>(rank) >= set.groupOfRank.size()) return -1;
-    return set.groupOfRank[static_cast<std::size_t>(rank)];
-}
+int groupOf(const core::GroupSet& set, int rank) { return core::groupOfRank(set, rank); }
 
 bool sharesGroup(const core::GroupSet& set, int rank, int focus) {
     if (set.groupSize <= 1 || focus < 0) return false;
@@ -102,7 +99,7 @@ void paintCell(QPainter& painter, const RankMapScene& scene, int node, int local
         painter.drawRect(cell.adjusted(0.5, 0.5, -0.5, -0.5));
         return;
     }
-    const auto& coordinates = report.coordinates[static_cast<std::size_t>(rank)];
+    const core::RankCoordinates coordinates = core::coordinatesOfRank(report, rank);
     QColor fill = palette::axisValue(core::axisCoordinate(coordinates, scene.axis),
                                      core::axisSize(report.sizes, scene.axis));
     const QString letters =
@@ -316,7 +313,7 @@ void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRec
         if (set.groupSize <= 1) {
             parts << tr("%1 —").arg(name);
         } else {
-            parts << tr("%1 %2 of %3").arg(name).arg(set.crossNodeGroups).arg(set.groups.size());
+            parts << tr("%1 %2 of %3").arg(name).arg(set.crossNodeGroups).arg(set.groupCount);
         }
     }
     // Lines 2 and 3 end in "…" when the pane is narrower than they are.

@@ -113,9 +113,9 @@ void RankMapView::updateNodeColours() {
         for (int local = 0; local < topology->gpusPerNode; ++local) {
             const int rank = core::rankOnNodeGpu(*topology, node, local);
             if (rank < 0) break;
-            const int value = std::clamp(
-                core::axisCoordinate(topology->coordinates[static_cast<std::size_t>(rank)], axis_),
-                0, count - 1);
+            const int value =
+                std::clamp(core::axisCoordinate(core::coordinatesOfRank(*topology, rank), axis_), 0,
+                           count - 1);
             const int seen = ++tally[static_cast<std::size_t>(value)];
             touched.push_back(value);
             if (seen > bestCount || (seen == bestCount && value < best)) {
@@ -180,15 +180,13 @@ QPointF RankMapView::positionOfRank(int rank) const {
 int RankMapView::highlightedGroup(core::GroupKind kind) const {
     const core::TopologyReport* topology = report();
     if (!topology || focusRank_ < 0) return -1;
-    const auto& set = core::groupSet(*topology, kind);
-    if (static_cast<std::size_t>(focusRank_) >= set.groupOfRank.size()) return -1;
-    return set.groupOfRank[static_cast<std::size_t>(focusRank_)];
+    return core::groupOfRank(core::groupSet(*topology, kind), focusRank_);
 }
 
 QString RankMapView::describeRank(int rank) const {
     const core::TopologyReport* topology = report();
     if (!topology || rank < 0 || rank >= topology->worldSize) return {};
-    const auto& at = topology->coordinates[static_cast<std::size_t>(rank)];
+    const core::RankCoordinates at = core::coordinatesOfRank(*topology, rank);
     QStringList lines;
     lines << tr("Rank %1 — node %2, GPU %3")
                  .arg(rank)
@@ -209,11 +207,9 @@ QString RankMapView::describeRank(int rank) const {
     for (core::GroupKind kind : {core::GroupKind::Tp, core::GroupKind::Cp, core::GroupKind::Ep,
                                  core::GroupKind::Dp, core::GroupKind::Pp}) {
         const auto& set = core::groupSet(*topology, kind);
-        if (set.groupSize <= 1 || static_cast<std::size_t>(rank) >= set.groupOfRank.size()) {
-            continue;
-        }
-        const int index = set.groupOfRank[static_cast<std::size_t>(rank)];
-        const auto& group = set.groups[static_cast<std::size_t>(index)];
+        const int index = core::groupOfRank(set, rank);
+        if (set.groupSize <= 1 || index < 0) continue;
+        const std::vector<int> group = core::groupMembers(set, index);
         const bool cross = core::spansNodes(set, index);
         lines << tr("%1 group: %2 (%3)")
                      .arg(QString::fromLatin1(core::groupKindKey(kind)).toUpper(), listRanks(group),

@@ -19,7 +19,7 @@ GroupPath groupPath(const Plan& plan, const GroupSet* set, int size, int stride)
     path.intraLatencyS = plan.cluster.intraNode.latencyUs * 1e-6;
     path.interBytesPerS = bytesPerS(plan.cluster.interNode);
     path.interLatencyS = plan.cluster.interNode.latencyUs * 1e-6;
-    if (set != nullptr && !set->groups.empty()) {
+    if (set != nullptr && set->groupCount > 0) {
         path.nodesSpanned = std::max(1, set->maxNodesSpanned);
         return path;
     }

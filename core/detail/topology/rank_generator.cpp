@@ -101,50 +101,32 @@ int RankGenerator::rankOf(const AxisIndices& indices) const {
     return rank;
 }
 
-std::vector<std::vector<int>> RankGenerator::groups(std::initializer_list<Axis> members,
-                                                    std::vector<int>* groupOfRank) const {
+GroupSet RankGenerator::groups(std::initializer_list<Axis> members) const {
     // A group is indexed by the mixed-radix number of its fixed (unmasked) axes and a rank's
-    // place inside it by that of its varying (masked) axes, both taken in the order's sequence.
-    AxisSizes groupStride{};
-    AxisSizes placeStride{};
+    // place inside it by that of its varying (masked) axes, both taken in the order's
+    // sequence. Strides grow along the order, so places grow with the rank inside a group and
+    // a group's first rank grows with its index: the lists come out ascending and ordered by
+    // first rank, exactly as Megatron-Core's loops emit them.
+    GroupSet set;
+    GroupLayout& layout = set.layout;
     int groupSize = 1;
     int groupCount = 1;
     for (Axis axis : order_.axes) {
-        const int size = std::max(1, sizes_[at(axis)]);
+        const std::size_t i = at(axis);
+        const int size = std::max(1, sizes_[i]);
+        layout.size[i] = size;
+        layout.rankStride[i] = stride_[i];
         if (std::find(members.begin(), members.end(), axis) != members.end()) {
-            placeStride[at(axis)] = groupSize;
+            layout.placeStride[i] = groupSize;
             groupSize *= size;
         } else {
-            groupStride[at(axis)] = groupCount;
+            layout.groupStride[i] = groupCount;
             groupCount *= size;
         }
     }
-    std::vector<std::vector<int>> result(static_cast<std::size_t>(groupCount),
-                                         std::vector<int>(static_cast<std::size_t>(groupSize)));
-    if (groupOfRank) groupOfRank->assign(static_cast<std::size_t>(worldSize_), 0);
-    // Walk the ranks in order with an odometer over the axes (first axis fastest), keeping
-    // the group and place numbers up to date instead of dividing for every rank.
-    AxisIndices digits{};
-    int group = 0;
-    int place = 0;
-    for (int rank = 0; rank < worldSize_; ++rank) {
-        result[static_cast<std::size_t>(group)][static_cast<std::size_t>(place)] = rank;
-        if (groupOfRank) (*groupOfRank)[static_cast<std::size_t>(rank)] = group;
-        for (Axis axis : order_.axes) {
-            const std::size_t i = at(axis);
-            const int size = std::max(1, sizes_[i]);
-            group += groupStride[i];
-            place += placeStride[i];
-            if (++digits[i] < size) break;
-            group -= groupStride[i] * size;
-            place -= placeStride[i] * size;
-            digits[i] = 0;
-        }
-    }
-    // Places grow with the rank inside a group and a group's first rank grows with its index
-    // (strides increase along the order), so the lists already come out ascending and
-    // ordered by first rank, exactly as Megatron-Core's loops emit them.
-    return result;
+    set.groupCount = groupCount;
+    set.groupSize = groupSize;
+    return set;
 }
 
 }  // namespace fourfold::core::detail

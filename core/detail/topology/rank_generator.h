@@ -5,6 +5,8 @@
 // generate_masked_orthogonal_rank_groups (global_rank = Σ index_i × Π_{j<i} size_j).
 #pragma once
 
+#include "core/topology.h"
+
 #include <array>
 #include <optional>
 #include <string>
@@ -52,11 +54,11 @@ public:
     [[nodiscard]] AxisIndices indicesOf(int rank) const;
     [[nodiscard]] int rankOf(const AxisIndices& indices) const;
 
-    // Groups that vary exactly the axes in `members` and fix the rest, as Megatron-Core's
-    // get_ranks("tp-pp") returns them: each group ascending, groups ordered by first rank.
-    // groupOfRank (if given) receives, for every rank, the index of its group.
-    [[nodiscard]] std::vector<std::vector<int>> groups(std::initializer_list<Axis> members,
-                                                       std::vector<int>* groupOfRank) const;
+    // The layout of the groups that vary exactly the axes in `members` and fix the rest, as
+    // Megatron-Core's get_ranks("tp-pp") returns them: each group ascending, groups ordered
+    // by first rank. groupCount and groupSize are set; placement facts are left to
+    // placeGroups.
+    [[nodiscard]] GroupSet groups(std::initializer_list<Axis> members) const;
 
 private:
     AxisSizes sizes_{};

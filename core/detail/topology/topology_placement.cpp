@@ -1,33 +1,50 @@
 // SPDX-License-Identifier: MIT
 #include "core/detail/topology/topology_placement.h"
 
+#include "core/detail/topology/group_layout.h"
+
 #include <algorithm>
+#include <vector>
 
 namespace fourfold::core::detail {
 
 void placeGroups(GroupSet& set, int gpusPerNode) {
+    set.gpusPerNode = gpusPerNode;
     set.crossNodeGroups = 0;
-    set.maxNodesSpanned = 0;
-    set.groupsSpanningNodes.clear();
-    set.groupSize = set.groups.empty() ? 0 : static_cast<int>(set.groups.front().size());
-    for (std::size_t index = 0; index < set.groups.size(); ++index) {
-        const auto& group = set.groups[index];
-        // Groups are ascending, so their nodes are too: count the steps between nodes.
-        int nodesSpanned = group.empty() ? 0 : 1;
-        for (std::size_t i = 1; i < group.size(); ++i) {
-            if (group[i] / gpusPerNode != group[i - 1] / gpusPerNode) ++nodesSpanned;
-        }
-        if (nodesSpanned > 1) {
-            ++set.crossNodeGroups;
-            set.groupsSpanningNodes.push_back(static_cast<int>(index));
-        }
-        set.maxNodesSpanned = std::max(set.maxNodesSpanned, nodesSpanned);
+    set.maxNodesSpanned = set.groupCount > 0 && set.groupSize > 0 ? 1 : 0;
+    if (set.groupCount <= 0 || set.groupSize <= 0 || gpusPerNode <= 0) {
+        set.link = LinkClass::SameGpu;
+        return;
     }
     if (set.groupSize <= 1) {
         set.link = LinkClass::SameGpu;  // a group of one never communicates
-    } else {
-        set.link = set.crossNodeGroups > 0 ? LinkClass::InterNode : LinkClass::IntraNode;
+        return;
     }
+    std::vector<int> offsets;
+    memberOffsets(set.layout, set.groupSize, offsets);
+    const int last = offsets.back();
+    // Every group is base + the same offsets, and with base = q·g + r its nodes are q plus
+    // those of r + offsets: the count depends on r alone, so it is counted once per residue.
+    std::vector<int> nodesByResidue(static_cast<std::size_t>(gpusPerNode), 0);
+    forEachGroupBase(set.layout, set.groupCount, [&](int, int base) {
+        const int residue = base % gpusPerNode;
+        // Members are ascending, so their nodes are too: a group whose first and last rank
+        // share a node stays on it; otherwise count the steps between nodes.
+        if (residue + last < gpusPerNode) return;
+        ++set.crossNodeGroups;
+        int& nodesSpanned = nodesByResidue[static_cast<std::size_t>(residue)];
+        if (nodesSpanned == 0) {
+            nodesSpanned = 1;
+            int node = 0;
+            for (int offset : offsets) {
+                const int next = (residue + offset) / gpusPerNode;
+                if (next != node) ++nodesSpanned;
+                node = next;
+            }
+        }
+        set.maxNodesSpanned = std::max(set.maxNodesSpanned, nodesSpanned);
+    });
+    set.link = set.crossNodeGroups > 0 ? LinkClass::InterNode : LinkClass::IntraNode;
 }
 
 }  // namespace fourfold::core::detail

@@ -7,8 +7,9 @@
 
 namespace fourfold::core::detail {
 
-// Fills crossNodeGroups, groupsSpanningNodes, maxNodesSpanned, link and groupSize from the groups,
-// with ranks placed as node = rank / gpusPerNode (gpusPerNode > 0).
+// Fills gpusPerNode, crossNodeGroups, maxNodesSpanned and link from the set's layout, with
+// ranks placed as node = rank / gpusPerNode (gpusPerNode > 0). One pass over the ranks, none
+// of them stored.
 void placeGroups(GroupSet& set, int gpusPerNode);
 
 }  // namespace fourfold::core::detail
