@@ -150,6 +150,23 @@ private slots:
         }
     }
 
+    void docsListEveryFigureAndHighlight() {
+        const std::string docs = readFile(QStringLiteral(FOURFOLD_SOURCE_DIR "/docs/lessons.md"));
+        QVERIFY(!docs.empty());
+        for (const std::string& name : lessonFigureNames()) {
+            // Stage items are listed after the first as "`.item`".
+            const std::size_t dot = name.find('.');
+            const std::string item = name.rfind("stage<N>.", 0) == 0 ? name.substr(dot) : name;
+            QVERIFY2(docs.find("`" + name + "`") != std::string::npos ||
+                         docs.find("`" + item + "`") != std::string::npos,
+                     name.c_str());
+        }
+        for (const std::string_view id : lessonHighlightIds()) {
+            QVERIFY2(docs.find("`" + std::string(id) + "`") != std::string::npos,
+                     std::string(id).c_str());
+        }
+    }
+
     void shippedLessonsWalkFromTheDefaultPlan_data() {
         QTest::addColumn<QString>("file");
         const QStringList files = QDir(kLessonDir).entryList({"*.json"}, QDir::Files);
@@ -197,6 +214,10 @@ private slots:
                         evaluation.memory->capacityBytes);
             }
             if (step.id == "zero-3") QVERIFY(evaluation.memory->stages[0].fits);
+            if (step.id == "tensor-parallel") {
+                QCOMPARE(evaluation.topology->tp.groups.size(), std::size_t{1});
+                QCOMPARE(evaluation.topology->tp.crossNodeGroups, 0);
+            }
             if (step.id == "three-d") {
                 QCOMPARE(evaluation.worldSize, std::int64_t{64});
                 QCOMPARE(evaluation.topology->tp.crossNodeGroups, 0);
