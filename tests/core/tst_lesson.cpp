@@ -189,6 +189,9 @@ private slots:
         row("unknown-placeholder-in-line",
             oneStep("      \"text\": [\"fine {dp}\",\n        \"bad {global_bach}\"]"),
             "lesson.unknown_placeholder", "/steps/0/text/1", 8, 14);
+        row("placeholder-after-escaped-quote",
+            oneStep("      \"text\": \"a \\\"q\\\" {bad_name}\""), "lesson.unknown_placeholder",
+            "/steps/0/text", 7, 24);
         row("formula-without-one", oneStep("      \"text\": \"{dp:formula}\""),
             "lesson.placeholder_without_formula", "/steps/0/text", 7, 16);
         row("unknown-style", oneStep("      \"text\": \"{bubble:percent}\""),

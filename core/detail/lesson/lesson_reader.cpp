@@ -249,7 +249,7 @@ void LessonReader::checkPlaceholders(const LessonText& text, const std::string& 
             for (const std::string& linePointer : linePointers) {
                 const auto start = offsetOf(linePointer);
                 if (!start) continue;
-                const std::size_t end = text_.find('"', text_.find_first_of('"', *start) + 1);
+                const std::size_t end = rawOffset(text_, *start, std::string_view::npos);
                 const std::size_t at = text_.find(written, *start);
                 if (at != std::string_view::npos && (end == std::string_view::npos || at < end)) {
                     where = linePointer;
