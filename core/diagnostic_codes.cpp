@@ -126,6 +126,42 @@ constexpr std::array kCodes = {
         "json.unknown_model_preset",
         "`{pointer}`: no model preset is called {name}; `fourfold-cli presets` lists the "
         "names"},
+    DiagnosticCode{"lesson.bad_patch",
+                   "the patch at `{pointer}` does not apply to the plan the steps before it "
+                   "reach: {detail}"},
+    DiagnosticCode{"lesson.choice_out_of_range",
+                   "`{pointer}` must be the index of a choice, from 0 to {count} − 1, got "
+                   "{found}"},
+    DiagnosticCode{"lesson.duplicate_step_id",
+                   "step id \"{id}\" at `{pointer}` is already used by an earlier step"},
+    DiagnosticCode{"lesson.expected_array", "`{pointer}` must be an array, got {found}"},
+    DiagnosticCode{"lesson.expected_number", "`{pointer}` must be a number, got {found}"},
+    DiagnosticCode{"lesson.expected_text",
+                   "`{pointer}` must be a string or an array of lines, got {found}"},
+    DiagnosticCode{"lesson.markup", "the markup of `{pointer}` is malformed: {detail}"},
+    DiagnosticCode{"lesson.missing_key", "`{pointer}` needs the key \"{key}\""},
+    DiagnosticCode{"lesson.no_steps", "a lesson needs at least one step; `/steps` is empty"},
+    DiagnosticCode{"lesson.not_an_object",
+                   "a lesson is a JSON object {…}, but this text holds {found}"},
+    DiagnosticCode{"lesson.placeholder_without_formula",
+                   "`{pointer}`: the figure \"{placeholder}\" has no formula, so it cannot be "
+                   "quoted as :{style}"},
+    DiagnosticCode{"lesson.schema",
+                   "`/schema` is \"{found}\", but this version reads lessons of schema "
+                   "\"{schema}\""},
+    DiagnosticCode{"lesson.too_large",
+                   "the lesson is {bytes} bytes, more than the {limit} a lesson file may hold"},
+    DiagnosticCode{"lesson.unknown_highlight",
+                   "`{pointer}` names \"{found}\", which is not a highlight id; docs/lessons.md "
+                   "lists them"},
+    DiagnosticCode{"lesson.unknown_key",
+                   "unknown key \"{key}\" at `{pointer}`; the keys there are {choices}"},
+    DiagnosticCode{"lesson.unknown_placeholder",
+                   "`{pointer}` quotes the figure \"{placeholder}\", which a lesson cannot "
+                   "quote; docs/lessons.md lists the figures"},
+    DiagnosticCode{"lesson.unknown_placeholder_style",
+                   "`{pointer}`: \"{placeholder}:{style}\" has an unknown style; write the "
+                   "figure alone, or with :formula or :symbols"},
     DiagnosticCode{"measured.stage_count",
                    "peak_bytes_per_stage has {entries} entries but pp is {pp}; give one measured "
                    "peak per pipeline stage."},
