@@ -6,10 +6,13 @@
 #include "core/search.h"
 
 #include "core/detail/search/search_block.h"
+#include "core/detail/search/search_rank.h"
+#include "core/detail/search/search_refine.h"
 #include "core/detail/search/search_space.h"
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <mutex>
 #include <thread>
 
@@ -26,31 +29,6 @@ void add(SearchCounts& into, const SearchCounts& from) {
     into.evaluated += from.evaluated;
     into.timed += from.timed;
     into.fitting += from.fitting;
-}
-
-// The objective's figure; larger is better for throughput and headroom, smaller otherwise.
-double objectiveValue(const SearchPoint& point, SearchObjective objective, double gpus) {
-    switch (objective) {
-        case SearchObjective::TokensPerS:
-            return point.tokensPerS;
-        case SearchObjective::Time:
-            return point.trainingSeconds > 0 ? point.trainingSeconds : point.stepTimeS;
-        case SearchObjective::Cost:
-            if (point.trainingCost > 0) return point.trainingCost;
-            if (point.trainingSeconds > 0) return point.trainingSeconds / 3600.0 * gpus;
-            return point.stepTimeS * gpus;
-        case SearchObjective::Headroom:
-            return static_cast<double>(point.headroomBytes);
-    }
-    return 0;
-}
-
-bool largerIsBetter(SearchObjective objective) {
-    return objective == SearchObjective::TokensPerS || objective == SearchObjective::Headroom;
-}
-
-double worldOf(const SearchLayout& layout) {
-    return static_cast<double>(layout.dp) * layout.tp * layout.pp * layout.cp;
 }
 
 }  // namespace
@@ -85,9 +63,7 @@ Plan applyLayout(const Plan& base, const SearchLayout& layout) {
 }
 
 bool ranksBefore(const SearchPoint& a, const SearchPoint& b, SearchObjective objective) {
-    if (a.objective != b.objective) {
-        return largerIsBetter(objective) ? a.objective > b.objective : a.objective < b.objective;
-    }
+    if (a.objective != b.objective) return detail::better(objective, a.objective, b.objective);
     if (a.tokensPerS != b.tokensPerS) return a.tokensPerS > b.tokensPerS;
     return a.index < b.index;
 }
@@ -141,11 +117,19 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
 
     std::vector<SearchPoint> points;
     std::string pruneCode;
-    std::mutex mutex;  // guards points, result.counts, pruneCode and the progress callback
+    // With a limit on the candidates, fitting layouts are bounded first and timed only while
+    // they can still rank (search_refine.h); without one, every fitting layout is timed.
+    const bool timeNow = options.top <= 0 || options.timeEveryLayout;
+    detail::RefineJob refineJob;
+    refineJob.plan = &plan;
+    refineJob.globalBatch = result.globalBatch;
+    refineJob.options = &options;
+    refineJob.topologies.resize(factors.size());
+    std::mutex mutex;  // guards points, result.counts, pruneCode, refineJob and progress calls
     std::atomic<std::size_t> next{0};
     std::atomic<bool> cancelled{false};
     const auto worker = [&] {
-        detail::BlockEvaluator evaluator(plan, result.globalBatch, options.timeEveryLayout,
+        detail::BlockEvaluator evaluator(plan, result.globalBatch, timeNow, options.timeEveryLayout,
                                          options.cancel);
         while (true) {
             if (options.cancel != nullptr && options.cancel->load()) {
@@ -157,12 +141,16 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
             if (axes[block].layouts() == 0) continue;
             BlockResult out;
             const bool complete =
-                evaluator.run(factors[block], axes[block], firstIndex[block], out);
+                evaluator.run(factors[block], axes[block], block, firstIndex[block], out);
             const std::lock_guard lock(mutex);
             add(result.counts, out.counts);
             if (pruneCode.empty()) pruneCode = out.firstPruneCode;
             if (options.progress) options.progress({result.counts, out.points});
             points.insert(points.end(), out.points.begin(), out.points.end());
+            refineJob.bounded.insert(refineJob.bounded.end(),
+                                     std::make_move_iterator(out.bounded.begin()),
+                                     std::make_move_iterator(out.bounded.end()));
+            refineJob.topologies[block] = out.topology;
             if (!complete) {
                 cancelled = true;
                 return;
@@ -170,25 +158,29 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
         }
     };
     const unsigned hardware = std::max(1U, std::thread::hardware_concurrency());
-    const auto threadCount = static_cast<std::size_t>(std::min<std::size_t>(
-        options.threads > 0 ? static_cast<std::size_t>(options.threads) : hardware,
-        std::max<std::size_t>(1, factors.size())));
+    const std::size_t threadCount =
+        options.threads > 0 ? static_cast<std::size_t>(options.threads) : hardware;
     {
         std::vector<std::jthread> threads;
-        for (std::size_t i = 1; i < threadCount; ++i) threads.emplace_back(worker);
+        const std::size_t blockThreads =
+            std::min(threadCount, std::max<std::size_t>(1, factors.size()));
+        for (std::size_t i = 1; i < blockThreads; ++i) threads.emplace_back(worker);
         worker();
+    }
+    if (!cancelled && !refineJob.bounded.empty()) {
+        refineJob.threads = threadCount;
+        cancelled = !detail::refine(refineJob, {&mutex, &result.counts, &points});
     }
     result.cancelled = cancelled;
     if (result.counts.space > 0 && result.counts.pruned == result.counts.space &&
         !pruneCode.empty()) {
         result.notes.push_back("every layout breaks a rule, first: " + pruneCode);
     }
-
     // Rank in enumeration order first, so the answer is the same however the blocks were run.
     std::sort(points.begin(), points.end(),
               [](const SearchPoint& a, const SearchPoint& b) { return a.index < b.index; });
     for (SearchPoint& point : points) {
-        point.objective = objectiveValue(point, options.objective, worldOf(point.layout));
+        point.objective = detail::objectiveValue(point, options.objective);
     }
     const std::vector<std::size_t> front = paretoFront(points);
     std::vector<char> onFront(points.size(), 0);
@@ -209,7 +201,10 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
         // The front's members need their rank too; sort all when some fall outside the top.
         std::sort(order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(), better);
     }
-    for (std::size_t r = 0; r < order.size(); ++r) rankOf[order[r]] = static_cast<int>(r + 1);
+    // Untimed layouts rank below the best `keep`, so beyond them a rank among the timed ones
+    // would not be the layout's rank: 0 there.
+    const std::size_t ranked = timeNow ? order.size() : keep;
+    for (std::size_t r = 0; r < ranked; ++r) rankOf[order[r]] = static_cast<int>(r + 1);
 
     const auto candidate = [&](std::size_t i) {
         SearchCandidate c;

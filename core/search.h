@@ -36,13 +36,19 @@ enum class SearchObjective {
 // pp > 1, gradient-reduction overlap with dp × cp > 1, parameter-gather overlap with ZeRO ≥ 1.
 struct SearchSpace {
     bool everyWorldSize = false;  // every world size up to the cluster, not only all of it
+    // TP inside a node, where NVLink carries its per-layer collectives (DESIGN.md: keep TP
+    // groups inside a node; validation warns otherwise). False: every divisor.
+    bool tensorParallelWithinNode = true;
     std::vector<ScheduleKind> schedules;
     std::vector<int> zeroStages;
     std::vector<Offload> offloads;
     std::vector<Recompute> recomputes;
     bool sequenceParallel = true;  // try it on and off
-    bool overlaps = true;          // try each overlap option on and off (else keep the plan's)
-    int maxMicroBatch = 0;         // 0: every divisor of the per-replica batch
+    // Try each overlap option on and off. Off by default: in the model, overlap never slows a
+    // step and never costs memory, so the plan's own settings (what its framework does) are
+    // kept and the space holds no layouts that are never better.
+    bool overlaps = false;
+    int maxMicroBatch = 0;  // 0: every divisor of the per-replica batch
 
     bool operator==(const SearchSpace&) const = default;
 };
@@ -107,8 +113,9 @@ struct SearchCounts {
     bool operator==(const SearchCounts&) const = default;
 };
 
-// Reported after each block of the space (one factorisation): the counts so far and the points
-// that fit in this block. Called from the worker threads, one call at a time.
+// Reported after each block of the space (one factorisation) and each batch of layouts timed:
+// the counts so far and the fitting layouts timed since the last report. Called from the
+// worker threads, one call at a time.
 struct SearchProgress {
     SearchCounts counts;
     std::vector<SearchPoint> newPoints;
@@ -119,7 +126,7 @@ struct SearchOptions {
     SearchObjective objective = SearchObjective::TokensPerS;
     int top = 20;                  // candidates returned, best first; 0: every layout that fits
     int threads = 0;               // 0: std::thread::hardware_concurrency()
-    bool timeEveryLayout = false;  // also cost the step of layouts that do not fit
+    bool timeEveryLayout = false;  // time every layout, those that do not fit too
     const std::atomic<bool>* cancel = nullptr;  // set it to stop; checked every few layouts
     std::function<void(const SearchProgress&)> progress;
 };

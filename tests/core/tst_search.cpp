@@ -5,6 +5,7 @@
 #include "shapes_for_tests.h"
 
 #include "core/catalog.h"
+#include "core/detail/validate/validate_common.h"
 #include "core/evaluate.h"
 #include "core/search.h"
 #include "core/validate.h"
@@ -353,6 +354,39 @@ private slots:
         }
     }
 
+    // The search prunes with validate()'s own rules through a sink that keeps only errors: the
+    // same errors, path and code, as validate() reports.
+    void pruningUsesValidatesErrors() {
+        int compared = 0;
+        for (const int tp : {1, 2, 3, 4, 16}) {
+            for (const int zero : {0, 1, 3}) {
+                for (const Offload offload :
+                     {Offload::None, Offload::OptimizerCpu, Offload::Nvme}) {
+                    Plan plan = smallPlan(8);
+                    plan.parallel.tp = tp;
+                    plan.parallel.dp = 8 / std::min(tp, 8);
+                    plan.parallel.zeroStage = zero;
+                    plan.parallel.offload = offload;
+                    plan.parallel.virtualStages = zero == 1 ? 2 : 1;
+                    fourfold::core::detail::DiagnosticSink sink(true);
+                    fourfold::core::detail::validateAll(plan, sink);
+                    const std::vector<Diagnostic> errors = sink.take();
+                    std::vector<Diagnostic> expected = validate(plan);
+                    std::erase_if(expected, [](const Diagnostic& d) {
+                        return d.severity != Severity::Error;
+                    });
+                    QCOMPARE(errors.size(), expected.size());
+                    for (std::size_t i = 0; i < errors.size(); ++i) {
+                        QCOMPARE(errors[i].code, expected[i].code);
+                        QCOMPARE(errors[i].path, expected[i].path);
+                        ++compared;
+                    }
+                }
+            }
+        }
+        QVERIFY(compared > 20);
+    }
+
     void resultDoesNotDependOnThreads() {
         const Plan plan = smallPlan(8);
         SearchOptions one;
@@ -361,25 +395,73 @@ private slots:
         two.threads = 2;
         SearchResult a = search(plan, one);
         SearchResult b = search(plan, two);
-        a.seconds = b.seconds = 0;
-        QCOMPARE(a, b);
+        // Which layouts needed timing depends on the order threads finished them; the answer
+        // does not.
+        QCOMPARE(a.candidates, b.candidates);
+        QCOMPARE(a.paretoFront, b.paretoFront);
+        a.counts.timed = b.counts.timed = 0;
+        QCOMPARE(a.counts, b.counts);
     }
 
-    void progressReportsEveryFittingLayout() {
+    // Timing only what can still rank gives exactly the best N and the front that timing every
+    // fitting layout gives, for every objective.
+    void boundedSearchMatchesExhaustive_data() { rankingFollowsTheObjective_data(); }
+    void boundedSearchMatchesExhaustive() {
+        QFETCH(int, objective);
+        Plan plan = smallPlan(8);
+        plan.performance.tokenBudget = 1e9;
+        plan.performance.pricePerGpuHour = 2.0;
+        SearchOptions all;
+        all.objective = static_cast<SearchObjective>(objective);
+        all.top = 0;
+        SearchOptions best = all;
+        best.top = 5;
+        const SearchResult exhaustive = search(plan, all);
+        const SearchResult bounded = search(plan, best);
+        QCOMPARE(bounded.counts.fitting, exhaustive.counts.fitting);
+        QVERIFY(bounded.counts.timed < exhaustive.counts.timed);
+        QCOMPARE(bounded.candidates.size(), std::size_t{5});
+        for (std::size_t i = 0; i < 5; ++i) {
+            QCOMPARE(bounded.candidates[i], exhaustive.candidates[i]);
+        }
+        QCOMPARE(bounded.paretoFront.size(), exhaustive.paretoFront.size());
+        for (std::size_t i = 0; i < bounded.paretoFront.size(); ++i) {
+            QCOMPARE(bounded.paretoFront[i].point, exhaustive.paretoFront[i].point);
+            QCOMPARE(bounded.paretoFront[i].plan, exhaustive.paretoFront[i].plan);
+            const int rank = exhaustive.paretoFront[i].rank;
+            QCOMPARE(bounded.paretoFront[i].rank, rank <= 5 ? rank : 0);
+        }
+        for (const SearchCandidate& candidate : bounded.paretoFront)
+            checkAgainstEvaluate(candidate);
+    }
+
+    void progressReportsEveryTimedLayout() {
         const Plan plan = smallPlan(8);
         std::mutex mutex;
         std::int64_t reported = 0;
         SearchCounts last;
+        bool ordered = true;
         SearchOptions options;
+        options.top = 0;
         options.progress = [&](const SearchProgress& progress) {
             const std::lock_guard lock(mutex);
             reported += static_cast<std::int64_t>(progress.newPoints.size());
-            QVERIFY(progress.counts.done >= last.done);
+            ordered =
+                ordered && progress.counts.done >= last.done && progress.counts.timed >= last.timed;
             last = progress.counts;
         };
         const SearchResult result = search(plan, options);
         QCOMPARE(reported, result.counts.fitting);
         QCOMPARE(last, result.counts);
+        QVERIFY(ordered);
+        // With a limit, the timed layouts that fit are reported as they are timed.
+        reported = 0;
+        last = {};
+        options.top = 3;
+        const SearchResult limited = search(plan, options);
+        QCOMPARE(reported, limited.counts.timed);
+        QCOMPARE(last, limited.counts);
+        QVERIFY(ordered);
     }
 
     // GPT-3 175B on 1,024 GPUs takes seconds to search: cancelled after 50 ms, the search

@@ -21,6 +21,8 @@ MemoryItem commBuffers(const MemoryInputs& in, const StageShare& share,
     const Plan& plan = *in.plan;
     if (!plan.memory.countCommBuffers) return makeItem(0, "comm buffers: not counted (off)");
     std::vector<std::pair<double, std::string>> parts;
+    // The words only when explaining: the layout search estimates memory for every layout.
+    const auto words = [&](const auto& build) { return in.explain ? build() : std::string(); };
     const double tokens =
         static_cast<double>(std::max(0, plan.training.microBatch)) * plan.model.sequence / in.cp;
     const double hidden = std::max(0, plan.model.hidden);
@@ -42,14 +44,16 @@ MemoryItem commBuffers(const MemoryInputs& in, const StageShare& share,
                                     : kDeepSpeedBucketElements;
         const double bucket = std::min(elements, share.total()) * in.weightBytes;
         const double buckets = zero == 3 ? 1.0 : 2.0;
-        parts.emplace_back(buckets * bucket,
-                           formatFixed(buckets, 0) + " × " + bytesText(bucket) +
-                               (zero == 3 ? " reduce bucket (DeepSpeed)"
-                                          : " reduce + all-gather buckets (DeepSpeed)"));
+        parts.emplace_back(buckets * bucket, words([&] {
+                               return formatFixed(buckets, 0) + " × " + bytesText(bucket) +
+                                      (zero == 3 ? " reduce bucket (DeepSpeed)"
+                                                 : " reduce + all-gather buckets (DeepSpeed)");
+                           }));
     } else if (static_cast<double>(in.dp) * in.cp > 1) {
         // Gradients are reduced bucket by bucket; one bucket fills while the other reduces.
         const double bucket = static_cast<double>(plan.memory.ddpBucketBytes);
-        parts.emplace_back(2.0 * bucket, "2 × " + bytesText(bucket) + " gradient buckets");
+        parts.emplace_back(2.0 * bucket,
+                           words([&] { return "2 × " + bytesText(bucket) + " gradient buckets"; }));
     }
     // With parameters offloaded, each layer is fetched to the GPU before use even when no
     // other rank shares it (ZeRO-Infinity), so the gathered layers count at any dp.
@@ -64,23 +68,27 @@ MemoryItem commBuffers(const MemoryInputs& in, const StageShare& share,
         const double layers = 1.0 + std::max(0, plan.memory.zero3PrefetchLayers);
         const double gathered = layers * unit * in.weightBytes;
         const double gradient = unit * in.gradBytes;
-        parts.emplace_back(gathered + gradient, formatFixed(layers, 0) + " × " +
-                                                    bytesText(unit * in.weightBytes) +
-                                                    " gathered layers + " + bytesText(gradient) +
-                                                    " layer gradient (ZeRO-3)");
+        parts.emplace_back(gathered + gradient, words([&] {
+                               return formatFixed(layers, 0) + " × " +
+                                      bytesText(unit * in.weightBytes) + " gathered layers + " +
+                                      bytesText(gradient) + " layer gradient (ZeRO-3)";
+                           }));
     }
     if (in.tp > 1) {
         const double gather = e * tokens * hidden;
-        parts.emplace_back(gather, bytesText(gather) + " TP all-gather / all-reduce buffer");
+        parts.emplace_back(gather, words([&] {
+                               return bytesText(gather) + " TP all-gather / all-reduce buffer";
+                           }));
     }
     if (in.pp > 1) {
         const double p2p = 2.0 * e * tokens * hidden / sequenceSplit;
-        parts.emplace_back(p2p, bytesText(p2p) + " pipeline send/receive");
+        parts.emplace_back(p2p, words([&] { return bytesText(p2p) + " pipeline send/receive"; }));
     }
     if (in.ep > 1 && isMoe(plan.model)) {
         const double routed =
             2.0 * e * tokens * std::max(1, plan.model.moe.topK) * hidden / sequenceSplit;
-        parts.emplace_back(routed, bytesText(routed) + " expert dispatch + combine");
+        parts.emplace_back(routed,
+                           words([&] { return bytesText(routed) + " expert dispatch + combine"; }));
     }
     if (!in.explain) {
         double sum = 0;

@@ -26,7 +26,7 @@ std::size_t slotOf(const ScheduleShape& shape, int virtualStage, int microBatch)
 
 // Appends rank `rank`'s ops as far as their dependencies are ordered; returns how many.
 std::size_t advanceRank(CompileState& state, int rank, const std::vector<ScheduleOp>& order,
-                        std::vector<ProgramStep>& steps) {
+                        std::vector<ProgramStep>& steps, std::vector<std::uint32_t>& ops) {
     const ScheduleShape& shape = *state.shape;
     const int stages = shape.stages;
     const int lastVirtual = stages * shape.virtualStages - 1;
@@ -41,15 +41,15 @@ std::size_t advanceRank(CompileState& state, int rank, const std::vector<Schedul
         }
         const int virtualStage = op.chunk * stages + rank;
         const std::size_t slot = slotOf(shape, virtualStage, op.microBatch);
+        const std::int32_t kindIndex =
+            op.kind == OpKind::Forward ? 0 : (op.kind == OpKind::Backward ? 1 : 2);
         ProgramStep step;
         step.rank = rank;
-        step.costIndex = virtualStage;
-        step.op = static_cast<std::uint32_t>(cursor);
-        step.kind = op.kind;
+        step.duration = kindIndex * stages * shape.virtualStages + virtualStage;
         if (op.kind == OpKind::Forward) {
             if (virtualStage > 0) {
                 step.dependency = state.forwardStep[slotOf(shape, virtualStage - 1, op.microBatch)];
-                step.transfer = true;
+                step.transfer = 1;
                 if (step.dependency < 0) break;
             }
         } else if (op.kind == OpKind::Backward) {
@@ -58,7 +58,7 @@ std::size_t advanceRank(CompileState& state, int rank, const std::vector<Schedul
             } else {
                 step.dependency =
                     state.backwardStep[slotOf(shape, virtualStage + 1, op.microBatch)];
-                step.transfer = true;
+                step.transfer = 1;
             }
             if (step.dependency < 0) break;
         } else {
@@ -69,6 +69,7 @@ std::size_t advanceRank(CompileState& state, int rank, const std::vector<Schedul
         if (op.kind == OpKind::Forward) state.forwardStep[slot] = index;
         if (op.kind == OpKind::Backward) state.backwardStep[slot] = index;
         steps.push_back(step);
+        ops.push_back(static_cast<std::uint32_t>(cursor));
         ++cursor;
         ++added;
     }
@@ -95,6 +96,7 @@ ScheduleProgram compileOrders(const ScheduleShape& shape, const ScheduleOrders& 
     };
     for (std::size_t rank = 0; rank < stages; ++rank) program.totalOps += orderOf(rank).size();
     program.steps.reserve(program.totalOps);
+    program.ops.reserve(program.totalOps);
 
     // Work list of ranks that may be able to advance. Ordering an op can only unblock the
     // ranks that host the neighbouring virtual stages: rank ± 1, wrapping between chunks.
@@ -106,8 +108,8 @@ ScheduleProgram compileOrders(const ScheduleShape& shape, const ScheduleOrders& 
         const int rank = pending.back();
         pending.pop_back();
         queued[static_cast<std::size_t>(rank)] = 0;
-        const std::size_t added =
-            advanceRank(state, rank, orderOf(static_cast<std::size_t>(rank)), program.steps);
+        const std::size_t added = advanceRank(state, rank, orderOf(static_cast<std::size_t>(rank)),
+                                              program.steps, program.ops);
         if (added == 0 || shape.stages == 1) continue;
         for (const int neighbour :
              {(rank + 1) % shape.stages, (rank + shape.stages - 1) % shape.stages}) {
@@ -188,13 +190,26 @@ CompiledSchedule compileSchedule(ScheduleKind kind, int stages, int microBatches
     return compiled;
 }
 
+void durationTable(const ScheduleProgram& program, const ScheduleCosts& costs,
+                   std::vector<double>& table) {
+    const bool split = program.splitWeightGrad;
+    const std::size_t slots = static_cast<std::size_t>(program.shape.stages) *
+                              static_cast<std::size_t>(program.shape.virtualStages);
+    table.resize(3 * slots);
+    for (std::size_t c = 0; c < slots; ++c) {
+        table[c] = costs.forwardS[c];
+        table[slots + c] = costs.backwardS[c] + (split ? 0.0 : costs.weightGradS[c]);
+        table[2 * slots + c] = costs.weightGradS[c];
+    }
+}
+
 double compiledMakespan(const CompiledSchedule& compiled, const ScheduleCosts& costs,
-                        std::vector<double>& ends, std::vector<double>& rankFree) {
+                        std::vector<double>& ends, std::vector<double>& scratch) {
     if (!compiled.program.complete) return 0.0;
     const ScheduleCosts simulated = simulatedCosts(costs, compiled.program.shape.stages,
                                                    compiled.givenChunks, compiled.simulatedChunks);
-    return timeProgram(compiled.program, simulated, ends, rankFree,
-                       [](const ProgramStep&, double, double) {});
+    return timeProgram(compiled.program, simulated, ends, scratch,
+                       [](std::size_t, double, double) {});
 }
 
 }  // namespace fourfold::core::detail

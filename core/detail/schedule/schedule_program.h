@@ -16,19 +16,19 @@
 
 namespace fourfold::core::detail {
 
+// 16 bytes, so the timing pass streams through them.
 struct ProgramStep {
     std::int32_t rank = 0;
     std::int32_t dependency = -1;  // step whose end the op waits for; -1: ready at time 0
-    std::int32_t costIndex = 0;    // virtual stage: chunk × stages + rank
-    std::uint32_t op = 0;          // index into the rank's order
-    OpKind kind = OpKind::Forward;
-    bool transfer = false;  // the dependency is on a neighbouring stage: add the send
+    std::int32_t duration = 0;     // kind × (stages × chunks) + virtual stage: see durationTable
+    std::int32_t transfer = 0;     // 1: the dependency is on a neighbouring stage, add the send
 };
 
 struct ScheduleProgram {
     ScheduleShape shape;
     bool splitWeightGrad = false;
     std::vector<ProgramStep> steps;  // every op after the ops it depends on
+    std::vector<std::uint32_t> ops;  // per step: its index in its rank's order
     std::size_t totalOps = 0;        // ops in the orders
     // False when the orders stall (an op waits on one that never runs) or name an op outside
     // the shape; steps then hold the ops that could be ordered.
@@ -39,42 +39,42 @@ struct ScheduleProgram {
 [[nodiscard]] ScheduleProgram compileOrders(const ScheduleShape& shape,
                                             const ScheduleOrders& orders);
 
+// Each op's duration by kind (F, B, W) and virtual stage, as ProgramStep::duration indexes it:
+// B takes the whole backward (backwardS + weightGradS) when the orders do not split W.
+void durationTable(const ScheduleProgram& program, const ScheduleCosts& costs,
+                   std::vector<double>& table);
+
 // Times every step with `costs` (stages × virtualStages finite, non-negative entries per
-// vector); ends[i] is step i's end. Calls timed(step, start, end) for each step in program
-// order. Returns the makespan: the latest end on any rank.
+// vector); ends[i] is step i's end. Calls timed(i, start, end) for each step in program order.
+// Returns the makespan: the latest end on any rank.
 template <class Timed>
 double timeProgram(const ScheduleProgram& program, const ScheduleCosts& costs,
-                   std::vector<double>& ends, std::vector<double>& rankFree, Timed&& timed) {
-    const bool split = program.splitWeightGrad;
+                   std::vector<double>& ends, std::vector<double>& scratch, Timed&& timed) {
     // The send applies only between different ranks; with one stage there is none.
     const double transferS = program.shape.stages > 1 ? costs.transferS : 0.0;
+    durationTable(program, costs, scratch);
+    const auto stages = static_cast<std::size_t>(program.shape.stages);
+    scratch.resize(scratch.size() + stages, 0.0);  // then each rank's free time
+    double* const durations = scratch.data();
+    double* const rankFree = scratch.data() + (scratch.size() - stages);
     ends.resize(program.steps.size());
-    rankFree.assign(static_cast<std::size_t>(program.shape.stages), 0.0);
-    for (std::size_t i = 0; i < program.steps.size(); ++i) {
-        const ProgramStep& step = program.steps[i];
-        const auto cost = static_cast<std::size_t>(step.costIndex);
-        double ready = 0;
-        if (step.dependency >= 0) {
-            ready = ends[static_cast<std::size_t>(step.dependency)];
-            if (step.transfer) ready = ready + transferS;
-        }
-        double duration = 0;
-        if (step.kind == OpKind::Forward) {
-            duration = costs.forwardS[cost];
-        } else if (step.kind == OpKind::Backward) {
-            duration = costs.backwardS[cost] + (split ? 0.0 : costs.weightGradS[cost]);
-        } else {
-            duration = costs.weightGradS[cost];
-        }
-        double& free = rankFree[static_cast<std::size_t>(step.rank)];
+    double* const end = ends.data();
+    const ProgramStep* const steps = program.steps.data();
+    const std::size_t count = program.steps.size();
+    for (std::size_t i = 0; i < count; ++i) {
+        const ProgramStep& step = steps[i];
+        double ready = step.dependency >= 0 ? end[step.dependency] : 0.0;
+        if (step.transfer != 0) ready = ready + transferS;
+        double& free = rankFree[step.rank];
         const double start = ready > free ? ready : free;
-        const double end = start + duration;
-        ends[i] = end;
-        free = end;
-        timed(step, start, end);
+        end[i] = start + durations[step.duration];
+        free = end[i];
+        timed(i, start, end[i]);
     }
     double makespan = 0;
-    for (const double free : rankFree) makespan = free > makespan ? free : makespan;
+    for (std::size_t rank = 0; rank < stages; ++rank) {
+        makespan = rankFree[rank] > makespan ? rankFree[rank] : makespan;
+    }
     return makespan;
 }
 
@@ -100,6 +100,6 @@ struct CompiledSchedule {
 // simulateSchedule(...).makespanS for the compiled shape and `costs` as given to it, without
 // building op lists; 0 when the program is incomplete (simulateSchedule: complete = false).
 [[nodiscard]] double compiledMakespan(const CompiledSchedule& compiled, const ScheduleCosts& costs,
-                                      std::vector<double>& ends, std::vector<double>& rankFree);
+                                      std::vector<double>& ends, std::vector<double>& scratch);
 
 }  // namespace fourfold::core::detail

@@ -22,10 +22,11 @@ bool simulateOrders(const ScheduleShape& shape, ScheduleOrders&& orders, const S
         if (rank < orders.ranks.size()) result.ranks[rank].ops = std::move(orders.ranks[rank]);
     }
     std::vector<double> ends;
-    std::vector<double> rankFree;
-    const double makespan = timeProgram(
-        program, costs, ends, rankFree, [&](const ProgramStep& step, double start, double end) {
-            ScheduleOp& op = result.ranks[static_cast<std::size_t>(step.rank)].ops[step.op];
+    std::vector<double> scratch;
+    const double makespan =
+        timeProgram(program, costs, ends, scratch, [&](std::size_t step, double start, double end) {
+            const auto rank = static_cast<std::size_t>(program.steps[step].rank);
+            ScheduleOp& op = result.ranks[rank].ops[program.ops[step]];
             op.startS = start;
             op.endS = end;
         });

@@ -5,65 +5,57 @@
 // explanations, op lists or group lists. Work that does not change within a loop is done once
 // outside it: validation once per (schedule, micro-batch, sequence parallel, ZeRO, offload),
 // since it reads neither recompute nor the overlap options; memory once per recompute, since
-// it does not read the overlap options (tst_search checks both); the model once per
-// micro-batch; the rank map once per block; the schedule's op order once per shape.
+// it does not read the overlap options (tst_search checks both); the rank map once per block.
 #pragma once
 
-#include "core/detail/performance/performance_stage.h"
-#include "core/detail/schedule/schedule_program.h"
 #include "core/detail/search/search_space.h"
-#include "core/model.h"
+#include "core/detail/search/search_timer.h"
 #include "core/search.h"
 #include "core/topology.h"
 
 #include <atomic>
 #include <cstdint>
-#include <map>
-#include <optional>
+#include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace fourfold::core::detail {
 
-// Sets the layout's fields on `plan` (what applyLayout does to a copy).
-void setLayout(Plan& plan, const SearchLayout& layout, std::int64_t globalBatch);
+// A layout that fits, not yet timed: a lower bound on its step time instead.
+struct BoundedPoint {
+    SearchPoint point;
+    double stepTimeBound = 0;
+    std::size_t block = 0;
+};
 
 struct BlockResult {
     SearchCounts counts;
-    std::vector<SearchPoint> points;  // the layouts that fit
-    std::string firstPruneCode;       // the first validation error met, for notes
-};
-
-struct ScheduleCostsHash {
-    std::size_t operator()(const ScheduleCosts& costs) const noexcept;
+    std::vector<SearchPoint> points;    // timed layouts that fit
+    std::vector<BoundedPoint> bounded;  // fitting layouts left for later (see search_refine.h)
+    std::shared_ptr<const TopologyReport> topology;  // the block's rank map, when built
+    std::string firstPruneCode;                      // the first validation error met
 };
 
 class BlockEvaluator {
 public:
-    BlockEvaluator(const Plan& base, std::int64_t globalBatch, bool timeEveryLayout,
+    // timeNow: time every fitting layout here; else bound them and leave them in `bounded`.
+    // timeEveryLayout: time the layouts that do not fit too.
+    BlockEvaluator(const Plan& base, std::int64_t globalBatch, bool timeNow, bool timeEveryLayout,
                    const std::atomic<bool>* cancel);
 
-    // Evaluates every layout of the block; layout indices start at `firstIndex`. Returns false
-    // when cancelled part way (the counts then cover what was done).
-    bool run(const Factorisation& factors, const BlockAxes& axes, std::int64_t firstIndex,
-             BlockResult& out);
+    // Evaluates every layout of block number `block`; layout indices start at `firstIndex`.
+    // Returns false when cancelled part way (the counts then cover what was done).
+    bool run(const Factorisation& factors, const BlockAxes& axes, std::size_t block,
+             std::int64_t firstIndex, BlockResult& out);
 
 private:
     [[nodiscard]] bool cancelled() const;
-    // Peak memory and step of the current plan; false when the memory estimate overflows.
-    void timeLayout(const ModelReport& model, SearchPoint& point);
-    [[nodiscard]] double makespan(const StepCosts& costs);
 
-    Plan plan_;
+    LayoutTimer timer_;
     std::int64_t globalBatch_ = 0;
+    bool timeNow_ = true;
     bool timeEveryLayout_ = false;
     const std::atomic<bool>* cancel_ = nullptr;
-    std::optional<TopologyReport> topology_;
-    bool topologyErrors_ = false;
-    std::optional<CompiledSchedule> compiled_;  // for the current (schedule, micro-batch)
-    std::unordered_map<ScheduleCosts, double, ScheduleCostsHash> makespans_;
-    std::vector<double> ends_, rankFree_;
 };
 
 }  // namespace fourfold::core::detail

@@ -69,6 +69,9 @@ std::vector<Factorisation> factorisations(const Plan& plan, const SearchSpace& s
     const std::int64_t smallest = space.everyWorldSize ? 1 : gpus;
     for (std::int64_t world = smallest; world <= gpus; ++world) {
         for (const int tp : divisorsOf(world)) {
+            if (space.tensorParallelWithinNode && tp > std::max(1, plan.cluster.gpusPerNode)) {
+                break;
+            }
             for (const int pp : divisorsOf(world / tp)) {
                 for (const int cp : divisorsOf(world / tp / pp)) {
                     const int dp = static_cast<int>(world / tp / pp / cp);
