@@ -11,5 +11,6 @@ extern const CliCommand kPresetsCommand;
 extern const CliCommand kNewCommand;
 extern const CliCommand kValidateCommand;
 extern const CliCommand kEvaluateCommand;
+extern const CliCommand kSearchCommand;
 
 }  // namespace fourfold::app
