@@ -2,6 +2,7 @@
 // The auto-planner (core/search.h): the space counted by hand on small clusters, the search's
 // figures against evaluate() layout by layout, the ranking and the Pareto front checked against
 // brute force, and cancellation.
+#include "search_test_util.h"
 #include "shapes_for_tests.h"
 
 #include "core/catalog.h"
@@ -12,114 +13,14 @@
 
 #include <QtTest>
 
+#include <array>
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <thread>
 
 using namespace fourfold::core;
-
-namespace {
-
-// A small dense model every degree up to 4 divides: 4 layers, 4 heads, sequence 1024.
-Plan smallPlan(int gpus) {
-    Plan plan = defaultPlan();
-    plan.model.layers = 4;
-    plan.model.hidden = 1024;
-    plan.model.heads = 4;
-    plan.model.kvHeads = 4;
-    plan.model.ffnHidden = 4096;
-    plan.model.vocab = 32000;
-    plan.model.sequence = 1024;
-    plan.cluster.gpusPerNode = gpus;
-    plan.cluster.nodes = 1;
-    plan.parallel = {};
-    plan.parallel.dp = gpus;
-    plan.training.microBatch = 1;
-    plan.training.gradAccumulation = 8 / gpus;
-    plan.training.globalBatch = 8;
-    return plan;
-}
-
-// One schedule, no ZeRO, no offload, no recompute, no sequence parallel, the plan's overlaps:
-// the space is the factorisations times the micro-batches.
-SearchSpace narrowSpace() {
-    SearchSpace space;
-    space.schedules = {ScheduleKind::OneFOneB};
-    space.zeroStages = {0};
-    space.offloads = {Offload::None};
-    space.recomputes = {Recompute::None};
-    space.sequenceParallel = false;
-    space.overlaps = false;
-    return space;
-}
-
-int divisorCount(int n) {
-    int count = 0;
-    for (int d = 1; d <= n; ++d) count += n % d == 0 ? 1 : 0;
-    return count;
-}
-
-// The whole narrow space written out with plain loops, each layout through evaluate().
-struct BruteForce {
-    std::int64_t layouts = 0;
-    std::int64_t invalid = 0;
-    std::vector<Evaluation> fitting;
-};
-BruteForce bruteForce(const Plan& base, int gpus, std::int64_t globalBatch) {
-    BruteForce result;
-    for (int tp = 1; tp <= gpus; ++tp) {
-        for (int pp = 1; pp <= gpus; ++pp) {
-            for (int cp = 1; cp <= gpus; ++cp) {
-                if (gpus % (tp * pp * cp) != 0) continue;
-                const int dp = gpus / (tp * pp * cp);
-                if (globalBatch % dp != 0) continue;
-                for (int micro = 1; micro <= globalBatch / dp; ++micro) {
-                    if ((globalBatch / dp) % micro != 0) continue;
-                    ++result.layouts;
-                    Plan plan = base;
-                    plan.parallel.dp = dp;
-                    plan.parallel.tp = tp;
-                    plan.parallel.pp = pp;
-                    plan.parallel.cp = cp;
-                    plan.training.microBatch = micro;
-                    plan.training.gradAccumulation = static_cast<int>(globalBatch / dp / micro);
-                    Evaluation evaluation = evaluate(plan);
-                    if (hasErrors(evaluation.diagnostics)) {
-                        ++result.invalid;
-                    } else if (evaluation.memory->fits) {
-                        result.fitting.push_back(std::move(evaluation));
-                    }
-                }
-            }
-        }
-    }
-    return result;
-}
-
-// evaluate() gives exactly the search's figures for the candidate's plan.
-void checkAgainstEvaluate(const SearchCandidate& candidate) {
-    const Evaluation evaluation = evaluate(candidate.plan);
-    QVERIFY(!hasErrors(evaluation.diagnostics));
-    QVERIFY(evaluation.memory && evaluation.performance);
-    const SearchPoint& point = candidate.point;
-    QCOMPARE(evaluation.memory->peakBytes, point.peakBytes);
-    QCOMPARE(evaluation.memory->fits, point.fits);
-    // Bit for bit, not within a tolerance: the same code computes both.
-    QVERIFY(evaluation.performance->stepTimeS == point.stepTimeS);
-    QVERIFY(evaluation.performance->tokensPerS == point.tokensPerS);
-    QVERIFY(evaluation.performance->mfu == point.mfu);
-    QVERIFY(evaluation.performance->breakdown.bubble == point.bubbleS);
-}
-
-SearchPoint point(std::uint64_t peak, double tokensPerS, std::int64_t index) {
-    SearchPoint p;
-    p.peakBytes = peak;
-    p.tokensPerS = tokensPerS;
-    p.index = index;
-    return p;
-}
-
-}  // namespace
+using namespace fourfold::test;
 
 class TestSearch : public QObject {
     Q_OBJECT
@@ -240,94 +141,6 @@ private slots:
         QVERIFY(result.candidates.front().pareto);
     }
 
-    void rankingFollowsTheObjective_data() {
-        QTest::addColumn<int>("objective");
-        QTest::newRow("tokens_per_s") << static_cast<int>(SearchObjective::TokensPerS);
-        QTest::newRow("time") << static_cast<int>(SearchObjective::Time);
-        QTest::newRow("cost") << static_cast<int>(SearchObjective::Cost);
-        QTest::newRow("headroom") << static_cast<int>(SearchObjective::Headroom);
-    }
-    void rankingFollowsTheObjective() {
-        QFETCH(int, objective);
-        Plan plan = smallPlan(8);
-        plan.performance.tokenBudget = 1e9;
-        plan.performance.pricePerGpuHour = 2.0;
-        SearchOptions options;
-        options.objective = static_cast<SearchObjective>(objective);
-        options.top = 0;
-        const SearchResult result = search(plan, options);
-        QVERIFY(result.candidates.size() > 10);
-        for (std::size_t i = 0; i + 1 < result.candidates.size(); ++i) {
-            const SearchPoint& a = result.candidates[i].point;
-            const SearchPoint& b = result.candidates[i + 1].point;
-            QCOMPARE(result.candidates[i].rank, static_cast<int>(i + 1));
-            switch (options.objective) {
-                case SearchObjective::TokensPerS:
-                    QVERIFY(a.tokensPerS >= b.tokensPerS);
-                    break;
-                case SearchObjective::Time: {
-                    // Time to train 1e9 tokens: steps × step time, steps = ⌈1e9 / (8 × 1024)⌉.
-                    const double steps = std::ceil(1e9 / (8.0 * 1024));
-                    QCOMPARE(a.objective, steps * a.stepTimeS);
-                    QVERIFY(a.objective <= b.objective);
-                    break;
-                }
-                case SearchObjective::Cost: {
-                    // GPU-hours × 2 per GPU-hour on 8 GPUs.
-                    const double steps = std::ceil(1e9 / (8.0 * 1024));
-                    QCOMPARE(a.objective, steps * a.stepTimeS / 3600.0 * 8 * 2.0);
-                    QVERIFY(a.objective <= b.objective);
-                    break;
-                }
-                case SearchObjective::Headroom:
-                    QVERIFY(a.headroomBytes >= b.headroomBytes);
-                    QCOMPARE(a.objective, static_cast<double>(a.headroomBytes));
-                    break;
-            }
-            if (a.objective == b.objective && a.tokensPerS == b.tokensPerS) {
-                QVERIFY(a.index < b.index);
-            }
-        }
-    }
-
-    // Points (peak, tokens/s): E(5, 50), A(10, 100), B(20, 150), G(20, 150), C(20, 120),
-    // D(30, 140), F(40, 200). C and D are beaten by B (no more memory, more tokens/s); B and G
-    // tie, so neither dominates; the front by ascending memory is E, A, B, G, F.
-    void paretoFrontByHand() {
-        const std::vector<SearchPoint> points = {
-            point(10, 100, 0), point(20, 150, 1), point(20, 120, 2), point(30, 140, 3),
-            point(5, 50, 4),   point(40, 200, 5), point(20, 150, 6)};
-        const std::vector<std::size_t> expected = {4, 0, 1, 6, 5};
-        QCOMPARE(paretoFront(points), expected);
-    }
-
-    // The search's front against the definition, pair by pair, on a whole small space.
-    void paretoFrontOfASearch() {
-        const Plan plan = smallPlan(8);
-        SearchOptions options;
-        options.top = 0;
-        const SearchResult result = search(plan, options);
-        const auto dominated = [&](const SearchPoint& p) {
-            return std::any_of(
-                result.candidates.begin(), result.candidates.end(),
-                [&](const SearchCandidate& other) {
-                    const SearchPoint& q = other.point;
-                    return q.peakBytes <= p.peakBytes && q.tokensPerS >= p.tokensPerS &&
-                           (q.peakBytes < p.peakBytes || q.tokensPerS > p.tokensPerS);
-                });
-        };
-        std::size_t onFront = 0;
-        for (const SearchCandidate& candidate : result.candidates) {
-            QCOMPARE(candidate.pareto, !dominated(candidate.point));
-            onFront += candidate.pareto ? 1 : 0;
-        }
-        QCOMPARE(result.paretoFront.size(), onFront);
-        for (std::size_t i = 0; i + 1 < result.paretoFront.size(); ++i) {
-            QVERIFY(result.paretoFront[i].point.peakBytes <=
-                    result.paretoFront[i + 1].point.peakBytes);
-        }
-    }
-
     // The search validates once for all recompute and overlap settings and estimates memory once
     // for all overlap settings: true only while validate() and the memory estimate read neither.
     void validationAndMemoryIgnoreTheInnerAxes() {
@@ -401,38 +214,6 @@ private slots:
         QCOMPARE(a.paretoFront, b.paretoFront);
         a.counts.timed = b.counts.timed = 0;
         QCOMPARE(a.counts, b.counts);
-    }
-
-    // Timing only what can still rank gives exactly the best N and the front that timing every
-    // fitting layout gives, for every objective.
-    void boundedSearchMatchesExhaustive_data() { rankingFollowsTheObjective_data(); }
-    void boundedSearchMatchesExhaustive() {
-        QFETCH(int, objective);
-        Plan plan = smallPlan(8);
-        plan.performance.tokenBudget = 1e9;
-        plan.performance.pricePerGpuHour = 2.0;
-        SearchOptions all;
-        all.objective = static_cast<SearchObjective>(objective);
-        all.top = 0;
-        SearchOptions best = all;
-        best.top = 5;
-        const SearchResult exhaustive = search(plan, all);
-        const SearchResult bounded = search(plan, best);
-        QCOMPARE(bounded.counts.fitting, exhaustive.counts.fitting);
-        QVERIFY(bounded.counts.timed < exhaustive.counts.timed);
-        QCOMPARE(bounded.candidates.size(), std::size_t{5});
-        for (std::size_t i = 0; i < 5; ++i) {
-            QCOMPARE(bounded.candidates[i], exhaustive.candidates[i]);
-        }
-        QCOMPARE(bounded.paretoFront.size(), exhaustive.paretoFront.size());
-        for (std::size_t i = 0; i < bounded.paretoFront.size(); ++i) {
-            QCOMPARE(bounded.paretoFront[i].point, exhaustive.paretoFront[i].point);
-            QCOMPARE(bounded.paretoFront[i].plan, exhaustive.paretoFront[i].plan);
-            const int rank = exhaustive.paretoFront[i].rank;
-            QCOMPARE(bounded.paretoFront[i].rank, rank <= 5 ? rank : 0);
-        }
-        for (const SearchCandidate& candidate : bounded.paretoFront)
-            checkAgainstEvaluate(candidate);
     }
 
     void progressReportsEveryTimedLayout() {
