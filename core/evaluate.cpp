@@ -2,6 +2,7 @@
 #include "core/evaluate.h"
 
 #include "core/checked_math.h"
+#include "core/detail/performance/step_figures.h"
 #include "core/format.h"
 #include "core/validate.h"
 
@@ -12,8 +13,7 @@ namespace fourfold::core {
 namespace {
 
 // Beyond these sizes a part is skipped with a note rather than stalling the app.
-constexpr std::int64_t kMaxSimulatedOps = 4'000'000;
-constexpr std::int64_t kMaxMappedRanks = 1 << 20;
+constexpr std::int64_t kMaxMappedRanks = detail::kMaxEvaluatedMappedRanks;
 
 bool blocked(const std::vector<Diagnostic>& diagnostics,
              std::initializer_list<std::string_view> prefixes) {
@@ -127,12 +127,8 @@ Evaluation evaluate(const Plan& plan) {
                               "/training/micro_batch", "/cluster/gpu"});
     if (!scheduleBlocked) {
         const auto& parallel = plan.parallel;
-        std::int64_t ops = 3;
-        for (const std::int64_t factor :
-             {parallel.pp, parallel.virtualStages, plan.training.gradAccumulation}) {
-            ops = saturatingMul(ops, factor);
-        }
-        if (ops > kMaxSimulatedOps) {
+        const std::int64_t ops = detail::scheduleOperations(plan);
+        if (!detail::evaluateSimulatesSchedule(plan)) {
             diagnostics.push_back(makeDiagnostic(Severity::Info, "/training/grad_accumulation",
                                                  "evaluate.too_many_operations",
                                                  {{"operations", ops}}));

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/schedule.h"
 
-#include "core/detail/schedule/schedule_1f1b.h"
-#include "core/detail/schedule/schedule_gpipe.h"
 #include "core/detail/schedule/schedule_interleaved_1f1b.h"
+#include "core/detail/schedule/schedule_program.h"
 #include "core/detail/schedule/schedule_simulator.h"
-#include "core/detail/schedule/schedule_zero_bubble.h"
 #include "core/format.h"
 #include "core/plan_enums.h"
 
@@ -20,57 +18,6 @@ namespace {
 
 // Beyond this many ops the simulation would take seconds and gigabytes; callers get a note.
 constexpr std::int64_t kMaxSimulatedOps = 50'000'000;
-
-// The registry: one generator per schedule. A new schedule adds a file and a case here.
-detail::ScheduleGenerator generatorFor(ScheduleKind kind) {
-    switch (kind) {
-        case ScheduleKind::Gpipe:
-            return &detail::generateGpipe;
-        case ScheduleKind::OneFOneB:
-            return &detail::generateOneFOneB;
-        case ScheduleKind::Interleaved1F1B:
-            return &detail::generateInterleavedOneFOneB;
-        case ScheduleKind::ZbH1:
-            return &detail::generateZeroBubbleH1;
-        case ScheduleKind::ZbH2:
-            return &detail::generateZeroBubbleH2;
-    }
-    return &detail::generateOneFOneB;
-}
-
-// Interleaving needs m to be a multiple of p (Megatron-LM asserts it); otherwise whole stages.
-bool runsChunks(ScheduleKind kind, int stages, int microBatches, int virtualStages) {
-    return kind == ScheduleKind::Interleaved1F1B && virtualStages > 1 && microBatches % stages == 0;
-}
-
-double cleanCost(const std::vector<double>& values, std::size_t index) {
-    if (index >= values.size()) return 0.0;
-    const double value = values[index];
-    return std::isfinite(value) && value > 0 ? value : 0.0;
-}
-
-// Costs sized for the simulated shape; chunks are summed per rank when the schedule runs
-// whole stages.
-ScheduleCosts simulatedCosts(const ScheduleCosts& given, int stages, int givenChunks,
-                             int simulatedChunks) {
-    const auto slots = static_cast<std::size_t>(stages) * static_cast<std::size_t>(simulatedChunks);
-    ScheduleCosts costs;
-    costs.forwardS.assign(slots, 0.0);
-    costs.backwardS.assign(slots, 0.0);
-    costs.weightGradS.assign(slots, 0.0);
-    costs.transferS = std::isfinite(given.transferS) && given.transferS > 0 ? given.transferS : 0;
-    for (int chunk = 0; chunk < givenChunks; ++chunk) {
-        for (int rank = 0; rank < stages; ++rank) {
-            const auto from = static_cast<std::size_t>(chunk) * static_cast<std::size_t>(stages) +
-                              static_cast<std::size_t>(rank);
-            const auto to = simulatedChunks == givenChunks ? from : static_cast<std::size_t>(rank);
-            costs.forwardS[to] += cleanCost(given.forwardS, from);
-            costs.backwardS[to] += cleanCost(given.backwardS, from);
-            costs.weightGradS[to] += cleanCost(given.weightGradS, from);
-        }
-    }
-    return costs;
-}
 
 std::string ratioText(std::int64_t numerator, std::int64_t denominator, double value) {
     return std::to_string(numerator) + "/" + std::to_string(denominator) + " = " +
@@ -176,7 +123,8 @@ ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
             ")";
         return result;
     }
-    const int chunks = runsChunks(kind, stages, microBatches, virtualStages) ? virtualStages : 1;
+    const int chunks =
+        detail::runsChunks(kind, stages, microBatches, virtualStages) ? virtualStages : 1;
     const std::int64_t ops = std::int64_t{stages} * chunks * microBatches * 3;
     if (ops > kMaxSimulatedOps) {
         result.complete = false;
@@ -190,8 +138,8 @@ ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
     // Interleaving with one chunk (or a fallback) is exactly 1F1B.
     const ScheduleKind generated =
         kind == ScheduleKind::Interleaved1F1B && chunks == 1 ? ScheduleKind::OneFOneB : kind;
-    auto orders = generatorFor(generated)(shape);
-    const auto simulated = simulatedCosts(costs, stages, virtualStages, chunks);
+    auto orders = detail::generatorFor(generated)(shape);
+    const auto simulated = detail::simulatedCosts(costs, stages, virtualStages, chunks);
     if (!detail::simulateOrders(shape, std::move(orders), simulated, result)) {
         result.complete = false;
         result.bubbleFormula = std::string("the ") + std::string(toString(kind)) +
@@ -217,7 +165,7 @@ int inFlightActivationSets(ScheduleKind kind, int stages, int microBatches, int 
         case ScheduleKind::OneFOneB:  // Narayanan et al. 2021 §2.2: min(p − s, m).
             return wholeStages(std::min(stages - rank, microBatches));
         case ScheduleKind::Interleaved1F1B: {
-            if (!runsChunks(kind, stages, microBatches, chunks)) {
+            if (!detail::runsChunks(kind, stages, microBatches, chunks)) {
                 return wholeStages(std::min(stages - rank, microBatches));
             }
             // Megatron-LM: the warm-up forward chunks plus the one in flight in steady state.

@@ -5,15 +5,23 @@
 
 namespace fourfold::core {
 
+namespace detail {
+
+void validateAll(const Plan& plan, DiagnosticSink& sink) {
+    validateModel(plan, sink);
+    validateTraining(plan, sink);
+    validateParallel(plan, sink);
+    validatePipeline(plan, sink);
+    validateExperts(plan, sink);
+    validateCluster(plan, sink);
+    validateMemory(plan, sink);
+}
+
+}  // namespace detail
+
 std::vector<Diagnostic> validate(const Plan& plan) {
     detail::DiagnosticSink sink;
-    detail::validateModel(plan, sink);
-    detail::validateTraining(plan, sink);
-    detail::validateParallel(plan, sink);
-    detail::validatePipeline(plan, sink);
-    detail::validateExperts(plan, sink);
-    detail::validateCluster(plan, sink);
-    detail::validateMemory(plan, sink);
+    detail::validateAll(plan, sink);
     return sink.take();
 }
 

@@ -12,5 +12,6 @@ extern const CliCommand kNewCommand;
 extern const CliCommand kValidateCommand;
 extern const CliCommand kEvaluateCommand;
 extern const CliCommand kLessonCommand;
+extern const CliCommand kSearchCommand;
 
 }  // namespace fourfold::app

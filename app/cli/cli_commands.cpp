@@ -21,9 +21,9 @@ const CliCommand kImportCommand = {"import", "import FILE [--onto PLAN]",
                                    "read a config.json, ds_config or launch config as a plan",
                                    kImportHelp, runImport};
 
-const std::array<const CliCommand*, 7> kCommands = {
+const std::array<const CliCommand*, 8> kCommands = {
     &kPresetsCommand, &kNewCommand,    &kValidateCommand, &kEvaluateCommand,
-    &kExportCommand,  &kImportCommand, &kLessonCommand};
+    &kSearchCommand,  &kExportCommand, &kImportCommand,   &kLessonCommand};
 
 std::string mainHelp() {
     std::ostringstream text;

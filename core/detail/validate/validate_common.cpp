@@ -11,16 +11,25 @@
 namespace fourfold::core::detail {
 
 void DiagnosticSink::error(std::string path, std::string code, DiagnosticArgs args) {
+    if (errorsOnly_) {
+        Diagnostic diagnostic;
+        diagnostic.path = std::move(path);
+        diagnostic.code = std::move(code);
+        diagnostics_.push_back(std::move(diagnostic));
+        return;
+    }
     diagnostics_.push_back(
         makeDiagnostic(Severity::Error, std::move(path), std::move(code), std::move(args)));
 }
 
 void DiagnosticSink::warning(std::string path, std::string code, DiagnosticArgs args) {
+    if (errorsOnly_) return;
     diagnostics_.push_back(
         makeDiagnostic(Severity::Warning, std::move(path), std::move(code), std::move(args)));
 }
 
 void DiagnosticSink::info(std::string path, std::string code, DiagnosticArgs args) {
+    if (errorsOnly_) return;
     diagnostics_.push_back(
         makeDiagnostic(Severity::Info, std::move(path), std::move(code), std::move(args)));
 }

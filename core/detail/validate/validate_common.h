@@ -26,6 +26,9 @@ inline constexpr int kMaxNodes = 1'000'000;        // as /cluster/nodes
 
 class DiagnosticSink {
 public:
+    // errorsOnly: keep only errors, with code and path but no rendered message (the layout
+    // search asks only whether a plan breaks a rule).
+    explicit DiagnosticSink(bool errorsOnly = false) : errorsOnly_(errorsOnly) {}
     void error(std::string path, std::string code, DiagnosticArgs args = {});
     void warning(std::string path, std::string code, DiagnosticArgs args = {});
     void info(std::string path, std::string code, DiagnosticArgs args = {});
@@ -33,6 +36,7 @@ public:
 
 private:
     std::vector<Diagnostic> diagnostics_;
+    bool errorsOnly_ = false;
 };
 
 // Checks a value against the documented range of `rangePointer` (validate_ranges.h) and reports
@@ -55,6 +59,9 @@ bool checkRange(DiagnosticSink& sink, std::string_view rangePointer, double valu
 
 // The shape's own parameter count in double (dense or MoE, tied or not); for absurd-size checks.
 [[nodiscard]] double shapeParameterEstimate(const ModelSpec& model);
+
+// Every rule below, in validate()'s order, into `sink`.
+void validateAll(const Plan& plan, DiagnosticSink& sink);
 
 void validateModel(const Plan& plan, DiagnosticSink& sink);
 void validateTraining(const Plan& plan, DiagnosticSink& sink);
