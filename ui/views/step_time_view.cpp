@@ -108,7 +108,15 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     plot_->legend->setBorderPen(Qt::NoPen);
     plot_->legend->setBrush(QColor(255, 255, 255, 215));
     plot_->legend->setIconSize(14, 10);
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    // The legend in its own column right of the bars, so it never covers a stage's bar.
+    plot_->axisRect()->insetLayout()->take(plot_->legend);
+    auto* side = new QCPLayoutGrid;
+    plot_->plotLayout()->addElement(0, 1, side);
+    plot_->plotLayout()->setColumnStretchFactor(1, 0.001);
+    side->addElement(0, 0, plot_->legend);
+    side->addElement(1, 0, new QCPLayoutElement(plot_));  // keeps the legend at the top
+    side->setRowStretchFactor(0, 0.001);
+    plot_->legend->setMargins(QMargins(6, 4, 4, 4));
     plot_->yAxis->setLabel(tr("Seconds per step"));
     plot_->setMinimumHeight(160);
     plot_->setMouseTracking(true);
@@ -222,8 +230,7 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
         ticker->addTick(static_cast<double>(bar), bars_.at(bar));
     }
     plot_->xAxis->setTicker(ticker);
-    plot_->xAxis->setRange(
-        -0.6, static_cast<double>(columns.size()) - 0.4 + (columns.size() == 1 ? 0.9 : 0.0));
+    plot_->xAxis->setRange(-0.6, static_cast<double>(columns.size()) - 0.4);
     plot_->yAxis->setRange(0, std::max(top, 1e-9) * 1.08);
     plot_->replot();
 
