@@ -6,8 +6,7 @@
 // Draws core::CheckpointReport and core::ScalingCurves only.
 #pragma once
 
-#include "core/checkpoint.h"
-#include "core/performance.h"
+#include "core/evaluation.h"
 
 #include <QWidget>
 

@@ -5,7 +5,7 @@
 // evaluated. Draws core::ScalingCurves only.
 #pragma once
 
-#include "core/performance.h"
+#include "core/evaluation.h"
 
 #include <QWidget>
 
