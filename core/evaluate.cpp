@@ -178,6 +178,11 @@ Evaluation evaluate(const Plan& plan) {
         evaluation.performance = analyzePerformance(
             plan, *evaluation.model, evaluation.topology ? &*evaluation.topology : nullptr,
             evaluation.schedule ? *evaluation.schedule : closedForm);
+        // Other sizes of a plan with errors would only repeat them.
+        const bool clean = std::none_of(diagnostics.begin(), diagnostics.end(), [](const auto& d) {
+            return d.severity == Severity::Error;
+        });
+        if (clean) evaluation.scaling = scalingCurves(plan);
     }
     if (evaluation.model) {
         evaluation.checkpoint =

@@ -46,6 +46,9 @@ struct Evaluation {
     std::optional<ActivationTimelines> activations;
     std::optional<PerformanceReport> performance;  // step time, MFU (needs the schedule)
     std::optional<CheckpointReport> checkpoint;
+    // Strong and weak scaling of this plan over a handful of data-parallel degrees (with the
+    // performance model).
+    std::optional<ScalingCurves> scaling;
 
     bool operator==(const Evaluation&) const = default;
 };

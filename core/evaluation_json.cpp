@@ -63,7 +63,10 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation, ListM
         addActivationTimelines(json["schedule"], evaluation, operations);
     }
     if (evaluation.topology) json["topology"] = toJson(*evaluation.topology, groups);
-    if (evaluation.performance) json["performance"] = toJson(*evaluation.performance);
+    if (evaluation.performance) {
+        json["performance"] = toJson(*evaluation.performance);
+        if (evaluation.scaling) json["performance"]["scaling"] = toJson(*evaluation.scaling);
+    }
     if (evaluation.checkpoint) json["checkpoint"] = toJson(*evaluation.checkpoint);
     const MeasuredComparison& measured = evaluation.measured;
     if (!measured.peakError.empty() || measured.stepTimeError) {

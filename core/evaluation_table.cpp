@@ -106,7 +106,9 @@ void writeMemory(std::ostringstream& out, const MemoryReport& memory, const Plan
             continue;
         }
         out << "peak " << formatBytes(whatIf.peakBytes, units)
-            << (whatIf.fits ? " (fits)" : " (still too large)") << "\n";
+            << (whatIf.fits ? " (fits)" : " (still too large)");
+        if (whatIf.stepTimeS > 0) out << ", step " << formatSeconds(whatIf.stepTimeS);
+        out << "\n";
     }
     out << "  largest micro-batch that fits: " << largestMicroBatchText(memory) << "\n";
 }

@@ -243,6 +243,9 @@ std::string formatQuantity(double value, std::string_view unit, ByteUnits units)
         return formatScientific(value);
     if (unit == units::kFraction) return formatPercent(value);
     if (unit == units::kSeconds) return formatSeconds(value);
+    if (unit == units::kTokensPerSecond) return formatCount(value) + " tokens/s";
+    if (unit == units::kFlops) return formatScientific(value) + " FLOPs";
+    if (unit == units::kFlopsPerSecond) return formatScientific(value) + " FLOP/s";
     return plainNumber(value);
 }
 

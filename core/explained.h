@@ -28,6 +28,9 @@ inline constexpr std::string_view kTokens = "tokens";
 inline constexpr std::string_view kSequences = "sequences";
 inline constexpr std::string_view kFraction = "fraction";
 inline constexpr std::string_view kSeconds = "s";
+inline constexpr std::string_view kTokensPerSecond = "tokens/s";
+inline constexpr std::string_view kFlops = "FLOPs";
+inline constexpr std::string_view kFlopsPerSecond = "FLOP/s";
 inline constexpr std::string_view kCount = "";  // ranks, layers, micro-batches, factors
 }  // namespace units
 

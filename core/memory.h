@@ -68,6 +68,7 @@ struct WhatIf {
     std::int64_t savedBytes = 0;  // peak before − peak after
     bool fits = false;
     bool modelled = true;  // false: the convention cannot represent this change (peak unchanged)
+    double stepTimeS = 0;  // the step the changed plan takes (performance model; 0: unknown)
 
     bool operator==(const WhatIf&) const = default;
 };

@@ -70,6 +70,7 @@ nlohmann::ordered_json toJson(const MemoryReport& report) {
         entry["saved_bytes"] = hint.savedBytes;
         entry["fits"] = hint.fits;
         entry["modelled"] = hint.modelled;
+        entry["step_time_s"] = hint.stepTimeS;
         hints.push_back(std::move(entry));
     }
     json["what_ifs"] = std::move(hints);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/performance.h"
 
+#include "core/checkpoint.h"
 #include "core/detail/model/model_shapes.h"
 #include "core/detail/performance/performance_stage.h"
 #include "core/detail/performance/step_figures.h"
@@ -12,10 +13,92 @@
 namespace fourfold::core {
 namespace {
 
-// Beyond this many ranks a scaling point is costed without a rank map (links by rank order).
-constexpr std::int64_t kMaxMappedScalingRanks = 1 << 16;
+// Beyond this many ranks a predicted plan (a what-if, a scaling point) is costed without a rank
+// map, its links by rank order: building maps of thousands of ranks a dozen times would cost
+// evaluate() more than everything else together.
+constexpr std::int64_t kMaxMappedPredictedRanks = 256;
+// Beyond this many schedule operations a scaling point's pipeline is costed in closed form
+// ((m + p − 1) slots of the slowest stage): simulating a dozen large schedules would cost
+// evaluate() several times everything else.
+constexpr double kMaxScalingOps = 2'000;
 
 double tokensPerStep(const Plan& plan) { return detail::stepTokens(plan); }
+
+// The headline figures as data: the step as the sum of the critical stage's parts, throughput
+// as tokens over the step, MFU as Narayanan et al. 2021 eq. 3's model FLOPs over T × N × peak.
+void explainFigures(PerformanceReport& report, const Plan& plan, const ModelReport& model,
+                    double gpus) {
+    const StepBreakdown& b = report.breakdown;
+    ExplainedFigure& step = report.stepTimeExplain;
+    Expression sum = step.term("t_c", "compute", b.compute, units::kSeconds);
+    const auto add = [&](const char* symbol, const char* name, double value) {
+        if (value > 0) sum = sum + step.term(symbol, name, value, units::kSeconds);
+    };
+    add("t_TP", "exposed tensor-parallel communication", b.tpComm);
+    add("t_CP", "exposed context-parallel communication", b.cpComm);
+    add("t_EP", "exposed expert-parallel communication", b.epComm);
+    add("t_PP", "pipeline sends waited on", b.ppComm);
+    add("t_DP", "exposed data-parallel / ZeRO communication", b.dpComm);
+    add("t_off", "offload traffic", b.offload);
+    add("t_bub", "pipeline bubble", b.bubble);
+    add("t_opt", "optimizer step", b.optimizer);
+    add("t_data", "data loading", b.dataLoading);
+    step.expression = std::move(sum);
+    step.value = report.stepTimeS;
+    step.unit = std::string(units::kSeconds);
+    step.source =
+        "Narayanan et al. 2021, section 3: the pipeline step plus the exposed "
+        "communication and the optimizer step (docs/performance.md)";
+    step.note = "the longest pipeline stage";
+
+    const double batch = static_cast<double>(derivedGlobalBatch(plan));
+    const double sequence = std::max(0, plan.model.sequence);
+    const auto throughput = [&](ExplainedFigure& figure, bool perGpu) {
+        Expression over = figure.term("T", "step time", report.stepTimeS, units::kSeconds);
+        if (perGpu) over = over * figure.term("N", "GPUs", gpus, units::kCount);
+        figure.expression = figure.term("B", "global batch", batch, units::kSequences) *
+                            figure.term("s", "sequence length", sequence, units::kTokens) / over;
+        figure.unit = std::string(units::kTokensPerSecond);
+        figure.source = "tokens per step over the step time";
+    };
+    throughput(report.tokensPerSExplain, false);
+    report.tokensPerSExplain.value = report.tokensPerS;
+    throughput(report.tokensPerSPerGpuExplain, true);
+    report.tokensPerSPerGpuExplain.value = report.tokensPerSPerGpu;
+
+    ExplainedFigure& mfu = report.mfuExplain;
+    mfu.expression =
+        mfu.term("f", "model FLOPs per token (forward + backward)", model.flopsPerToken,
+                 units::kFlops) *
+        mfu.term("B", "global batch", batch, units::kSequences) *
+        mfu.term("s", "sequence length", sequence, units::kTokens) /
+        (mfu.term("T", "step time", report.stepTimeS, units::kSeconds) *
+         mfu.term("N", "GPUs", gpus, units::kCount) *
+         mfu.term("P", "peak FLOP/s per GPU", report.peakFlopsPerGpu, units::kFlopsPerSecond));
+    mfu.value = report.mfu;
+    mfu.unit = std::string(units::kFraction);
+    mfu.source =
+        "Narayanan et al. 2021, eq. 3 (FLOPs per step) and eq. 4 (time = FLOPs / "
+        "(N × X)): MFU = X / peak";
+    mfu.note = "model FLOPs: recomputation not counted";
+}
+
+// predictPerformance with the shapes already analysed.
+PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double maxOps) {
+    const bool mapped = worldSize(plan) <= kMaxMappedPredictedRanks;
+    const TopologyReport topology = mapped ? buildTopology(plan) : TopologyReport{};
+    const TopologyReport* map = mapped ? &topology : nullptr;
+    const int stages = std::max(1, plan.parallel.pp);
+    const int micro = std::max(1, plan.training.gradAccumulation);
+    const int chunks = std::max(1, plan.parallel.virtualStages);
+    ScheduleResult schedule;
+    schedule.complete = false;  // past the limit: the closed form
+    if (3.0 * stages * chunks * micro <= maxOps) {
+        schedule = simulateSchedule(plan.parallel.schedule, stages, micro, chunks,
+                                    scheduleCosts(plan, model, map));
+    }
+    return analyzePerformance(plan, model, map, schedule);
+}
 
 }  // namespace
 
@@ -65,7 +148,34 @@ PerformanceReport analyzePerformance(const Plan& plan, const ModelReport& model,
                           " tokens = " + formatScientific(report.modelFlopsPerStep) +
                           "; hardware (recompute) " + formatScientific(report.hardwareFlopsPerStep);
 
+    const double gpus = static_cast<double>(worldSize(plan));
+    if (report.stepTimeS > 0 && gpus > 0) explainFigures(report, plan, model, gpus);
     return report;
+}
+
+PerformanceReport predictPerformance(const Plan& plan, double maxSimulatedOps) {
+    return predictWith(plan, analyzeModel(plan), maxSimulatedOps);
+}
+
+std::vector<int> scalingDataParallelSizes(const Plan& plan) {
+    const int dp = std::max(1, plan.parallel.dp);
+    std::vector<int> sizes;
+    const int lowest = std::max(1, dp / 8);
+    const int highest = std::max(8, dp > (1 << 28) ? dp : dp * 4);
+    for (int size = 1; size <= highest && size > 0; size *= 2) {
+        if (size >= lowest) sizes.push_back(size);
+        if (size > (1 << 29)) break;
+    }
+    if (std::find(sizes.begin(), sizes.end(), dp) == sizes.end()) {
+        sizes.insert(std::upper_bound(sizes.begin(), sizes.end(), dp), dp);
+    }
+    return sizes;
+}
+
+ScalingCurves scalingCurves(const Plan& plan) {
+    const std::vector<int> sizes = scalingDataParallelSizes(plan);
+    return {scalingCurve(plan, ScalingKind::Strong, sizes),
+            scalingCurve(plan, ScalingKind::Weak, sizes)};
 }
 
 double scalingSpeedup(double baseStepS, double stepS) {
@@ -92,19 +202,16 @@ std::vector<ScalingPoint> scalingCurve(const Plan& plan, ScalingKind kind,
             scaled.training.gradAccumulation = static_cast<int>(globalBatch / perStep);
         }
         const ModelReport model = analyzeModel(scaled);
-        const bool mapped = worldSize(scaled) <= kMaxMappedScalingRanks;
-        const TopologyReport topology = mapped ? buildTopology(scaled) : TopologyReport{};
-        const TopologyReport* map = mapped ? &topology : nullptr;
-        const ScheduleResult schedule = simulateSchedule(
-            scaled.parallel.schedule, std::max(1, scaled.parallel.pp),
-            std::max(1, scaled.training.gradAccumulation),
-            std::max(1, scaled.parallel.virtualStages), scheduleCosts(scaled, model, map));
-        const PerformanceReport performance = analyzePerformance(scaled, model, map, schedule);
+        const PerformanceReport performance = predictWith(scaled, model, kMaxScalingOps);
+        const CheckpointReport checkpoint = analyzeCheckpoint(scaled, model, performance.stepTimeS);
         ScalingPoint point;
         point.gpus = worldSize(scaled);
         point.dp = dp;
         point.stepTimeS = performance.stepTimeS;
         point.tokensPerS = performance.tokensPerS;
+        point.clusterMtbfS = checkpoint.clusterMtbfS;
+        point.checkpointIntervalS = checkpoint.intervalS;
+        point.goodput = checkpoint.goodput;
         points.push_back(point);
     }
     if (points.empty()) return points;

@@ -7,6 +7,7 @@
 // eq. 4 training time), Korthikanti et al. 2022 (MFU vs HFU), docs/performance.md.
 #pragma once
 
+#include "core/explained.h"
 #include "core/model.h"
 #include "core/plan.h"
 #include "core/schedule.h"
@@ -78,6 +79,11 @@ struct PerformanceReport {
     std::string mfuFormula;
     std::string flopsFormula;
     TrainingCost training;  // all zero when the plan sets no token budget
+    // The headline figures with their formulas, terms and sources (empty when not computed).
+    ExplainedFigure stepTimeExplain;  // the critical stage's parts summed
+    ExplainedFigure tokensPerSExplain;
+    ExplainedFigure tokensPerSPerGpuExplain;
+    ExplainedFigure mfuExplain;  // Narayanan et al. 2021 eq. 3 over T × N × peak
 
     bool operator==(const PerformanceReport&) const = default;
 };
@@ -114,6 +120,11 @@ struct ScalingPoint {
     double tokensPerS = 0;
     double speedup = 0;     // against the first point, per GPU count ratio (strong) or work
     double efficiency = 0;  // 1 = ideal
+    // Failures at this size (core/checkpoint.h): the cluster's MTBF falls as GPUs are added,
+    // the checkpoint interval shortens with it and the goodput drops.
+    double clusterMtbfS = 0;
+    double checkpointIntervalS = 0;
+    double goodput = 0;
     bool operator==(const ScalingPoint&) const = default;
 };
 
@@ -122,5 +133,22 @@ struct ScalingPoint {
 // per-replica batch. Efficiency of weak scaling is T_base / T_N.
 [[nodiscard]] std::vector<ScalingPoint> scalingCurve(const Plan& plan, ScalingKind kind,
                                                      const std::vector<int>& dataParallelSizes);
+
+// The whole model for one plan on its own: its shapes, rank map (up to 256 ranks; larger plans'
+// links follow the rank order), simulated schedule (in closed form past `maxSimulatedOps`
+// operations) and step. What a what-if would give; expects a plan validation accepts.
+[[nodiscard]] PerformanceReport predictPerformance(const Plan& plan,
+                                                   double maxSimulatedOps = 200'000);
+
+// Both curves for the current plan over a handful of data-parallel degrees around its own
+// (powers of two from dp/8 to 4·dp, the plan's dp among them), TP, PP and CP kept. Points
+// whose schedule passes 2,000 operations are costed in closed form, which bounds the cost.
+struct ScalingCurves {
+    std::vector<ScalingPoint> strong;  // fixed global batch
+    std::vector<ScalingPoint> weak;    // fixed work per GPU
+    bool operator==(const ScalingCurves&) const = default;
+};
+[[nodiscard]] std::vector<int> scalingDataParallelSizes(const Plan& plan);
+[[nodiscard]] ScalingCurves scalingCurves(const Plan& plan);
 
 }  // namespace fourfold::core

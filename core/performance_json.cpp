@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/performance_json.h"
 
+#include "core/explained_json.h"
+
 namespace fourfold::core {
 namespace {
 
@@ -47,6 +49,12 @@ nlohmann::ordered_json toJson(const PerformanceReport& p) {
     out["stages"] = std::move(stages);
     out["formulas"] = {
         {"step_time_s", p.stepTimeFormula}, {"mfu", p.mfuFormula}, {"flops", p.flopsFormula}};
+    if (!p.stepTimeExplain.empty()) {
+        out["explain"] = {{"step_time_s", toJson(p.stepTimeExplain)},
+                          {"tokens_per_s", toJson(p.tokensPerSExplain)},
+                          {"tokens_per_s_per_gpu", toJson(p.tokensPerSPerGpuExplain)},
+                          {"mfu", toJson(p.mfuExplain)}};
+    }
     if (p.training.tokens > 0) {
         const TrainingCost& t = p.training;
         out["training"] = {
@@ -71,6 +79,25 @@ nlohmann::ordered_json toJson(const CheckpointReport& c) {
     out["steps_per_interval"] = c.stepsPerInterval;
     out["formulas"] = {{"interval_s", c.intervalFormula}, {"goodput", c.goodputFormula}};
     return out;
+}
+
+nlohmann::ordered_json toJson(const ScalingCurves& curves) {
+    const auto points = [](const std::vector<ScalingPoint>& curve) {
+        auto out = nlohmann::ordered_json::array();
+        for (const ScalingPoint& point : curve) {
+            out.push_back({{"gpus", point.gpus},
+                           {"dp", point.dp},
+                           {"step_time_s", point.stepTimeS},
+                           {"tokens_per_s", point.tokensPerS},
+                           {"speedup", point.speedup},
+                           {"efficiency", point.efficiency},
+                           {"cluster_mtbf_s", point.clusterMtbfS},
+                           {"checkpoint_interval_s", point.checkpointIntervalS},
+                           {"goodput", point.goodput}});
+        }
+        return out;
+    };
+    return {{"strong", points(curves.strong)}, {"weak", points(curves.weak)}};
 }
 
 }  // namespace fourfold::core

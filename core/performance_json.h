@@ -12,5 +12,7 @@ namespace fourfold::core {
 
 [[nodiscard]] nlohmann::ordered_json toJson(const PerformanceReport& performance);
 [[nodiscard]] nlohmann::ordered_json toJson(const CheckpointReport& checkpoint);
+// {"strong": [points], "weak": [points]}, each point with its GPUs, step, speedup, efficiency.
+[[nodiscard]] nlohmann::ordered_json toJson(const ScalingCurves& curves);
 
 }  // namespace fourfold::core

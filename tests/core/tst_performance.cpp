@@ -4,8 +4,11 @@
 #include "core/catalog.h"
 #include "core/detail/performance/performance_comm.h"
 #include "core/evaluate.h"
+#include "core/evaluation_json.h"
+#include "core/format.h"
 #include "core/performance.h"
 #include "core/plan_json.h"
+#include "core/plan_patch.h"
 
 #include <QtTest>
 
@@ -362,6 +365,102 @@ private slots:
         QVERIFY(narayanan.worst <= 0.20);
         QVERIFY(korthikanti.sum / korthikanti.rows <= 0.10);
         QVERIFY(korthikanti.worst <= 0.20);
+    }
+    // Step time, tokens/s and MFU carry their formulas as data, and each formula evaluated
+    // from its terms gives the figure (tokens/s by hand: B·s / T).
+    void headlineFiguresExplainThemselves() {
+        const Plan plan = defaultPlan();
+        const Evaluation evaluation = evaluate(plan);
+        QVERIFY(evaluation.performance.has_value());
+        const PerformanceReport& p = *evaluation.performance;
+        QVERIFY(p.stepTimeS > 0);
+        const auto close = [](double a, double b) {
+            return std::fabs(a - b) <= 1e-9 * std::fabs(b);
+        };
+        QVERIFY(close(evaluateFigure(p.stepTimeExplain), p.stepTimeS));
+        QVERIFY(close(p.stepTimeExplain.value, p.stepTimeS));
+        QVERIFY(close(evaluateFigure(p.tokensPerSExplain), p.tokensPerS));
+        const double tokensPerStep = 64.0 * 4096;  // global batch 1 × 8 × 8, sequence 4096
+        QVERIFY(close(p.tokensPerS, tokensPerStep / p.stepTimeS));
+        QVERIFY(close(evaluateFigure(p.tokensPerSPerGpuExplain), p.tokensPerS / 8));
+        QVERIFY(close(evaluateFigure(p.mfuExplain), p.mfu));
+        QCOMPARE(p.mfuExplain.unit, std::string(units::kFraction));
+        QVERIFY(p.mfuExplain.source.find("Narayanan et al. 2021, eq. 3") != std::string::npos);
+        // The step's parts are the critical stage's breakdown.
+        QVERIFY(close(p.stepTimeExplain.terms.front().value, p.breakdown.compute));
+        QCOMPARE(QString::fromStdString(
+                     formatQuantity(p.tokensPerS, units::kTokensPerSecond, ByteUnits::Decimal)),
+                 QString::fromStdString(formatCount(p.tokensPerS) + " tokens/s"));
+        // And they reach the JSON under performance.explain.
+        const auto json = evaluationToJsonValue(evaluation);
+        QCOMPARE(json["performance"]["explain"]["mfu"]["value"].get<double>(), p.mfu);
+        QCOMPARE(json["performance"]["explain"]["step_time_s"]["unit"].get<std::string>(),
+                 std::string("s"));
+    }
+
+    // A handful of sizes around the plan's data-parallel degree, the plan's own among them.
+    void scalingSizesAreBounded() {
+        Plan plan = defaultPlan();
+        plan.parallel.dp = 1;
+        QCOMPARE(scalingDataParallelSizes(plan), (std::vector<int>{1, 2, 4, 8}));
+        plan.parallel.dp = 64;
+        QCOMPARE(scalingDataParallelSizes(plan), (std::vector<int>{8, 16, 32, 64, 128, 256}));
+        plan.parallel.dp = 12;
+        QCOMPARE(scalingDataParallelSizes(plan), (std::vector<int>{1, 2, 4, 8, 12, 16, 32}));
+    }
+
+    // evaluate() carries both curves; the plan's own point is the plan's step, and the
+    // speedup and efficiency follow T₁/T_N and T₁·N₁/(N·T_N) from the first point.
+    void evaluationCarriesScalingCurves() {
+        Plan plan = defaultPlan();
+        plan.parallel.dp = 4;
+        plan.training.gradAccumulation = 16;
+        const Evaluation evaluation = evaluate(plan);
+        QVERIFY(evaluation.scaling.has_value());
+        const auto& strong = evaluation.scaling->strong;
+        const auto& weak = evaluation.scaling->weak;
+        QCOMPARE(strong, scalingCurve(plan, ScalingKind::Strong, scalingDataParallelSizes(plan)));
+        QCOMPARE(weak.size(), scalingDataParallelSizes(plan).size());
+        QVERIFY(strong.size() >= 4);
+        const ScalingPoint& base = strong.front();
+        QCOMPARE(base.dp, 1);
+        for (const ScalingPoint& point : strong) {
+            QVERIFY(std::fabs(point.speedup - base.stepTimeS / point.stepTimeS) < 1e-12);
+            const double n = static_cast<double>(point.gpus) / static_cast<double>(base.gpus);
+            QVERIFY(std::fabs(point.efficiency - base.stepTimeS / (n * point.stepTimeS)) < 1e-12);
+            if (point.dp == 4) {
+                QVERIFY(std::fabs(point.stepTimeS - evaluation.performance->stepTimeS) <=
+                        1e-9 * point.stepTimeS);
+            }
+            // The cluster's MTBF is the per-GPU MTBF shared over the GPUs.
+            QVERIFY(std::fabs(point.clusterMtbfS * static_cast<double>(point.gpus) -
+                              base.clusterMtbfS * static_cast<double>(base.gpus)) <=
+                    1e-6 * base.clusterMtbfS * static_cast<double>(base.gpus));
+        }
+        QVERIFY(weak.back().clusterMtbfS < weak.front().clusterMtbfS);
+        QVERIFY(weak.back().goodput <= weak.front().goodput);
+        const auto json = evaluationToJsonValue(evaluation);
+        QCOMPARE(json["performance"]["scaling"]["strong"].size(), strong.size());
+        // A plan with errors carries no curves.
+        plan.parallel.tp = 3;
+        QVERIFY(!evaluate(plan).scaling.has_value());
+    }
+
+    // Each what-if reports the step its changed plan takes: the plan its patch gives,
+    // evaluated in full.
+    void whatIfsReportTheirStepTime() {
+        const Evaluation evaluation = evaluate(defaultPlan());
+        QVERIFY(evaluation.memory.has_value());
+        QVERIFY(!evaluation.memory->whatIfs.empty());
+        for (const WhatIf& hint : evaluation.memory->whatIfs) {
+            const PlanParse changed = applyPlanPatch(evaluation.plan, hint.patch);
+            QVERIFY(changed.plan.has_value());
+            const Evaluation other = evaluate(*changed.plan);
+            QVERIFY(other.performance.has_value());
+            QVERIFY2(std::fabs(hint.stepTimeS - other.performance->stepTimeS) <=
+                         1e-9 * other.performance->stepTimeS,
+                     hint.change.c_str());
+        }
     }
 };
 

@@ -3,6 +3,7 @@
 // under the memory chart; clicking one applies its patch as one undoable step, the memory bars
 // show the new peak, and undo restores both.
 #include "core/catalog.h"
+#include "core/format.h"
 #include "core/memory.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/main_window.h"
@@ -87,6 +88,12 @@ private slots:
                          [](const core::WhatIf& w) { return w.change == "ZeRO stage 0 → 1"; });
         QVERIFY(hint != before.whatIfs.end());
         const std::uint64_t expectedPeak = hint->peakBytes;
+        // Beside the memory, the step the change would give.
+        QVERIFY(hint->stepTimeS > 0);
+        QVERIFY2(
+            zero->text().contains(QStringLiteral("step ") +
+                                  QString::fromStdString(core::formatSeconds(hint->stepTimeS))),
+            qPrintable(zero->text()));
 
         QTest::mouseClick(zero, Qt::LeftButton);
         QTRY_COMPARE(document.plan().parallel.zeroStage, 1);

@@ -163,7 +163,7 @@ void TestMainWindow::statusBarShowsWorldSizeAndNodes() {
 void TestMainWindow::viewsReceiveEveryEvaluation() {
     PlanDocument document(fourfold::core::defaultPlan());
     MainWindow window(&document);
-    QCOMPARE(window.views().size(), 3);
+    QCOMPARE(window.views().size(), 4);
     QList<EvaluationView*> all = window.views();
     all << window.summaryStrip() << window.diagnosticsList();
     for (EvaluationView* view : std::as_const(all)) {
@@ -184,12 +184,10 @@ void TestMainWindow::maximiseTogglesAView() {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     ViewGrid* grid = window.viewGrid();
     QCOMPARE(grid->panes().size(), 4);
-    // The step-time placeholder has nothing to show: hidden until View > Step time.
+    // All four panes (memory, pipeline, rank map, step time) show at start.
     const auto shownAsAtStart = [grid] {
-        for (qsizetype index = 0; index < grid->panes().size(); ++index) {
-            if (grid->panes().at(index)->isVisible() != (index < 3)) return false;
-        }
-        return true;
+        return std::all_of(grid->panes().begin(), grid->panes().end(),
+                           [](const ViewPane* pane) { return pane->isVisible(); });
     };
     QVERIFY(shownAsAtStart());
 

@@ -182,8 +182,11 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         const QList<ViewPane*> panes = window.viewGrid()->panes();
         QCOMPARE(window.paneActions().size(), panes.size());
+        // The step-time pane shows by default; its action hides it and shows it again.
         QAction* stepTime = window.paneActions().at(3);
-        QVERIFY(!stepTime->isChecked());
+        QVERIFY(stepTime->isChecked());
+        QVERIFY(panes.at(3)->isVisible());
+        stepTime->trigger();
         QVERIFY(!panes.at(3)->isVisible());
         stepTime->trigger();
         QVERIFY(panes.at(3)->isVisible());

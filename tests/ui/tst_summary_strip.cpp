@@ -127,6 +127,38 @@ private slots:
         QVERIFY(value(strip, "fit")->styleSheet().contains(QStringLiteral("#c62828")));
     }
 
+    // MFU and tokens/s come from the performance model, with their formulas on hover:
+    // 2.62e5 tokens per step over a 2 s step is 131k tokens/s, 16.4k on each of 8 GPUs.
+    void showsMfuAndThroughput() {
+        ui::SummaryStrip strip;
+        strip.show();
+        core::Evaluation evaluation = evaluationWithPeak(62'000'000'000ULL);
+        core::PerformanceReport performance;
+        performance.stepTimeS = 2.0;
+        performance.tokensPerS = 64.0 * 4096 / 2.0;
+        performance.tokensPerSPerGpu = performance.tokensPerS / 8;
+        performance.mfu = 0.4123;
+        core::ExplainedFigure& mfu = performance.mfuExplain;
+        mfu.expression =
+            mfu.term("X", "achieved FLOP/s per GPU", 4.123e14, core::units::kFlopsPerSecond) /
+            mfu.term("P", "peak FLOP/s per GPU", 1e15, core::units::kFlopsPerSecond);
+        mfu.value = 0.4123;
+        mfu.unit = std::string(core::units::kFraction);
+        mfu.source = "Narayanan et al. 2021, eq. 3";
+        evaluation.performance = performance;
+        show(strip, evaluation);
+        QCOMPARE(value(strip, "mfu")->text(), QStringLiteral("41.2 %"));
+        QCOMPARE(value(strip, "throughput")->text(), QStringLiteral("131k (16.4k per GPU)"));
+        const QString tip = value(strip, "mfu")->toolTip();
+        QVERIFY2(tip.contains(QStringLiteral("X / P = 4.12e14 FLOP/s / 1.00e15 FLOP/s = 41.2 %")),
+                 qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("Narayanan et al. 2021, eq. 3")));
+        // Without a step time the tiles fall back to a dash.
+        evaluation.performance.reset();
+        show(strip, evaluation);
+        QCOMPARE(value(strip, "mfu")->text(), QStringLiteral("—"));
+    }
+
     void missingPartsShowADash() {
         ui::SummaryStrip strip;
         strip.show();

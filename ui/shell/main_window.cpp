@@ -13,6 +13,7 @@
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/pipeline_gantt_view.h"
 #include "ui/views/rank_map_view.h"
+#include "ui/views/step_time_view.h"
 #include "ui/views/summary_strip.h"
 
 #include <QAbstractButton>
@@ -44,7 +45,6 @@ namespace {
 constexpr QSize kDefaultSize(1600, 1000);
 constexpr int kControlsWidth = 360;
 constexpr int kDiagnosticsHeight = 120;
-constexpr int kStepTimePane = 3;  // the grid's placeholder pane, hidden until it has a view
 
 // Widgets a person tabs to, in creation order (the order they sit in on screen here): editors,
 // buttons, item views and the views themselves; not the parts inside a spin or combo box, nor
@@ -185,17 +185,10 @@ void MainWindow::buildCentralArea() {
     connect(
         fitAdvice_, &FitAdviceView::patchRequested, document_,
         [this](const QString& patch, const QString& text) { document_->applyPatch(patch, text); });
-    views_ = {memory, new PipelineGanttView, new RankMapView};
+    views_ = {memory, new PipelineGanttView, new RankMapView, new StepTimeView};
     for (EvaluationView* view : std::as_const(views_)) {
         viewGrid_->addPane(view->title(), view == memory ? memoryPane : view);
     }
-    // The step-time view has not landed yet; its pane keeps the grid's shape meanwhile.
-    auto* stepTime = new QLabel(tr("Step time \u2014 coming"));
-    stepTime->setAlignment(Qt::AlignCenter);
-    stepTime->setEnabled(false);
-    viewGrid_->addPane(tr("Step time"), stepTime);
-    // Nothing to show there yet: the other panes take its room until View > Step time.
-    viewGrid_->setPaneShown(viewGrid_->panes().at(kStepTimePane), false);
     layout->addWidget(viewGrid_, 1);
     // Every view takes keyboard focus (Tab, or a click) and shows a ring while it has it.
     for (EvaluationView* view : std::as_const(views_)) {

@@ -89,11 +89,7 @@ SummaryStrip::SummaryStrip(QWidget* parent) : EvaluationView(parent) {
     mfu_ = addTile(QStringLiteral("mfu"), tr("MFU"));
     throughput_ = addTile(QStringLiteral("throughput"), tr("Tokens/s"));
     measured_ = addTile(QStringLiteral("measured"), tr("Measured vs predicted"));
-    const QString later = tr("Needs the performance model, which is not available yet.");
-    for (QLabel* label : {mfu_, throughput_}) {
-        label->setText(QStringLiteral("—"));
-        label->setToolTip(later);
-    }
+    for (QLabel* label : {mfu_, throughput_}) label->setText(QStringLiteral("—"));
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
 }
 
@@ -186,6 +182,26 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
         world_->setText(tr("%1 GPUs").arg(evaluation.worldSize));
     }
     world_->setToolTip(tr("Ranks in the job: DP × TP × PP × CP."));
+
+    if (evaluation.performance && evaluation.performance->stepTimeS > 0) {
+        const core::PerformanceReport& performance = *evaluation.performance;
+        mfu_->setText(text(core::formatPercent(performance.mfu)));
+        mfu_->setToolTip(
+            ExplainedText::toolTip(tr("Model FLOPs utilisation"), performance.mfuExplain, units_));
+        throughput_->setText(tr("%1 (%2 per GPU)")
+                                 .arg(text(core::formatCount(performance.tokensPerS)),
+                                      text(core::formatCount(performance.tokensPerSPerGpu))));
+        throughput_->setToolTip(
+            ExplainedText::toolTip(tr("Tokens per second"), performance.tokensPerSExplain, units_) +
+            QStringLiteral("\n\n") +
+            ExplainedText::toolTip(tr("Tokens per second per GPU"),
+                                   performance.tokensPerSPerGpuExplain, units_));
+    } else {
+        for (QLabel* label : {mfu_, throughput_}) {
+            label->setText(QStringLiteral("—"));
+            label->setToolTip(tr("The step cannot be costed until the plan's errors are fixed."));
+        }
+    }
 
     // The engine's errors, (predicted − measured) / measured, for what the user measured.
     QStringList errors;

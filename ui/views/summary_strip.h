@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SummaryStrip: the answers that matter most at a glance: does it fit (peak / usable /
 // capacity), the global-batch formula, the pipeline bubble, world size and nodes, and MFU and
-// tokens/s once a performance model exists. Tiles wrap to the strip's width. Reads only the
+// tokens/s from the performance model. Tiles wrap to the strip's width. Reads only the
 // Evaluation.
 #pragma once
 

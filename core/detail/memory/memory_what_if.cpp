@@ -3,6 +3,7 @@
 
 #include "core/checked_math.h"
 #include "core/detail/memory/memory_estimate.h"
+#include "core/performance.h"
 #include "core/plan_patch.h"
 #include "core/validate.h"
 
@@ -154,6 +155,7 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
         hint.peakBytes = report.peakBytes;
         hint.savedBytes = *saved;
         hint.fits = report.fits;
+        hint.stepTimeS = predictPerformance(candidate.plan).stepTimeS;
         out.push_back(std::move(hint));
     }
     return out;

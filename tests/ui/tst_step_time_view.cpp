@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Step-time pane draws the Evaluation's performance, scaling and checkpoint figures: the
+// stacked bars hold the breakdown's seconds, the headline figures explain themselves on hover,
+// the tabs switch between breakdown, scaling and checkpoints, and the scaling chart draws the
+// core's curve.
+#include "core/catalog.h"
+#include "core/evaluate.h"
+#include "core/format.h"
+#include "ui/views/checkpoint_panel.h"
+#include "ui/views/scaling_chart.h"
+#include "ui/views/step_time_view.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QTabWidget>
+#include <QtTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace fourfold;
+
+namespace {
+
+std::shared_ptr<const core::Evaluation> evaluated(const core::Plan& plan) {
+    return std::make_shared<const core::Evaluation>(core::evaluate(plan));
+}
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+// Four pipeline stages: the first holds the embedding, the last the output layer, so their
+// steps differ and each gets its bar.
+core::Plan pipelinePlan() {
+    core::Plan plan = core::defaultPlan();
+    plan.parallel.pp = 4;
+    plan.parallel.dp = 2;
+    return plan;
+}
+
+}  // namespace
+
+class TestStepTimeView : public QObject {
+    Q_OBJECT
+private slots:
+    void oneBarWhenStagesAgree() {
+        ui::StepTimeView view;
+        view.resize(700, 420);
+        view.show();
+        const auto evaluation = evaluated(core::defaultPlan());
+        QVERIFY(evaluation->performance.has_value());
+        view.showEvaluation(evaluation);
+        QVERIFY(!view.showsMessage());
+        QCOMPARE(view.barLabels(), QStringList{QStringLiteral("step")});
+        const core::StepBreakdown& b = evaluation->performance->breakdown;
+        QCOMPARE(view.shownSeconds(QStringLiteral("compute"), 0), b.compute);
+        QCOMPARE(view.shownSeconds(QStringLiteral("dp"), 0), b.dpComm);
+        QCOMPARE(view.shownSeconds(QStringLiteral("optimizer"), 0), b.optimizer);
+        // The parts shown sum to the step time.
+        double sum = 0;
+        for (const QString& part : view.shownParts()) sum += view.shownSeconds(part, 0);
+        QVERIFY(std::fabs(sum - evaluation->performance->stepTimeS) <=
+                1e-9 * evaluation->performance->stepTimeS);
+        // Parts that take no time are left out of the stack and the legend.
+        if (b.cpComm == 0) QVERIFY(!view.shownParts().contains(QStringLiteral("cp")));
+    }
+
+    void oneBarPerStageWhenTheyDiffer() {
+        ui::StepTimeView view;
+        view.show();
+        const auto evaluation = evaluated(pipelinePlan());
+        view.showEvaluation(evaluation);
+        const core::PerformanceReport& performance = *evaluation->performance;
+        QCOMPARE(view.barLabels().size(), 4);
+        QCOMPARE(view.barLabels().at(3), QStringLiteral("stage 3"));
+        for (int stage = 0; stage < 4; ++stage) {
+            const core::StepBreakdown& b = performance.stages.at(stage).breakdown;
+            QCOMPARE(view.shownSeconds(QStringLiteral("compute"), stage), b.compute);
+            QCOMPARE(view.shownSeconds(QStringLiteral("bubble"), stage), b.bubble);
+        }
+        QVERIFY(view.shownParts().contains(QStringLiteral("bubble")));
+    }
+
+    void headlineFiguresExplainThemselves() {
+        ui::StepTimeView view;
+        view.show();
+        const auto evaluation = evaluated(core::defaultPlan());
+        view.showEvaluation(evaluation);
+        const core::PerformanceReport& p = *evaluation->performance;
+        QCOMPARE(view.figure(QStringLiteral("stepTimeValue"))->text(),
+                 qs(core::formatSeconds(p.stepTimeS)));
+        QCOMPARE(view.figure(QStringLiteral("mfuValue"))->text(), qs(core::formatPercent(p.mfu)));
+        QCOMPARE(view.figure(QStringLiteral("tokensValue"))->text(),
+                 qs(core::formatCount(p.tokensPerS)));
+        const QString mfuTip = view.figure(QStringLiteral("mfuValue"))->toolTip();
+        QVERIFY2(mfuTip.contains(QStringLiteral("f × B × s / (T × N × P)")), qPrintable(mfuTip));
+        QVERIFY(mfuTip.contains(QStringLiteral("Narayanan et al. 2021, eq. 3")));
+        const QString stepTip = view.figure(QStringLiteral("stepTimeValue"))->toolTip();
+        QVERIFY2(stepTip.contains(QStringLiteral("t_c")), qPrintable(stepTip));
+        QVERIFY(view.figure(QStringLiteral("tokensPerGpuValue"))
+                    ->toolTip()
+                    .contains(QStringLiteral("B × s / (T × N)")));
+    }
+
+    void tabsSwitchToScalingAndCheckpoints() {
+        core::Plan plan = core::defaultPlan();
+        plan.parallel.dp = 4;
+        plan.training.gradAccumulation = 16;
+        ui::StepTimeView view;
+        view.resize(800, 450);
+        view.show();
+        const auto evaluation = evaluated(plan);
+        QVERIFY(evaluation->scaling.has_value());
+        view.showEvaluation(evaluation);
+        QCOMPARE(view.tabs()->count(), 3);
+        view.tabs()->setCurrentIndex(1);
+        QVERIFY(view.scalingChart()->isVisible());
+        // Strong scaling first; the chart holds the core's curve.
+        QCOMPARE(view.scalingChart()->shownPoints(), evaluation->scaling->strong);
+        view.scalingChart()->kindBox()->setCurrentIndex(1);
+        QCOMPARE(view.scalingChart()->shownPoints(), evaluation->scaling->weak);
+        view.tabs()->setCurrentIndex(2);
+        QVERIFY(view.checkpointPanel()->isVisible());
+        QVERIFY(!view.scalingChart()->isVisible());
+        const core::CheckpointReport& checkpoint = *evaluation->checkpoint;
+        QCOMPARE(view.checkpointPanel()->value(QStringLiteral("sizeValue"))->text(),
+                 qs(core::formatBytes(checkpoint.bytes)));
+        QCOMPARE(view.checkpointPanel()->value(QStringLiteral("goodputValue"))->text(),
+                 qs(core::formatPercent(checkpoint.goodput)));
+        QCOMPARE(view.checkpointPanel()->value(QStringLiteral("intervalValue"))->toolTip(),
+                 qs(checkpoint.intervalFormula));
+    }
+
+    void planWithErrorsShowsAMessage() {
+        core::Plan plan = core::defaultPlan();
+        plan.model.layers = 0;
+        ui::StepTimeView view;
+        view.show();
+        view.showEvaluation(evaluated(plan));
+        QVERIFY(view.showsMessage());
+    }
+};
+
+QTEST_MAIN(TestStepTimeView)
+#include "tst_step_time_view.moc"

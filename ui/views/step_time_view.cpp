@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/step_time_view.h"
+
+#include "core/format.h"
+#include "ui/views/checkpoint_panel.h"
+#include "ui/views/explained_text.h"
+#include "ui/views/scaling_chart.h"
+
+#include <qcustomplot.h>
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTabWidget>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fourfold::ui {
+namespace {
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+struct Part {
+    const char* key;
+    const char* label;
+    double core::StepBreakdown::*seconds;
+    QColor colour;
+};
+
+// Bottom to top: the work, then the exposed communication, then waiting, then after-step work.
+// Colours: the Okabe–Ito set, distinct under the common colour-vision deficiencies.
+const std::vector<Part>& parts() {
+    static const std::vector<Part> list = {
+        {"compute", QT_TRANSLATE_NOOP("StepTimeView", "Compute"), &core::StepBreakdown::compute,
+         QColor(0x00, 0x72, 0xb2)},
+        {"tp", QT_TRANSLATE_NOOP("StepTimeView", "TP comm (exposed)"), &core::StepBreakdown::tpComm,
+         QColor(0xe6, 0x9f, 0x00)},
+        {"cp", QT_TRANSLATE_NOOP("StepTimeView", "CP comm (exposed)"), &core::StepBreakdown::cpComm,
+         QColor(0xcc, 0x79, 0xa7)},
+        {"ep", QT_TRANSLATE_NOOP("StepTimeView", "EP comm (exposed)"), &core::StepBreakdown::epComm,
+         QColor(0x56, 0xb4, 0xe9)},
+        {"pp", QT_TRANSLATE_NOOP("StepTimeView", "PP sends"), &core::StepBreakdown::ppComm,
+         QColor(0x00, 0x9e, 0x73)},
+        {"dp", QT_TRANSLATE_NOOP("StepTimeView", "DP / ZeRO comm (exposed)"),
+         &core::StepBreakdown::dpComm, QColor(0xd5, 0x5e, 0x00)},
+        {"offload", QT_TRANSLATE_NOOP("StepTimeView", "Offload traffic"),
+         &core::StepBreakdown::offload, QColor(0x88, 0x66, 0x44)},
+        {"bubble", QT_TRANSLATE_NOOP("StepTimeView", "Pipeline bubble"),
+         &core::StepBreakdown::bubble, QColor(0xbb, 0xbb, 0xbb)},
+        {"optimizer", QT_TRANSLATE_NOOP("StepTimeView", "Optimizer step"),
+         &core::StepBreakdown::optimizer, QColor(0x66, 0x33, 0x99)},
+        {"data", QT_TRANSLATE_NOOP("StepTimeView", "Data loading"),
+         &core::StepBreakdown::dataLoading, QColor(0xf0, 0xe4, 0x42)},
+    };
+    return list;
+}
+
+// A caption over a bold value, as in the summary strip.
+QLabel* addFigure(QHBoxLayout* row, const QString& name, const QString& caption) {
+    auto* tile = new QWidget;
+    auto* column = new QVBoxLayout(tile);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    auto* top = new QLabel(caption);
+    top->setForegroundRole(QPalette::PlaceholderText);
+    auto* value = new QLabel(QStringLiteral("—"));
+    value->setObjectName(name);
+    value->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    column->addWidget(top);
+    column->addWidget(value);
+    row->addWidget(tile);
+    return value;
+}
+
+bool sameBreakdown(const core::StepBreakdown& a, const core::StepBreakdown& b) {
+    const double scale = std::max({a.total(), b.total(), 1e-12});
+    for (const Part& part : parts()) {
+        if (std::fabs(a.*part.seconds - b.*part.seconds) > 1e-6 * scale) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
+    setObjectName(QStringLiteral("stepTimeView"));
+    tabs_ = new QTabWidget;
+    tabs_->setDocumentMode(true);
+
+    auto* breakdown = new QWidget;
+    auto* column = new QVBoxLayout(breakdown);
+    column->setContentsMargins(6, 4, 6, 2);
+    column->setSpacing(2);
+    auto* figures = new QHBoxLayout;
+    figures->setSpacing(18);
+    addFigure(figures, QStringLiteral("stepTimeValue"), tr("Step time"));
+    addFigure(figures, QStringLiteral("tokensValue"), tr("Tokens/s"));
+    addFigure(figures, QStringLiteral("tokensPerGpuValue"), tr("Tokens/s per GPU"));
+    addFigure(figures, QStringLiteral("mfuValue"), tr("MFU"));
+    figures->addStretch(1);
+    column->addLayout(figures);
+    plot_ = new QCustomPlot;
+    plot_->setObjectName(QStringLiteral("stepBreakdownPlot"));
+    plot_->setAutoAddPlottableToLegend(true);
+    plot_->legend->setVisible(true);
+    plot_->legend->setBorderPen(Qt::NoPen);
+    plot_->legend->setBrush(QColor(255, 255, 255, 215));
+    plot_->legend->setIconSize(14, 10);
+    // The legend in its own column right of the bars, so it never covers a stage's bar.
+    plot_->axisRect()->insetLayout()->take(plot_->legend);
+    auto* side = new QCPLayoutGrid;
+    plot_->plotLayout()->addElement(0, 1, side);
+    plot_->plotLayout()->setColumnStretchFactor(1, 0.001);
+    side->addElement(0, 0, plot_->legend);
+    side->addElement(1, 0, new QCPLayoutElement(plot_));  // keeps the legend at the top
+    side->setRowStretchFactor(0, 0.001);
+    plot_->legend->setMargins(QMargins(6, 4, 4, 4));
+    plot_->yAxis->setLabel(tr("Seconds per step"));
+    plot_->setMinimumHeight(160);
+    plot_->setMouseTracking(true);
+    connect(plot_, &QCustomPlot::mouseMove, this,
+            [this](QMouseEvent* event) { showPartAt(event->pos()); });
+    column->addWidget(plot_, 1);
+    note_ = new QLabel;
+    note_->setObjectName(QStringLiteral("stepNote"));
+    note_->setWordWrap(true);
+    note_->setForegroundRole(QPalette::PlaceholderText);
+    column->addWidget(note_);
+    tabs_->addTab(breakdown, tr("Breakdown"));
+
+    scaling_ = new ScalingChart;
+    tabs_->addTab(scaling_, tr("Scaling"));
+    checkpoint_ = new CheckpointPanel;
+    tabs_->addTab(checkpoint_, tr("Checkpoints"));
+
+    setContent(tabs_);
+    showMessage(tr("No step time yet."));
+}
+
+QLabel* StepTimeView::figure(const QString& name) const { return findChild<QLabel*>(name); }
+
+double StepTimeView::shownSeconds(const QString& part, int bar) const {
+    const qsizetype index = parts_.indexOf(part);
+    if (index < 0 || bar < 0 || bar >= seconds_.at(index).size()) return 0;
+    return seconds_.at(index).at(bar);
+}
+
+void StepTimeView::render(const core::Evaluation& evaluation) {
+    if (!evaluation.performance) {
+        showMessage(absentText(evaluation, tr("No step time"),
+                               tr("No step time: the pipeline cannot be costed.")));
+        return;
+    }
+    const core::PerformanceReport& performance = *evaluation.performance;
+    const auto explain = [this](const QString& name, const QString& heading,
+                                const core::ExplainedFigure& explained, const QString& text) {
+        QLabel* label = figure(name);
+        label->setText(text);
+        label->setToolTip(explained.empty() ? QString()
+                                            : ExplainedText::toolTip(heading, explained, units_));
+    };
+    explain(QStringLiteral("stepTimeValue"), tr("Step time"), performance.stepTimeExplain,
+            qs(core::formatSeconds(performance.stepTimeS)));
+    explain(QStringLiteral("tokensValue"), tr("Tokens per second"), performance.tokensPerSExplain,
+            qs(core::formatCount(performance.tokensPerS)));
+    explain(QStringLiteral("tokensPerGpuValue"), tr("Tokens per second per GPU"),
+            performance.tokensPerSPerGpuExplain,
+            qs(core::formatCount(performance.tokensPerSPerGpu)));
+    explain(QStringLiteral("mfuValue"), tr("Model FLOPs utilisation"), performance.mfuExplain,
+            qs(core::formatPercent(performance.mfu)));
+    renderBreakdown(performance);
+    scaling_->showCurves(evaluation.scaling ? &*evaluation.scaling : nullptr,
+                         evaluation.plan.parallel.dp);
+    checkpoint_->showCheckpoint(evaluation.checkpoint ? &*evaluation.checkpoint : nullptr,
+                                evaluation.scaling ? &*evaluation.scaling : nullptr,
+                                evaluation.worldSize);
+    showContent();
+}
+
+void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
+    // One bar when every stage spends its step alike; one per stage when they differ.
+    std::vector<core::StepBreakdown> columns;
+    bars_.clear();
+    const bool alike = std::all_of(performance.stages.begin(), performance.stages.end(),
+                                   [&](const core::StagePerformance& stage) {
+                                       return sameBreakdown(stage.breakdown, performance.breakdown);
+                                   });
+    if (alike || performance.stages.size() < 2) {
+        columns.push_back(performance.breakdown);
+        bars_ << tr("step");
+    } else {
+        for (const core::StagePerformance& stage : performance.stages) {
+            columns.push_back(stage.breakdown);
+            bars_ << tr("stage %1").arg(stage.stage);
+        }
+    }
+
+    plot_->clearPlottables();
+    parts_.clear();
+    seconds_.clear();
+    QCPBars* below = nullptr;
+    double top = 0;
+    for (const core::StepBreakdown& column : columns) top = std::max(top, column.total());
+    const double width = columns.size() > 1 ? 0.7 : 0.45;
+    for (const Part& part : parts()) {
+        QList<double> values;
+        bool any = false;
+        for (const core::StepBreakdown& column : columns) {
+            values << column.*part.seconds;
+            any = any || column.*part.seconds > 0;
+        }
+        if (!any && std::string_view(part.key) != "compute") continue;
+        auto* bars = new QCPBars(plot_->xAxis, plot_->yAxis);
+        bars->setName(tr(part.label));
+        bars->setWidth(width);
+        bars->setPen(QPen(part.colour.darker(130), 0.8));
+        bars->setBrush(part.colour);
+        for (qsizetype bar = 0; bar < values.size(); ++bar) {
+            bars->addData(static_cast<double>(bar), values.at(bar));
+        }
+        if (below) bars->moveAbove(below);
+        below = bars;
+        parts_ << QString::fromLatin1(part.key);
+        seconds_ << values;
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (qsizetype bar = 0; bar < bars_.size(); ++bar) {
+        ticker->addTick(static_cast<double>(bar), bars_.at(bar));
+    }
+    plot_->xAxis->setTicker(ticker);
+    plot_->xAxis->setRange(-0.6, static_cast<double>(columns.size()) - 0.4);
+    plot_->yAxis->setRange(0, std::max(top, 1e-9) * 1.08);
+    plot_->replot();
+
+    note_->setText(
+        columns.size() > 1
+            ? tr("Stage %1 is the longest and sets the step. Hover a bar for its parts.")
+                  .arg(performance.criticalStage)
+            : tr("Every pipeline stage spends its step alike. Hover the bar for its parts."));
+    note_->setToolTip(qs(performance.stepTimeFormula));
+}
+
+void StepTimeView::showPartAt(const QPoint& position) {
+    const double key = plot_->xAxis->pixelToCoord(position.x());
+    const double value = plot_->yAxis->pixelToCoord(position.y());
+    const int bar = static_cast<int>(std::lround(key));
+    if (bar < 0 || bar >= bars_.size() || std::fabs(key - bar) > 0.4 || value < 0) {
+        QToolTip::hideText();
+        return;
+    }
+    double total = 0;
+    for (const QList<double>& values : std::as_const(seconds_)) total += values.at(bar);
+    double below = 0;
+    for (qsizetype index = 0; index < parts_.size(); ++index) {
+        const double seconds = seconds_.at(index).at(bar);
+        if (value >= below && value < below + seconds) {
+            const auto part = std::find_if(parts().begin(), parts().end(), [&](const Part& p) {
+                return QString::fromLatin1(p.key) == parts_.at(index);
+            });
+            QToolTip::showText(
+                plot_->mapToGlobal(position),
+                tr("%1 · %2: %3 (%4 of the step)")
+                    .arg(bars_.at(bar), tr(part->label), qs(core::formatSeconds(seconds)),
+                         qs(core::formatPercent(total > 0 ? seconds / total : 0))),
+                plot_);
+            return;
+        }
+        below += seconds;
+    }
+    QToolTip::hideText();
+}
+
+}  // namespace fourfold::ui

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// StepTimeView: how long a training step takes and where the time goes. Three tabs:
+// - Breakdown: a stacked bar of the step's parts (compute, each exposed collective, pipeline
+//   sends, bubble, optimizer, data loading) per pipeline stage where the stages differ, one bar
+//   otherwise; step time, tokens/s, tokens/s per GPU and MFU above it, each explained in its
+//   tooltip;
+// - Scaling: strong (fixed global batch) and weak (fixed work per GPU) scaling of the plan over
+//   world sizes, speedup and efficiency against the ideal line;
+// - Checkpoints: what a checkpoint holds, its write time, the Young/Daly interval, goodput, and
+//   the cluster's MTBF as it falls with GPUs.
+// Reads only the Evaluation (performance, checkpoint and scaling).
+#pragma once
+
+#include "core/format.h"
+#include "ui/views/evaluation_view.h"
+
+#include <QStringList>
+
+class QCustomPlot;
+class QLabel;
+class QTabWidget;
+
+namespace fourfold::ui {
+
+class ScalingChart;
+class CheckpointPanel;
+
+class StepTimeView : public EvaluationView {
+    Q_OBJECT
+public:
+    explicit StepTimeView(QWidget* parent = nullptr);
+    [[nodiscard]] QString title() const override { return tr("Step time"); }
+
+    [[nodiscard]] QTabWidget* tabs() const { return tabs_; }
+    [[nodiscard]] ScalingChart* scalingChart() const { return scaling_; }
+    [[nodiscard]] CheckpointPanel* checkpointPanel() const { return checkpoint_; }
+    // What the breakdown draws: the parts shown (legend order), the bars' labels ("step" or
+    // "stage 0", ...), and the seconds of one part in one bar (0 when absent).
+    [[nodiscard]] QStringList shownParts() const { return parts_; }
+    [[nodiscard]] QStringList barLabels() const { return bars_; }
+    [[nodiscard]] double shownSeconds(const QString& part, int bar) const;
+    // The headline figures' labels (object names stepTimeValue, tokensValue, tokensPerGpuValue,
+    // mfuValue) carry their explanations as tooltips.
+    [[nodiscard]] QLabel* figure(const QString& name) const;
+
+protected:
+    void render(const core::Evaluation& evaluation) override;
+
+private:
+    void renderBreakdown(const core::PerformanceReport& performance);
+    void showPartAt(const QPoint& position);
+
+    QTabWidget* tabs_ = nullptr;
+    QCustomPlot* plot_ = nullptr;
+    QLabel* note_ = nullptr;
+    ScalingChart* scaling_ = nullptr;
+    CheckpointPanel* checkpoint_ = nullptr;
+    QStringList parts_;
+    QStringList bars_;
+    QList<QList<double>> seconds_;  // [part][bar]
+    core::ByteUnits units_ = core::ByteUnits::Decimal;
+};
+
+}  // namespace fourfold::ui
