@@ -321,11 +321,13 @@ void MemoryStackView::fitLegendRows() {
     const int items = legend->itemCount();
     if (items == 0) return;
     double tallest = 0;
+    double widest = 0;
     int entries = 0;
     for (int index = 0; index < items; ++index) {
         // A grid's empty cells count as items but hold none.
         if (const QCPAbstractLegendItem* item = legend->item(index)) {
             tallest = std::max<double>(tallest, item->minimumOuterSizeHint().height());
+            widest = std::max<double>(widest, item->minimumOuterSizeHint().width());
             ++entries;
         }
     }
@@ -333,7 +335,10 @@ void MemoryStackView::fitLegendRows() {
     const double room = plot_->height() - heading_->outerRect().height() - 8;
     const double perRow = tallest + legend->rowSpacing();
     const int rows = std::clamp(static_cast<int>(room / std::max(perRow, 1.0)), 1, entries);
-    const int columns = (entries + rows - 1) / rows;
+    // No more columns than take 40 % of the width: the bars keep the rest.
+    const int widthCap =
+        std::max(1, static_cast<int>(plot_->width() * 0.4 / std::max(widest, 1.0)));
+    const int columns = std::min((entries + rows - 1) / rows, widthCap);
     const int wrap = (entries + columns - 1) / columns;  // rows per column, evened out
     if (legend->wrap() == wrap && legend->fillOrder() == QCPLayoutGrid::foRowsFirst) return;
     legend->setWrap(wrap);

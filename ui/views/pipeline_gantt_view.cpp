@@ -25,6 +25,7 @@ namespace {
 
 constexpr double kRowHalfHeight = 0.4;  // matches the painted blocks
 constexpr int kHeadingMinWidth = 200;
+constexpr int kFullHeadingMinHeight = 460;  // below this the heading drops the formula lines
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
@@ -125,7 +126,11 @@ void PipelineGanttView::buildPlot() {
     connect(plot_, &QCustomPlot::mouseMove, this, &PipelineGanttView::showHover);
     // Heading and legend fit the plot's width, rank labels its height (see fitting_ticker.h).
     connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
-        heading_->setText(wrapAtSeparators(headingText_, heading_->font(), plot_->width() - 12));
+        // A short plot shows the totals and the activation peak only; the bubble's formula
+        // and note stay in the summary strip's tooltip.
+        const QString& heading =
+            plot_->height() < kFullHeadingMinHeight ? compactHeadingText_ : headingText_;
+        heading_->setText(wrapAtSeparators(heading, heading_->font(), plot_->width() - 12));
         fitLegendColumns(plot_->legend, legendColumns_, plot_->width());
         // Tall enough for the activation axis's label, however short the pane.
         const QCPAxis* activations = memoryRect_->axis(QCPAxis::atLeft);
@@ -180,7 +185,11 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
     if (!bubble.note.empty()) heading += QLatin1Char('\n') + ExplainedText::note(bubble);
     if (!peakText_.isEmpty()) heading += QLatin1Char('\n') + peakText_;
     headingText_ = heading;
-    heading_->setText(wrapAtSeparators(heading, heading_->font(), plot_->width() - 12));
+    compactHeadingText_ = heading.section(QLatin1Char('\n'), 0, 0);
+    if (!peakText_.isEmpty()) compactHeadingText_ += QLatin1Char('\n') + peakText_;
+    heading_->setText(
+        wrapAtSeparators(plot_->height() < kFullHeadingMinHeight ? compactHeadingText_ : heading,
+                         heading_->font(), plot_->width() - 12));
     setTimeUnit(schedule.makespanS);
 
     buildLegend(std::max(1, schedule.virtualStages), memory.every);

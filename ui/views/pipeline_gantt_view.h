@@ -70,8 +70,9 @@ private:
     QCPAxisRect* memoryRect_ = nullptr;
     QCPAbstractPlottable* blocks_ = nullptr;
     QCPTextElement* heading_ = nullptr;
-    QString headingText_;    // unwrapped; wrapped to the plot's width at each replot
-    int legendColumns_ = 3;  // the legend's columns when the width allows
+    QString headingText_;         // unwrapped; wrapped to the plot's width at each replot
+    QString compactHeadingText_;  // the totals and the peak, for a short plot
+    int legendColumns_ = 3;       // the legend's columns when the width allows
     QString bubbleText_;
     QString peakText_;
     double fullStartMs_ = 0;
