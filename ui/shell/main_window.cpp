@@ -299,7 +299,9 @@ void MainWindow::fitToScreen() {
     const QMargins frame(8, 32, 8, 8);  // a typical title bar and border, before it is shown
     const QSize room = free.size().shrunkBy(frame);
     resize(kDefaultSize.boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room)));
-    move(free.center() - QPoint(width() / 2, height() / 2) + QPoint(0, frame.top() / 2));
+    // move() places the frame: centred, its title bar never above the free area's top.
+    const int spareHeight = free.height() - height() - frame.top() - frame.bottom();
+    move(free.left() + (free.width() - width()) / 2, free.top() + std::max(0, spareHeight / 2));
 }
 
 void MainWindow::restoreSettings() {
