@@ -6,6 +6,7 @@
 #include "ui/shell/app_settings.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/theme.h"
+#include "ui/views/image_export.h"
 
 #include <QApplication>
 #include <QCommandLineOption>
@@ -37,6 +38,7 @@ struct Arguments {
     QString planPath;
     QString screenshotPath;
     QSize size = kDefaultScreenshotSize;
+    double scale = 0.0;  // 0: the screen's device pixels
     std::optional<Theme> theme;
 };
 
@@ -58,10 +60,17 @@ bool parseArguments(const QStringList& commandLine, Arguments* arguments) {
         QStringLiteral("size"),
         QApplication::translate("fourfold", "Window size for --screenshot (default 1600x1000)."),
         QStringLiteral("WxH"));
-    const QCommandLineOption themeOption(QStringLiteral("theme"),
-                                         QApplication::translate("fourfold", "light or dark."),
-                                         QStringLiteral("THEME"));
-    parser.addOptions({screenshotOption, sizeOption, themeOption});
+    const QCommandLineOption scaleOption(
+        QStringLiteral("screenshot-scale"),
+        QApplication::translate("fourfold",
+                                "Draw the --screenshot at this many times the window size "
+                                "(e.g. 2 for slides; default: the screen's pixels)."),
+        QStringLiteral("SCALE"));
+    const QCommandLineOption themeOption(
+        QStringLiteral("theme"),
+        QApplication::translate("fourfold", "light, dark or system (the desktop's colours)."),
+        QStringLiteral("THEME"));
+    parser.addOptions({screenshotOption, sizeOption, scaleOption, themeOption});
 
     if (!parser.parse(commandLine)) {
         printError(parser.errorText());
@@ -83,12 +92,26 @@ bool parseArguments(const QStringList& commandLine, Arguments* arguments) {
                        .arg(parser.value(sizeOption)));
         return false;
     }
+    if (parser.isSet(scaleOption)) {
+        bool ok = false;
+        const double scale = parser.value(scaleOption).toDouble(&ok);
+        if (!ok || scale < 0.25 || scale > kMaxImageScale) {
+            printError(
+                QApplication::translate("fourfold",
+                                        "--screenshot-scale expects a number from 0.25 to %1, "
+                                        "got \"%2\"")
+                    .arg(kMaxImageScale)
+                    .arg(parser.value(scaleOption)));
+            return false;
+        }
+        arguments->scale = scale;
+    }
     if (parser.isSet(themeOption)) {
         Theme theme = Theme::Light;
         if (!parseTheme(parser.value(themeOption), &theme)) {
-            printError(
-                QApplication::translate("fourfold", "--theme expects light or dark, got \"%1\"")
-                    .arg(parser.value(themeOption)));
+            printError(QApplication::translate("fourfold",
+                                               "--theme expects light, dark or system, got \"%1\"")
+                           .arg(parser.value(themeOption)));
             return false;
         }
         arguments->theme = theme;
@@ -120,7 +143,7 @@ int runScreenshot(QApplication& application, const Arguments& arguments) {
     int status = kExitOk;
     QTimer::singleShot(kScreenshotSettleMs, &window, [&] {
         QString error;
-        if (!window.saveScreenshot(arguments.screenshotPath, &error)) {
+        if (!window.saveScreenshot(arguments.screenshotPath, &error, arguments.scale)) {
             printError(error);
             status = kExitWriteFailed;
         }

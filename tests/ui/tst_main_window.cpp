@@ -47,6 +47,8 @@ struct Script {
     QString openName;
     UnsavedChoice unsaved = UnsavedChoice::Cancel;
     int unsavedAsked = 0;
+    double imageScale = 2.0;
+    int scaleAsked = 0;
 };
 
 MainWindowPrompts scripted(Script* script) {
@@ -63,6 +65,10 @@ MainWindowPrompts scripted(Script* script) {
     };
     prompts.saveFileName = [script](QWidget*, const QString&, const QString&, const QString&) {
         return script->saveName;
+    };
+    prompts.imageScale = [script](QWidget*, const QSize&) {
+        ++script->scaleAsked;
+        return script->imageScale;
     };
     return prompts;
 }
@@ -365,8 +371,30 @@ void TestMainWindow::exportsWriteTheChosenFiles() {
     script.saveName = folder.filePath(QStringLiteral("memory"));  // ".png" is added
     QVERIFY(window.exportViewImage(memory));
     QVERIFY(!QImage(folder.filePath(QStringLiteral("memory.png"))).isNull());
-    script.saveName = folder.filePath(QStringLiteral("memory.svg"));
+    QCOMPARE(script.scaleAsked, 1);
+    // The chosen scale sets the PNG's pixels; cancelling the choice writes nothing.
+    script.saveName = folder.filePath(QStringLiteral("memory-1x.png"));
+    script.imageScale = 1.0;
     QVERIFY(window.exportViewImage(memory));
+    const QSize once = QImage(script.saveName).size();
+    script.saveName = folder.filePath(QStringLiteral("memory-3x.png"));
+    script.imageScale = 3.0;
+    QVERIFY(window.exportViewImage(memory));
+    QCOMPARE(QImage(script.saveName).size(), once * 3);
+    script.saveName = folder.filePath(QStringLiteral("memory-cancelled.png"));
+    script.imageScale = 0.0;
+    QVERIFY(!window.exportViewImage(memory));
+    QVERIFY(!QFileInfo::exists(script.saveName));
+    QVERIFY(script.errors.isEmpty());
+    // The dialog's choices name the pixels each scale gives, 2× suggested.
+    const QStringList choices = fourfold::ui::imageScaleChoices(QSize(800, 500));
+    QCOMPARE(choices.size(), 4);
+    QVERIFY2(choices.at(1).contains(QStringLiteral("1600 × 1000 px")), qPrintable(choices.at(1)));
+    QCOMPARE(fourfold::ui::imageScaleOfChoice(1), 2.0);
+    script.saveName = folder.filePath(QStringLiteral("memory.svg"));
+    const int asked = script.scaleAsked;
+    QVERIFY(window.exportViewImage(memory));
+    QCOMPARE(script.scaleAsked, asked);  // a vector image has no pixels to choose
     QVERIFY(QFileInfo(script.saveName).size() > 0);
     script.saveName = folder.filePath(QStringLiteral("memory.bmp"));
     QVERIFY(!window.exportViewImage(memory));
@@ -449,6 +477,14 @@ void TestMainWindow::screenshotCommandLine() {
                              QStringLiteral("800x500"), QStringLiteral("--screenshot"), small}),
              0);
     QCOMPARE(QImage(small).size(), QSize(800, 500) * application->devicePixelRatio());
+    // --screenshot-scale draws the same window at that many times its pixels.
+    const QString sharp = folder.filePath(QStringLiteral("sharp.png"));
+    QCOMPARE(runApplication(*application,
+                            {QStringLiteral("fourfold"), QStringLiteral("--size"),
+                             QStringLiteral("800x500"), QStringLiteral("--screenshot-scale"),
+                             QStringLiteral("2"), QStringLiteral("--screenshot"), sharp}),
+             0);
+    QCOMPARE(QImage(sharp).size(), QSize(1600, 1000));
 }
 
 void TestMainWindow::screenshotCommandLineRejectsBadInput() {
@@ -467,6 +503,12 @@ void TestMainWindow::screenshotCommandLineRejectsBadInput() {
                                            folder.filePath(QStringLiteral("absent.json")),
                                            QStringLiteral("--screenshot"), out}),
              2);
+    for (const char* scale : {"0", "x", "-2", "100"}) {
+        QCOMPARE(runApplication(*application,
+                                {QStringLiteral("fourfold"), QStringLiteral("--screenshot-scale"),
+                                 QString::fromLatin1(scale), QStringLiteral("--screenshot"), out}),
+                 2);
+    }
     for (const char* size : {"0x100", "100", "axb", "-5x10", "100000x10"}) {
         QCOMPARE(runApplication(*application,
                                 {QStringLiteral("fourfold"), QStringLiteral("--size"),

@@ -312,7 +312,8 @@ void TestPipelineGanttView::negativeHeadroomClampsAtZero() {
     QVERIFY(!info.note.isEmpty());
     const QCPRange range = plot.axisRect()->axis(QCPAxis::atLeft)->range();
     QCOMPARE(range.lower, 0.0);
-    QVERIFY(range.upper >= 6.0 && range.upper < 8.0);
+    // The peak (6 GB) and a band above it for the note, so no line runs under it.
+    QVERIFY(range.upper >= 6.0 * 1.3 && range.upper < 9.0);
     for (QCPGraph* graph : plot.axisRect()->graphs()) {
         for (auto point = graph->data()->constBegin(); point != graph->data()->constEnd();
              ++point) {

@@ -90,7 +90,7 @@ private slots:
         // 62 GB of the usable 77.3 GB (the article's ZeRO-sharded 7B example sits here).
         show(strip, evaluationWithPeak(62'000'000'000ULL));
         QCOMPARE(value(strip, "fit")->text(), QStringLiteral("Fits · 62.0 GB / 77.3 GB / 85.9 GB"));
-        QVERIFY(value(strip, "fit")->styleSheet().contains(QStringLiteral("#2e7d32")));
+        QCOMPARE(value(strip, "fit")->palette().color(QPalette::WindowText), QColor(0x1b5e20));
         QCOMPARE(value(strip, "batch")->text(), QStringLiteral("B = b × a × dp = 1 × 8 × 8 = 64"));
         QCOMPARE(value(strip, "bubble")->text(), QStringLiteral("27.3 %"));
         const QString bubbleTip = value(strip, "bubble")->toolTip();
@@ -124,7 +124,7 @@ private slots:
         show(strip, evaluationWithPeak(112'000'000'000ULL));
         QCOMPARE(value(strip, "fit")->text(),
                  QStringLiteral("Does not fit · 112.0 GB / 77.3 GB / 85.9 GB"));
-        QVERIFY(value(strip, "fit")->styleSheet().contains(QStringLiteral("#c62828")));
+        QCOMPARE(value(strip, "fit")->palette().color(QPalette::WindowText), QColor(0xb71c1c));
     }
 
     // MFU and tokens/s come from the performance model, with their formulas on hover:

@@ -10,6 +10,7 @@
 #include "ui/shell/recent_files.h"
 #include "ui/views/diagnostics_list.h"
 #include "ui/views/fit_advice_view.h"
+#include "ui/views/image_export.h"
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/pipeline_gantt_view.h"
 #include "ui/views/rank_map_view.h"
@@ -31,6 +32,7 @@
 #include <QMimeData>
 #include <QPixmap>
 #include <QProgressBar>
+#include <QScreen>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QStyle>
@@ -294,16 +296,35 @@ void MainWindow::updateStatus(const core::Evaluation& evaluation) {
 
 QString MainWindow::statusText() const { return statusLabel_->text(); }
 
+void MainWindow::fitToScreen() {
+    // The first start: the default size where the screen has room, else the screen's free
+    // area less the window frame, centred, so the status bar is never below the screen's edge.
+    const QScreen* where = screen();
+    if (!where) return;
+    const QRect free = where->availableGeometry();
+    const QMargins frame(8, 32, 8, 8);  // a typical title bar and border, before it is shown
+    const QSize room = free.size().shrunkBy(frame);
+    resize(kDefaultSize.boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room)));
+    // move() places the frame: centred, its title bar never above the free area's top.
+    const int spareHeight = free.height() - height() - frame.top() - frame.bottom();
+    move(free.left() + (free.width() - width()) / 2, free.top() + std::max(0, spareHeight / 2));
+}
+
 void MainWindow::restoreSettings() {
     persistSettings_ = true;
     const AppSettings& settings = AppSettings::instance();
     const QByteArray geometry = settings.windowGeometry();
-    if (!geometry.isEmpty()) restoreGeometry(geometry);
+    if (!geometry.isEmpty()) {
+        restoreGeometry(geometry);
+    } else {
+        fitToScreen();
+    }
     const QByteArray state = settings.windowState();
     if (!state.isEmpty()) restoreState(state);
 }
 
-bool MainWindow::saveScreenshot(const QString& path, QString* error) {
+bool MainWindow::saveScreenshot(const QString& path, QString* error, double scale) {
+    if (scale > 0) return exportWidgetImage(*this, path, error, scale);
     // Encoded in memory and renamed into place: a failed write keeps any older screenshot.
     const QPixmap pixmap = grab();
     QByteArray bytes;

@@ -21,6 +21,7 @@ class QMenu;
 
 namespace fourfold::ui {
 
+enum class Theme;  // ui/views/palette.h
 class ControlsPanel;
 class DiagnosticsList;
 class EvaluationView;
@@ -53,8 +54,12 @@ public:
     bool exportWithResults();
     bool exportViewImage(EvaluationView* view);
 
-    // The whole window as a PNG (device pixels: size × devicePixelRatio).
-    bool saveScreenshot(const QString& path, QString* error);
+    // Sizes the window to the default, or to the screen it is on when that is smaller.
+    void fitToScreen();
+
+    // The whole window as a PNG (device pixels: size × devicePixelRatio), or drawn at `scale`
+    // times its size when a scale is given (sharp text for slides).
+    bool saveScreenshot(const QString& path, QString* error, double scale = 0.0);
 
     [[nodiscard]] ViewGrid* viewGrid() const { return viewGrid_; }
     // The views in the grid (Memory, Pipeline, Rank map), in reading order.
@@ -66,6 +71,8 @@ public:
     [[nodiscard]] QDockWidget* diagnosticsDock() const { return diagnosticsDock_; }
     [[nodiscard]] QAction* maximizeAction() const { return maximizeAction_; }
     [[nodiscard]] QAction* byteUnitsAction() const { return gibAction_; }
+    // View ▸ Theme: Light, Dark, System.
+    [[nodiscard]] QAction* themeAction(Theme theme) const;
     // The View menu's toggle for each pane of the grid, in the grid's order.
     [[nodiscard]] const QList<QAction*>& paneActions() const { return paneActions_; }
     [[nodiscard]] FrameworkFileActions* frameworkActions() const { return frameworkActions_; }
@@ -129,6 +136,7 @@ private:
     QAction* gibAction_ = nullptr;
     QAction* lightAction_ = nullptr;
     QAction* darkAction_ = nullptr;
+    QAction* systemAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
     QList<QAction*> paneActions_;
     QMenu* recentMenu_ = nullptr;

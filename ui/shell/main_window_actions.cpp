@@ -79,9 +79,10 @@ void MainWindow::buildActions() {
     auto* themes = new QActionGroup(this);
     lightAction_ = themes->addAction(tr("&Light"));
     darkAction_ = themes->addAction(tr("&Dark"));
-    lightAction_->setCheckable(true);
-    darkAction_->setCheckable(true);
-    (settings.theme() == Theme::Dark ? darkAction_ : lightAction_)->setChecked(true);
+    systemAction_ = themes->addAction(tr("&System"));
+    systemAction_->setToolTip(tr("The desktop's colours, followed when the desktop changes them"));
+    for (QAction* action : {lightAction_, darkAction_, systemAction_}) action->setCheckable(true);
+    themeAction(settings.theme())->setChecked(true);
     const auto chooseTheme = [](Theme theme) {
         AppSettings::instance().setTheme(theme);
         if (auto* application = qobject_cast<QApplication*>(QCoreApplication::instance())) {
@@ -90,6 +91,8 @@ void MainWindow::buildActions() {
     };
     connect(lightAction_, &QAction::triggered, this, [chooseTheme] { chooseTheme(Theme::Light); });
     connect(darkAction_, &QAction::triggered, this, [chooseTheme] { chooseTheme(Theme::Dark); });
+    connect(systemAction_, &QAction::triggered, this,
+            [chooseTheme] { chooseTheme(Theme::System); });
 
     aboutAction_ = new QAction(tr("&About Fourfold"), this);
     aboutAction_->setMenuRole(QAction::AboutRole);
@@ -148,11 +151,24 @@ void MainWindow::buildMenus() {
     QMenu* theme = view->addMenu(tr("&Theme"));
     theme->addAction(lightAction_);
     theme->addAction(darkAction_);
+    theme->addAction(systemAction_);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(aboutAction_);
     QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
     aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+QAction* MainWindow::themeAction(Theme theme) const {
+    switch (theme) {
+        case Theme::Light:
+            return lightAction_;
+        case Theme::Dark:
+            return darkAction_;
+        case Theme::System:
+            break;
+    }
+    return systemAction_;
 }
 
 void MainWindow::updateRecentMenu() {

@@ -130,8 +130,14 @@ bool MainWindow::exportViewImage(EvaluationView* view) {
         tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)"));
     if (chosen.isEmpty()) return false;
     const QString path = withSuffix(chosen, QStringLiteral("png"));
+    // A PNG's pixels are chosen after its name (vector formats have none to choose).
+    double scale = kDefaultImageScale;
+    if (imageFormatForPath(path) == ImageFormat::Png && prompts_.imageScale) {
+        scale = prompts_.imageScale(this, view->size());
+        if (scale <= 0) return false;
+    }
     QString error;
-    if (!view->exportImage(path, &error)) {
+    if (!view->exportImage(path, &error, scale)) {
         prompts_.showError(this, tr("Could not export the image"), error);
         return false;
     }

@@ -2,7 +2,11 @@
 #include "ui/shell/main_window_prompts.h"
 
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QMessageBox>
+#include <QStringList>
+
+#include <array>
 
 namespace fourfold::ui {
 
@@ -15,6 +19,31 @@ std::unique_ptr<QMessageBox> makeUnsavedChangesBox(QWidget* parent, const QStrin
     box->setDefaultButton(QMessageBox::Cancel);
     box->setEscapeButton(QMessageBox::Cancel);
     return box;
+}
+
+namespace {
+constexpr std::array<double, 4> kImageScales{1.0, 2.0, 3.0, 4.0};
+}  // namespace
+
+QStringList imageScaleChoices(const QSize& size) {
+    QStringList choices;
+    for (const double scale : kImageScales) {
+        const QString use = scale == 1.0   ? QObject::tr(" (as on screen)")
+                            : scale == 2.0 ? QObject::tr(" (slides)")
+                            : scale == 4.0 ? QObject::tr(" (print)")
+                                           : QString();
+        choices << QObject::tr("%1× — %2 × %3 px%4")
+                       .arg(scale)
+                       .arg(qRound(size.width() * scale))
+                       .arg(qRound(size.height() * scale))
+                       .arg(use);
+    }
+    return choices;
+}
+
+double imageScaleOfChoice(int index) {
+    if (index < 0 || index >= static_cast<int>(kImageScales.size())) return 0.0;
+    return kImageScales[static_cast<std::size_t>(index)];
 }
 
 MainWindowPrompts MainWindowPrompts::dialogs() {
@@ -40,6 +69,15 @@ MainWindowPrompts MainWindowPrompts::dialogs() {
     prompts.saveFileName = [](QWidget* parent, const QString& caption, const QString& suggestedPath,
                               const QString& filter) {
         return QFileDialog::getSaveFileName(parent, caption, suggestedPath, filter);
+    };
+    prompts.imageScale = [](QWidget* parent, const QSize& size) {
+        bool chosen = false;
+        const QStringList choices = imageScaleChoices(size);
+        const QString choice = QInputDialog::getItem(
+            parent, QObject::tr("PNG Size"),
+            QObject::tr("Scale of the image (text and lines are drawn sharp at every size):"),
+            choices, 1, false, &chosen);
+        return chosen ? imageScaleOfChoice(static_cast<int>(choices.indexOf(choice))) : 0.0;
     };
     return prompts;
 }

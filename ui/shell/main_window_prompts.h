@@ -3,7 +3,9 @@
 // behind replaceable functions so tests and the screenshot mode run without modal dialogs.
 #pragma once
 
+#include <QSize>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <memory>
@@ -28,6 +30,9 @@ struct MainWindowPrompts {
     std::function<QString(QWidget* parent, const QString& caption, const QString& suggestedPath,
                           const QString& filter)>
         saveFileName;
+    // The scale of a PNG export of a `size` widget (2 suggested); 0 when cancelled. When unset,
+    // PNGs are written at twice the widget's size.
+    std::function<double(QWidget* parent, const QSize& size)> imageScale;
 
     // Standard dialogs: QMessageBox and QFileDialog.
     [[nodiscard]] static MainWindowPrompts dialogs();
@@ -37,5 +42,10 @@ struct MainWindowPrompts {
 // default and Escape button, so Enter or Escape never loses or overwrites anything.
 [[nodiscard]] std::unique_ptr<QMessageBox> makeUnsavedChangesBox(QWidget* parent,
                                                                  const QString& planName);
+
+// The scales a PNG export offers, each with the pixels it gives for a `size` widget:
+// "2× — 1920 × 1200 px (slides)"; item data is the scale.
+[[nodiscard]] QStringList imageScaleChoices(const QSize& size);
+[[nodiscard]] double imageScaleOfChoice(int index);
 
 }  // namespace fourfold::ui

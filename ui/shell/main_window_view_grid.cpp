@@ -139,11 +139,14 @@ ViewPane* ViewGrid::addPane(const QString& title, QWidget* content) {
     connect(pane, &ViewPane::maximizeToggleRequested, this,
             [this, pane] { toggleMaximized(pane); });
     connect(pane, &ViewPane::activated, this, [this, pane] { current_ = pane; });
-    // Equal shares: all views are meant to be read side by side.
+    // Equal shares across a row: its views are meant to be read side by side.
     for (QSplitter* splitter : std::as_const(rowSplitters_)) {
         splitter->setSizes(QList<int>(splitter->count(), 1000));
     }
-    rows_->setSizes(QList<int>(rows_->count(), 1000));
+    // The first row's charts carry headings, legends and a second chart: a larger share.
+    QList<int> rowShares(rows_->count(), 1000);
+    if (rowShares.size() > 1) rowShares.first() = 1500;
+    rows_->setSizes(rowShares);
     return pane;
 }
 

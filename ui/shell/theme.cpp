@@ -8,7 +8,15 @@
 namespace fourfold::ui {
 
 QString themeName(Theme theme) {
-    return theme == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light");
+    switch (theme) {
+        case Theme::Light:
+            return QStringLiteral("light");
+        case Theme::Dark:
+            return QStringLiteral("dark");
+        case Theme::System:
+            break;
+    }
+    return QStringLiteral("system");
 }
 
 bool parseTheme(const QString& text, Theme* theme) {
@@ -21,6 +29,10 @@ bool parseTheme(const QString& text, Theme* theme) {
         *theme = Theme::Dark;
         return true;
     }
+    if (name == QLatin1String("system")) {
+        *theme = Theme::System;
+        return true;
+    }
     return false;
 }
 
@@ -29,6 +41,8 @@ void applyTheme(QApplication& application, Theme theme) {
     if (QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion"))) {
         application.setStyle(fusion);
     }
+    // System's palette has no role set: Qt fills all of them from the desktop, and keeps
+    // doing so on every desktop theme change.
     application.setPalette(paletteFor(theme));
 }
 

@@ -73,11 +73,16 @@ QString EvaluationView::absentText(const core::Evaluation& evaluation, const QSt
     return otherwise;
 }
 
-bool EvaluationView::exportImage(const QString& path, QString* error) {
+void EvaluationView::setExportLook(bool /*exporting*/) {}
+
+bool EvaluationView::exportImage(const QString& path, QString* error, double scale) {
     // What is on screen may be older than the latest evaluation (hidden, or not drawn yet).
     if (evaluation_ && (stale_ || shown_ != evaluation_)) renderAgain();
-    if (plot_ && !showsMessage()) return exportPlot(*plot_, path, error);
-    return exportWidgetImage(*this, path, error);
+    setExportLook(true);
+    const bool written = plot_ && !showsMessage() ? exportPlot(*plot_, path, error, scale)
+                                                  : exportWidgetImage(*this, path, error, scale);
+    setExportLook(false);
+    return written;
 }
 
 }  // namespace fourfold::ui

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/evaluation.h"
+#include "ui/views/image_export.h"
 
 #include <QWidget>
 
@@ -27,9 +28,10 @@ public:
 
     // Title for docks, menus and export dialogs ("Memory", "Pipeline", ...).
     [[nodiscard]] virtual QString title() const = 0;
-    // Writes PNG, SVG or PDF, chosen by the file's suffix, of what the view shows for the
-    // latest Evaluation; false with a message on failure.
-    [[nodiscard]] virtual bool exportImage(const QString& path, QString* error);
+    // Writes PNG (at `scale` times the view's size), SVG or PDF, chosen by the file's suffix, of
+    // what the view shows for the latest Evaluation; false with a message saying why on failure.
+    [[nodiscard]] bool exportImage(const QString& path, QString* error,
+                                   double scale = kDefaultImageScale);
 
     // The latest Evaluation received (null before the first).
     [[nodiscard]] const std::shared_ptr<const core::Evaluation>& evaluation() const {
@@ -47,6 +49,9 @@ protected:
     // Draws the latest Evaluation again now, if any (after a palette or unit change).
     void renderAgain();
     void showEvent(QShowEvent* event) override;
+    // Switched on around an export: a view leaves out what only helps on screen (choosers,
+    // hints, the hovered item). Nothing by default.
+    virtual void setExportLook(bool exporting);
 
     // Lays the view out as `toolbar` (may be null) above a page holding either `content` or a
     // centred message; `plot`, when given, is what exportImage writes while content shows.

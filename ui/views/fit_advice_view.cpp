@@ -8,6 +8,9 @@
 #include <QLabel>
 #include <QLayoutItem>
 #include <QPushButton>
+#include <QStyleOptionButton>
+#include <QStyleOptionFocusRect>
+#include <QStylePainter>
 #include <QVBoxLayout>
 
 namespace fourfold::ui {
@@ -16,6 +19,54 @@ namespace {
 constexpr int kColumns = 2;
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+// A flat, left-aligned choice whose text ends in "…" when its column is narrower than the
+// text (the tooltip starts with the whole text), so a narrow pane never clips a choice. It
+// paints from the palette, so a theme change shows at once.
+class ChoiceButton : public QPushButton {
+public:
+    ChoiceButton(const QString& text, QWidget* parent) : QPushButton(text, parent) {
+        setFlat(true);
+        setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    }
+    [[nodiscard]] QSize sizeHint() const override {
+        const QFontMetrics metrics = fontMetrics();
+        return {metrics.horizontalAdvance(text()) + 2 * kPadding, metrics.height() + 2 * 2};
+    }
+    [[nodiscard]] QSize minimumSizeHint() const override {
+        return {fontMetrics().averageCharWidth() * 12, sizeHint().height()};
+    }
+    // The text as drawn: elided to the button's width.
+    [[nodiscard]] QString shownText() const {
+        return fontMetrics().elidedText(text(), Qt::ElideRight, width() - 2 * kPadding);
+    }
+
+protected:
+    void paintEvent(QPaintEvent* /*event*/) override {
+        QStylePainter painter(this);
+        QStyleOptionButton option;
+        initStyleOption(&option);
+        option.text.clear();
+        // Flat: a panel only while hovered or pressed, as a flat QPushButton draws.
+        if (isDown() || (underMouse() && isEnabled())) {
+            option.features.setFlag(QStyleOptionButton::Flat, false);
+            painter.drawControl(QStyle::CE_PushButtonBevel, option);
+        }
+        if (hasFocus()) {
+            QStyleOptionFocusRect focus;
+            focus.initFrom(this);
+            focus.rect = rect().adjusted(1, 1, -1, -1);
+            painter.drawPrimitive(QStyle::PE_FrameFocusRect, focus);
+        }
+        painter.setPen(palette().color(isEnabled() ? QPalette::Active : QPalette::Disabled,
+                                       QPalette::ButtonText));
+        painter.drawText(rect().adjusted(kPadding, 0, -kPadding, 0),
+                         Qt::AlignLeft | Qt::AlignVCenter, shownText());
+    }
+
+private:
+    static constexpr int kPadding = 4;
+};
 
 }  // namespace
 
@@ -32,6 +83,7 @@ FitAdviceView::FitAdviceView(QWidget* parent) : EvaluationView(parent) {
     choices_ = new QGridLayout;
     choices_->setContentsMargins(0, 0, 0, 0);
     choices_->setHorizontalSpacing(4);
+    for (int column = 0; column < kColumns; ++column) choices_->setColumnStretch(column, 1);
     choices_->setVerticalSpacing(2);
     layout->addLayout(choices_);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
@@ -47,12 +99,10 @@ void FitAdviceView::setBinaryUnits(bool binary) {
 
 void FitAdviceView::addChoice(int index, const QString& text, const QString& patch,
                               const QString& undoText, bool enabled, const QString& tooltip) {
-    auto* button = new QPushButton(text, this);
+    auto* button = new ChoiceButton(text, this);
     button->setObjectName(QStringLiteral("fitChoice"));
-    button->setFlat(true);
-    button->setStyleSheet(QStringLiteral("text-align: left; padding: 1px 4px;"));
     button->setEnabled(enabled);
-    button->setToolTip(tooltip);
+    button->setToolTip(text + QStringLiteral("\n") + tooltip);
     button->setProperty("patch", patch);
     connect(button, &QPushButton::clicked, this,
             [this, patch, undoText] { emit patchRequested(patch, undoText); });

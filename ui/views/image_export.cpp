@@ -11,6 +11,8 @@
 #include <QSvgGenerator>
 #include <QWidget>
 
+#include <algorithm>
+
 namespace fourfold::ui {
 
 ImageFormat imageFormatForPath(const QString& path) {
@@ -23,7 +25,17 @@ ImageFormat imageFormatForPath(const QString& path) {
 
 // The image is encoded in memory, then written beside the target and renamed over it, so a
 // failed export (a full disk) never truncates an image that was there.
-bool exportWidgetImage(QWidget& widget, const QString& path, QString* error) {
+QString imageEncodeError(const QString& path, const QSize& pixels) {
+    // Drawing and encoding happen in memory; what fails there is the size.
+    return QObject::tr(
+               "Could not draw the image \"%1\": %2 × %3 pixels needs more memory than "
+               "is free; choose a smaller scale.")
+        .arg(path)
+        .arg(pixels.width())
+        .arg(pixels.height());
+}
+
+bool exportWidgetImage(QWidget& widget, const QString& path, QString* error, double scale) {
     const QSize size = widget.size().isEmpty() ? QSize(800, 500) : widget.size();
     if (widget.size().isEmpty()) widget.resize(size);
     QByteArray bytes;
@@ -31,13 +43,20 @@ bool exportWidgetImage(QWidget& widget, const QString& path, QString* error) {
     buffer.open(QIODevice::WriteOnly);
     switch (imageFormatForPath(path)) {
         case ImageFormat::Png: {
-            const qreal ratio = widget.devicePixelRatioF();
-            QImage image(size * ratio, QImage::Format_ARGB32_Premultiplied);
+            const qreal ratio = std::clamp(scale, 0.25, kMaxImageScale);
+            const QSize pixels(qRound(size.width() * ratio), qRound(size.height() * ratio));
+            QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+            if (image.isNull()) {
+                if (error) *error = imageEncodeError(path, pixels);
+                return false;
+            }
+            // Drawn at the ratio, so text and lines are sharp rather than enlarged pixels.
             image.setDevicePixelRatio(ratio);
             image.fill(widget.palette().color(QPalette::Window));
             widget.render(&image);
             if (image.save(&buffer, "PNG")) return writeFileAtomically(path, bytes, error);
-            break;
+            if (error) *error = imageEncodeError(path, pixels);
+            return false;
         }
         case ImageFormat::Svg: {
             QSvgGenerator generator;
@@ -70,7 +89,8 @@ bool exportWidgetImage(QWidget& widget, const QString& path, QString* error) {
             }
             return false;
     }
-    if (error) *error = QObject::tr("Could not write the image \"%1\".").arg(path);
+    // QPainter::begin or end failed on a vector device writing into memory.
+    if (error) *error = imageEncodeError(path, size);
     return false;
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/format.h"
 #include "ui/views/explained_text.h"
+#include "ui/views/fitting_ticker.h"
 #include "ui/views/gantt_legend_swatch.h"
 #include "ui/views/palette.h"
 
@@ -14,14 +15,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace fourfold::ui {
 namespace {
 
 constexpr double kBarWidth = 0.62;        // in stage units, so pp = 64 gives thin bars
 constexpr double kMeasuredOffset = 0.42;  // the measured marker sits just right of its bar
-constexpr int kMaxStageLabels = 16;
-constexpr int kMaxPerStageTexts = 16;  // beyond this, labels would collide
+constexpr int kMaxPerStageTexts = 16;     // beyond this, labels would collide
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
@@ -127,6 +129,18 @@ void MemoryStackView::buildPlot() {
     stages->grid()->setVisible(false);
     stages->setSubTicks(false);
     connect(plot_, &QCustomPlot::mouseMove, this, &MemoryStackView::showHover);
+    // The heading wraps at its separators to the plot's width; the stage labels are chosen for
+    // the axis's length, once more when a resize changed it after they were chosen.
+    connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
+        heading_->setText(wrapAtSeparators(headingText_, heading_->font(), plot_->width() - 12));
+        fitLegendRows();
+    });
+    connect(plot_, &QCustomPlot::afterReplot, this, [this] {
+        const bool moved = keepCapacityLabelClear();
+        if (moved || needsAnotherPass(plot_->xAxis)) {
+            plot_->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
     followPalette(plot_);
 }
 
@@ -231,7 +245,8 @@ void MemoryStackView::redraw() {
                        .arg(amount(peak->modelStateBytes),
                             qs(core::formatCount(static_cast<double>(peak->parameters))));
     }
-    heading_->setText(heading);
+    headingText_ = heading;
+    heading_->setText(wrapAtSeparators(heading, heading_->font(), plot_->width() - 12));
     padLegendItems(plot_->legend);
     showContent();
     plot_->replot(QCustomPlot::rpQueuedReplot);
@@ -263,13 +278,26 @@ void MemoryStackView::drawLimits(const core::MemoryReport& report, int /*stages*
     capacity_->setPen(QPen(ink, 1.6));
     capacity_->setSelectable(false);
 
+    // The label sits at the end of the line whose end stage reaches least high, so the
+    // "+x over" labels above the bars there keep clear of it; above the line when that stage
+    // stays under it, else below.
+    const auto& first = report.stages.front();
+    const auto& last = report.stages.back();
+    const bool right = last.totalBytes < first.totalBytes;
+    const auto& below = right ? last : first;
+    const bool under = static_cast<double>(below.totalBytes) / unit >= capacity * 0.93;
     auto* label = new QCPItemText(plot_);
+    label->setObjectName(QStringLiteral("capacityLabel"));
     label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     label->position->setTypeY(QCPItemPosition::ptPlotCoords);
-    label->position->setCoords(0.005, capacity);
-    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    label->position->setCoords(right ? 0.995 : 0.005, capacity);
+    label->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) |
+                                (under ? Qt::AlignTop : Qt::AlignBottom));
     label->setText(tr("capacity %1").arg(amount(report.capacityBytes)));
     label->setColor(ink);
+    QColor backdrop = plot_->palette().color(QPalette::Base);
+    backdrop.setAlpha(200);  // readable where it crosses a bar
+    label->setBrush(backdrop);
     label->setSelectable(false);
 
     QPen border(ink, 1);
@@ -278,6 +306,79 @@ void MemoryStackView::drawLimits(const core::MemoryReport& report, int /*stages*
                     {SwatchShape::Box, palette::marginBand(), Qt::NoPen, tr("Safety margin")});
     addLegendSwatch(plot_->legend,
                     {SwatchShape::Line, {}, QPen(ink, 1, Qt::DashLine), tr("Usable")});
+}
+
+namespace {
+QRectF textRect(const QCPItemText* text) {
+    return QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized();
+}
+}  // namespace
+
+void MemoryStackView::fitLegendRows() {
+    // One column while the entries fit under the heading, else as many columns as it takes,
+    // so entries never overlap in a short pane.
+    QCPLegend* legend = plot_->legend;
+    const int items = legend->itemCount();
+    if (items == 0) return;
+    double tallest = 0;
+    double widest = 0;
+    int entries = 0;
+    for (int index = 0; index < items; ++index) {
+        // A grid's empty cells count as items but hold none.
+        if (const QCPAbstractLegendItem* item = legend->item(index)) {
+            tallest = std::max<double>(tallest, item->minimumOuterSizeHint().height());
+            widest = std::max<double>(widest, item->minimumOuterSizeHint().width());
+            ++entries;
+        }
+    }
+    if (entries == 0) return;
+    const double room = plot_->height() - heading_->outerRect().height() - 8;
+    const double perRow = tallest + legend->rowSpacing();
+    const int rows = std::clamp(static_cast<int>(room / std::max(perRow, 1.0)), 1, entries);
+    // No more columns than take 40 % of the width: the bars keep the rest.
+    const int widthCap =
+        std::max(1, static_cast<int>(plot_->width() * 0.4 / std::max(widest, 1.0)));
+    const int columns = std::min((entries + rows - 1) / rows, widthCap);
+    const int wrap = (entries + columns - 1) / columns;  // rows per column, evened out
+    if (legend->wrap() == wrap && legend->fillOrder() == QCPLayoutGrid::foRowsFirst) return;
+    legend->setWrap(wrap);
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+}
+
+bool MemoryStackView::keepCapacityLabelClear() {
+    QCPItemText* capacity = nullptr;
+    QList<QRectF> others;
+    for (int index = 0; index < plot_->itemCount(); ++index) {
+        auto* text = qobject_cast<QCPItemText*>(plot_->item(index));
+        if (!text) continue;
+        if (text->objectName() == QLatin1String("capacityLabel")) {
+            capacity = text;
+        } else {
+            others << textRect(text);
+        }
+    }
+    if (!capacity || others.isEmpty()) return false;
+    const auto clear = [&] {
+        const QRectF mine = textRect(capacity);
+        return std::none_of(others.begin(), others.end(),
+                            [&](const QRectF& other) { return other.intersects(mine); });
+    };
+    if (clear()) return false;
+    // Either end of the line, above or below it: the first place clear of the other labels.
+    const QPointF where = capacity->position->coords();
+    const Qt::Alignment alignment = capacity->positionAlignment();
+    for (const bool right : {false, true}) {
+        for (const bool under : {false, true}) {
+            capacity->position->setCoords(right ? 0.995 : 0.005, where.y());
+            capacity->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) |
+                                           (under ? Qt::AlignTop : Qt::AlignBottom));
+            if (clear()) return true;
+        }
+    }
+    // Nowhere clear (a very small plot): stay, and do not ask for another pass.
+    capacity->position->setCoords(where);
+    capacity->setPositionAlignment(alignment);
+    return false;
 }
 
 void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
@@ -377,19 +478,20 @@ void MemoryStackView::drawMeasured(const core::Evaluation& evaluation) {
 }
 
 void MemoryStackView::setStageTicks(const core::MemoryReport& report) {
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    const int stages = static_cast<int>(report.stages.size());
-    const int step = std::max(1, (stages + kMaxStageLabels - 1) / kMaxStageLabels);
-    for (int index = 0; index < stages; index += step) {
-        const auto& stage = report.stages[static_cast<std::size_t>(index)];
-        ticker->addTick(
-            index,
-            stages <= 8
-                ? tr("Stage %1\n%n in flight", nullptr, stage.inFlightMicroBatches).arg(stage.stage)
-                : QString::number(stage.stage));
-    }
+    // Full labels ("Stage 3 / 2 in flight") when every stage has room, else stage numbers,
+    // thinned so they never touch (fitting_ticker.h).
+    std::vector<std::pair<int, int>> stages;  // stage number, micro-batches in flight
+    for (const auto& stage : report.stages)
+        stages.emplace_back(stage.stage, stage.inFlightMicroBatches);
+    auto ticker = makeIndexTicker(
+        plot_->xAxis, static_cast<int>(stages.size()), [stages](int index, bool full) {
+            if (index < 0 || index >= static_cast<int>(stages.size())) return QString();
+            const auto& [number, inFlight] = stages[static_cast<std::size_t>(index)];
+            return full ? tr("Stage %1\n%n in flight", nullptr, inFlight).arg(number)
+                        : QString::number(number);
+        });
     plot_->xAxis->setTicker(ticker);
-    plot_->xAxis->setLabel(stages <= 8 ? QString() : tr("Pipeline stage"));
+    plot_->xAxis->setLabel(stages.size() <= 1 ? QString() : tr("Pipeline stage"));
 }
 
 QString MemoryStackView::segmentToolTip(int stageIndex, core::MemoryCategory category) const {
@@ -447,6 +549,6 @@ void MemoryStackView::showHover(QMouseEvent* event) {
     }
 }
 
-QString MemoryStackView::headingText() const { return heading_->text(); }
+QString MemoryStackView::headingText() const { return headingText_; }
 
 }  // namespace fourfold::ui

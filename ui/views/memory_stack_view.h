@@ -54,12 +54,17 @@ private:
     void drawOverflow(const core::MemoryReport& report);
     void drawMeasured(const core::Evaluation& evaluation);
     void setStageTicks(const core::MemoryReport& report);
+    // Lays the legend out in columns of as many entries as the plot's height holds.
+    void fitLegendRows();
+    // Moves the capacity label off any other label; true when it moved.
+    bool keepCapacityLabelClear();
     void showHover(QMouseEvent* event);
     [[nodiscard]] QString amount(std::uint64_t bytes) const;
     [[nodiscard]] core::ByteUnits units() const;
 
     QCustomPlot* plot_ = nullptr;
     QCPTextElement* heading_ = nullptr;
+    QString headingText_;  // unwrapped; wrapped to the plot's width at each replot
     std::array<QCPBars*, core::kMemoryCategoryCount> bars_{};
     QCPItemLine* capacity_ = nullptr;
     QCheckBox* binaryToggle_ = nullptr;

@@ -106,15 +106,17 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
             ? QObject::tr("Activations (%1)").arg(QString::fromStdString(core::unitName(units)))
             : QObject::tr("Activation sets held"));
     const double span = std::max(top, info.inBytes ? 1e-3 : 1.0);
-    valueAxis->setRange(0, top + 0.12 * span);
-    if (info.inBytes && timelines.anyWithoutHeadroom) {
+    const bool noHeadroom = info.inBytes && timelines.anyWithoutHeadroom;
+    // The "No headroom" note gets a band of its own above the lines, so no line runs under it.
+    valueAxis->setRange(0, top + (noHeadroom ? 0.45 : 0.12) * span);
+    if (noHeadroom) {
         info.note = QObject::tr("No headroom: other memory exceeds usable");
         auto* note = new QCPItemText(plot);
         note->setClipAxisRect(rect);
         note->setClipToAxisRect(true);
         note->position->setAxisRect(rect);
         note->position->setType(QCPItemPosition::ptAxisRectRatio);
-        note->position->setCoords(0.01, 0.04);
+        note->position->setCoords(0.01, 0.02);
         note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         note->setText(info.note);
         note->setColor(palette::overflow());

@@ -255,7 +255,20 @@ private:
 
 }  // namespace
 
-QPalette paletteFor(Theme theme) { return theme == Theme::Dark ? darkPalette() : lightPalette(); }
+QPalette paletteFor(Theme theme) {
+    switch (theme) {
+        case Theme::Light:
+            return lightPalette();
+        case Theme::Dark:
+            return darkPalette();
+        case Theme::System:
+            break;
+    }
+    // No role set: resolved against the platform theme's palette when applied.
+    QPalette none;
+    none.setResolveMask(0);
+    return none;
+}
 
 void followPalette(QCustomPlot* plot) {
     if (!plot) return;

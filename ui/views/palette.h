@@ -22,8 +22,11 @@ class QCustomPlot;
 
 namespace fourfold::ui {
 
-enum class Theme { Light, Dark };
+// System: the desktop's own palette (see ui/shell/theme.h for what that is on Qt 6.4).
+enum class Theme { Light, Dark, System };
 
+// The palette of Light or Dark; for System an empty palette, which the application resolves
+// against the desktop's (QGuiApplication::setPalette fills every unset role from it).
 [[nodiscard]] QPalette paletteFor(Theme theme);
 
 // Applies the plot's palette to its background, axes, grid, legends and text elements, and

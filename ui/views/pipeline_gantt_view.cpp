@@ -3,6 +3,7 @@
 
 #include "core/format.h"
 #include "ui/views/explained_text.h"
+#include "ui/views/fitting_ticker.h"
 #include "ui/views/gantt_legend_swatch.h"
 #include "ui/views/gantt_lod.h"
 #include "ui/views/memory_timeline_chart.h"
@@ -23,8 +24,8 @@ namespace fourfold::ui {
 namespace {
 
 constexpr double kRowHalfHeight = 0.4;  // matches the painted blocks
-constexpr int kMaxRowLabels = 24;
 constexpr int kHeadingMinWidth = 200;
+constexpr int kFullHeadingMinHeight = 460;  // below this the heading drops the formula lines
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
@@ -123,6 +124,25 @@ void PipelineGanttView::buildPlot() {
 
     blocks_ = addGanttPlottable(ganttRect_->axis(QCPAxis::atBottom), rows);
     connect(plot_, &QCustomPlot::mouseMove, this, &PipelineGanttView::showHover);
+    // Heading and legend fit the plot's width, rank labels its height (see fitting_ticker.h).
+    connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
+        // A short plot shows the totals and the activation peak only; the bubble's formula
+        // and note stay in the summary strip's tooltip.
+        const QString& heading =
+            plot_->height() < kFullHeadingMinHeight ? compactHeadingText_ : headingText_;
+        heading_->setText(wrapAtSeparators(heading, heading_->font(), plot_->width() - 12));
+        fitLegendColumns(plot_->legend, legendColumns_, plot_->width());
+        // Tall enough for the activation axis's label, however short the pane.
+        const QCPAxis* activations = memoryRect_->axis(QCPAxis::atLeft);
+        const int label =
+            QFontMetrics(activations->labelFont()).horizontalAdvance(activations->label());
+        memoryRect_->setMinimumSize(0, label + 12);
+    });
+    connect(plot_, &QCustomPlot::afterReplot, this, [this] {
+        if (needsAnotherPass(ganttRect_->axis(QCPAxis::atLeft))) {
+            plot_->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
     followPalette(plot_);
 }
 
@@ -164,7 +184,13 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
     if (!formula.isEmpty()) heading += QLatin1Char('\n') + formula;
     if (!bubble.note.empty()) heading += QLatin1Char('\n') + ExplainedText::note(bubble);
     if (!peakText_.isEmpty()) heading += QLatin1Char('\n') + peakText_;
-    heading_->setText(heading);
+    headingText_ = heading;
+    compactHeadingText_ = heading.section(QLatin1Char('\n'), 0, 0);
+    if (!peakText_.isEmpty()) compactHeadingText_ += QLatin1Char('\n') + peakText_;
+    heading_->setText(
+        wrapAtSeparators(plot_->height() < kFullHeadingMinHeight ? compactHeadingText_ : heading,
+                         heading_->font(), plot_->width() - 12));
+    setTimeUnit(schedule.makespanS);
 
     buildLegend(std::max(1, schedule.virtualStages), memory.every);
     setRowTicks(static_cast<int>(schedule.ranks.size()));
@@ -211,19 +237,39 @@ void PipelineGanttView::buildLegend(int chunks, int everyRank) {
                              {},
                              QPen(firstRank, 1.2, Qt::DashLine),
                              tr("headroom (usable − other)")});
-    // Two rows, the long line entries under the short boxes, so the legend stays narrow.
-    legend->setWrap(std::max(3, (legend->itemCount() + 1) / 2));
+    // Two rows, the long line entries under the short boxes, so the legend stays narrow; more
+    // rows when the plot is narrower than that (fitLegendColumns at each replot).
+    legendColumns_ = std::max(3, (legend->itemCount() + 1) / 2);
+    legend->setWrap(legendColumns_);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the items just added
     padLegendItems(legend);
+    fitLegendColumns(legend, legendColumns_, plot_->width());
 }
 
 void PipelineGanttView::setRowTicks(int ranks) {
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    const int step = std::max(1, (ranks + kMaxRowLabels - 1) / kMaxRowLabels);
-    for (int rank = 0; rank < ranks; rank += step) ticker->addTick(rank, tr("rank %1").arg(rank));
     QCPAxis* rows = ganttRect_->axis(QCPAxis::atLeft);
-    rows->setTicker(ticker);
+    // "rank 5" on every row that has room, else every k-th rank number (fitting_ticker.h).
+    rows->setTicker(makeIndexTicker(rows, ranks, [](int rank, bool full) {
+        return full ? tr("rank %1").arg(rank) : QString::number(rank);
+    }));
     rows->setRange(-0.5, ranks - 0.5);
+}
+
+void PipelineGanttView::setTimeUnit(double makespanS) {
+    // Coordinates stay in milliseconds; labels read in seconds once a step takes 10 s or more
+    // (never "2.5·10⁶ ms").
+    const bool seconds = makespanS >= 10.0;
+    for (QCPAxisRect* rect : {ganttRect_, memoryRect_}) {
+        QCPAxis* time = rect->axis(QCPAxis::atBottom);
+        time->setTicker(makeScaledTicker(seconds ? 1000.0 : 1.0));
+        time->setNumberFormat(QStringLiteral("g"));
+        time->setNumberPrecision(6);
+    }
+    memoryRect_->axis(QCPAxis::atBottom)->setLabel(seconds ? tr("Time (s)") : tr("Time (ms)"));
+}
+
+QString PipelineGanttView::timeAxisLabel() const {
+    return memoryRect_->axis(QCPAxis::atBottom)->label();
 }
 
 void PipelineGanttView::clampTimeRange() {

@@ -35,6 +35,8 @@ public:
 
     [[nodiscard]] QString bubbleText() const;
     [[nodiscard]] QString peakText() const;
+    // "Time (ms)", or "Time (s)" for steps of 10 s and more.
+    [[nodiscard]] QString timeAxisLabel() const;
     // GB or GiB for the memory timeline and its peak.
     void setByteUnits(core::ByteUnits units);
     [[nodiscard]] core::ByteUnits byteUnits() const { return units_; }
@@ -59,6 +61,7 @@ private:
     void buildPlot();
     void buildLegend(int chunks, int everyRank);
     void setRowTicks(int ranks);
+    void setTimeUnit(double makespanS);
     void clampTimeRange();
     void showHover(QMouseEvent* event);
 
@@ -67,6 +70,9 @@ private:
     QCPAxisRect* memoryRect_ = nullptr;
     QCPAbstractPlottable* blocks_ = nullptr;
     QCPTextElement* heading_ = nullptr;
+    QString headingText_;         // unwrapped; wrapped to the plot's width at each replot
+    QString compactHeadingText_;  // the totals and the peak, for a short plot
+    int legendColumns_ = 3;       // the legend's columns when the width allows
     QString bubbleText_;
     QString peakText_;
     double fullStartMs_ = 0;

@@ -10,9 +10,11 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
+#include <algorithm>
+
 namespace fourfold::ui {
 
-bool exportPlot(QCustomPlot& plot, const QString& path, QString* error) {
+bool exportPlot(QCustomPlot& plot, const QString& path, QString* error, double scale) {
     // A plot never laid out on screen has a token size: use a sensible page instead.
     const bool laidOut = plot.width() >= 200 && plot.height() >= 150;
     const int width = laidOut ? plot.width() : 1000;
@@ -25,9 +27,17 @@ bool exportPlot(QCustomPlot& plot, const QString& path, QString* error) {
     bool written = false;
     switch (imageFormatForPath(path)) {
         case ImageFormat::Png: {
-            QImage image = plot.toPixmap(width, height).toImage();
-            image.setDotsPerMeterX(3780);  // 96 dpi, as QCustomPlot::savePng writes
-            image.setDotsPerMeterY(3780);
+            // toPixmap draws at the scale (sharp text and lines, not enlarged pixels).
+            const double ratio = std::clamp(scale, 0.25, kMaxImageScale);
+            QImage image = plot.toPixmap(width, height, ratio).toImage();
+            if (image.isNull()) {
+                if (error) *error = imageEncodeError(path, QSize(width, height) * ratio);
+                return false;
+            }
+            // 96 dpi times the scale: the image prints at the plot's on-screen size.
+            const int dotsPerMeter = qRound(3780 * ratio);
+            image.setDotsPerMeterX(dotsPerMeter);
+            image.setDotsPerMeterY(dotsPerMeter);
             written = image.save(&buffer, "PNG");
             break;
         }
@@ -67,7 +77,7 @@ bool exportPlot(QCustomPlot& plot, const QString& path, QString* error) {
             return false;
     }
     if (!written) {
-        if (error) *error = QObject::tr("Could not write the image \"%1\".").arg(path);
+        if (error) *error = imageEncodeError(path, QSize(width, height));
         return false;
     }
     return writeFileAtomically(path, bytes, error);

@@ -2,14 +2,17 @@
 // Writes a QCustomPlot chart as PNG (raster), SVG or PDF (both vector), chosen by the suffix.
 #pragma once
 
+#include "ui/views/image_export.h"
+
 #include <QString>
 
 class QCustomPlot;
 
 namespace fourfold::ui {
 
-// Uses the plot's on-screen size (1000 × 600 when it was never laid out); false with a message on
-// failure.
-[[nodiscard]] bool exportPlot(QCustomPlot& plot, const QString& path, QString* error);
+// Uses the plot's on-screen size (1000 × 600 when it was never laid out), a PNG at `scale` times
+// that many pixels; false with a message that says why on failure.
+[[nodiscard]] bool exportPlot(QCustomPlot& plot, const QString& path, QString* error,
+                              double scale = kDefaultImageScale);
 
 }  // namespace fourfold::ui

@@ -323,7 +323,11 @@ void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRec
         metrics.elidedText(tr("Groups spanning nodes: %1").arg(parts.join(QStringLiteral(" · "))),
                            Qt::ElideRight, room));
 
-    // Line 3: how to read the marks and move around.
+    // Line 3: how to read the marks and move around (on screen only).
+    if (scene.forExport) {
+        painter.restore();
+        return;
+    }
     y += line;
     painter.drawText(QPointF(x, y + metrics.ascent()),
                      metrics.elidedText(tr("Hover a GPU: T C E D P mark its group mates, click "

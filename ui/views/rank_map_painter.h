@@ -30,6 +30,7 @@ struct RankMapScene {
     double scale = 1.0;                                      // widget pixels per scene unit
     int focusRank = -1;                                      // hovered or pinned GPU, -1 for none
     bool pinned = false;
+    bool forExport = false;  // an exported image: no hint line on how to move around
     QPalette palette;
     QFont font;
 };

@@ -253,20 +253,23 @@ void RankMapView::paintEvent(QPaintEvent* /*event*/) {
     painter.setFont(summaryFont);
     painter.setPen(colours.color(QPalette::WindowText));
     const auto* bar = findChild<QWidget*>(QStringLiteral("rankMapToolbar"));
-    const double left = (bar ? bar->geometry().right() : 0) + 16;
+    const double left = exporting_ ? kMargin : (bar ? bar->geometry().right() : 0) + 16;
     const auto& sizes = topology->sizes;
     const QString nodes = topology->nodes == 1 ? tr("1 node") : tr("%1 nodes").arg(topology->nodes);
+    // An export names the colouring, which the (hidden) chooser shows on screen.
+    const QString colouring =
+        exporting_ ? tr("Coloured by %1 · ").arg(rankMapAxisLabel(axis_)) : QString();
     const QString summary =
-        tr("%1 GPUs on %2 × %3 · order %4 · tp %5 · cp %6 · ep %7 · dp %8 · pp %9")
-            .arg(topology->worldSize)
-            .arg(nodes)
-            .arg(topology->gpusPerNode)
-            .arg(QString::fromStdString(topology->order))
-            .arg(sizes.tp)
-            .arg(sizes.cp)
-            .arg(sizes.ep)
-            .arg(sizes.dp)
-            .arg(sizes.pp);
+        colouring + tr("%1 GPUs on %2 × %3 · order %4 · tp %5 · cp %6 · ep %7 · dp %8 · pp %9")
+                        .arg(topology->worldSize)
+                        .arg(nodes)
+                        .arg(topology->gpusPerNode)
+                        .arg(QString::fromStdString(topology->order))
+                        .arg(sizes.tp)
+                        .arg(sizes.cp)
+                        .arg(sizes.ep)
+                        .arg(sizes.dp)
+                        .arg(sizes.pp);
     // Two lines fit the toolbar's height when the pane is narrow.
     painter.drawText(QRectF(left, 0, width() - left - kMargin, kToolbarHeight),
                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, summary);
@@ -279,12 +282,21 @@ void RankMapView::paintEvent(QPaintEvent* /*event*/) {
     scene.mapArea = mapArea();
     scene.scale = scale();
     scene.origin = origin();
-    scene.focusRank = focusRank_;
-    scene.pinned = pinned_;
+    scene.focusRank = exporting_ ? -1 : focusRank_;
+    scene.pinned = pinned_ && !exporting_;
+    scene.forExport = exporting_;
     scene.palette = colours;
     scene.font = font();
     paintRankMap(painter, scene);
     paintRankMapLegend(painter, scene, legendArea());
+}
+
+void RankMapView::setExportLook(bool exporting) {
+    exporting_ = exporting;
+    // A hidden child is not rendered into the image.
+    if (auto* bar = findChild<QWidget*>(QStringLiteral("rankMapToolbar"))) {
+        bar->setVisible(!exporting && report() != nullptr);
+    }
 }
 
 void RankMapView::resizeEvent(QResizeEvent* event) {

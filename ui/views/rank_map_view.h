@@ -52,6 +52,8 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    // An export shows the colouring as text instead of the chooser, and no hint or highlight.
+    void setExportLook(bool exporting) override;
 
 private:
     [[nodiscard]] const core::TopologyReport* report() const;
@@ -79,6 +81,7 @@ private:
     QPointF lastDragPosition_;
     bool pressed_ = false;
     bool dragging_ = false;
+    bool exporting_ = false;
 };
 
 }  // namespace fourfold::ui

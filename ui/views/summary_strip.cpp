@@ -5,6 +5,7 @@
 #include "ui/controls/controls_text.h"
 #include "ui/views/explained_text.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QLayout>
 #include <QVBoxLayout>
@@ -14,9 +15,52 @@
 namespace fourfold::ui {
 namespace {
 
-const QString kFitsStyle = QStringLiteral("color: #2e7d32; font-weight: bold;");
-const QString kNoFitStyle = QStringLiteral("color: #c62828; font-weight: bold;");
-const QString kPlainStyle = QStringLiteral("font-weight: bold;");
+// A value's colour: the text's, or the verdict's green or red. Set as a palette role, never a
+// style sheet, whose colours would stay those of the theme it was first polished in.
+enum class Tone { Plain, Fits, NoFit };
+const char* const kToneProperty = "fourfoldTone";
+
+// Green and red at 7:1 or more against the light and the dark theme's window.
+QColor toneColour(Tone tone, const QColor& background) {
+    const bool dark = background.lightnessF() < 0.5;
+    if (tone == Tone::Fits) return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x1b, 0x5e, 0x20);
+    return dark ? QColor(0xff, 0x9e, 0x9e) : QColor(0xb7, 0x1c, 0x1c);
+}
+
+void applyTone(QLabel* label, const QPalette& around) {
+    const auto tone = static_cast<Tone>(label->property(kToneProperty).toInt());
+    if (tone == Tone::Plain) {
+        label->setPalette(QPalette());  // every role inherited, so it follows the theme
+        return;
+    }
+    QPalette own;
+    own.setResolveMask(0);
+    own.setColor(QPalette::WindowText, toneColour(tone, around.color(QPalette::Window)));
+    label->setPalette(own);
+}
+
+void setTone(QLabel* label, Tone tone) {
+    label->setProperty(kToneProperty, static_cast<int>(tone));
+    applyTone(label, label->parentWidget() ? label->parentWidget()->palette() : label->palette());
+}
+
+// Re-applies the verdict's colour when the theme changes.
+class ToneFollower : public QObject {
+public:
+    ToneFollower(QWidget* strip, QLabel* label) : QObject(strip), strip_(strip), label_(label) {
+        strip->installEventFilter(this);
+    }
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (watched == strip_ && event->type() == QEvent::PaletteChange) {
+            applyTone(label_, strip_->palette());
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QWidget* strip_;
+    QLabel* label_;
+};
 
 QString text(const std::string& value) { return QString::fromStdString(value); }
 
@@ -89,6 +133,7 @@ SummaryStrip::SummaryStrip(QWidget* parent) : EvaluationView(parent) {
     mfu_ = addTile(QStringLiteral("mfu"), tr("MFU"));
     throughput_ = addTile(QStringLiteral("throughput"), tr("Tokens/s"));
     measured_ = addTile(QStringLiteral("measured"), tr("Measured vs predicted"));
+    new ToneFollower(this, fit_);
     for (QLabel* label : {mfu_, throughput_}) label->setText(QStringLiteral("—"));
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
 }
@@ -110,7 +155,9 @@ QLabel* SummaryStrip::addTile(const QString& name, const QString& caption) {
     top->setForegroundRole(QPalette::PlaceholderText);
     auto* value = new QLabel(tile);
     value->setObjectName(name + QStringLiteral("Value"));
-    value->setStyleSheet(kPlainStyle);
+    QFont bold = value->font();
+    bold.setBold(true);
+    value->setFont(bold);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     column->addWidget(top);
     column->addWidget(value);
@@ -132,7 +179,7 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
     if (!planErrors.isEmpty()) {
         fit_->setText(fit_->fontMetrics().elidedText(planErrors.first(), Qt::ElideRight,
                                                      fit_->fontMetrics().averageCharWidth() * 90));
-        fit_->setStyleSheet(kNoFitStyle);
+        setTone(fit_, Tone::NoFit);
         fit_->setToolTip(planErrors.join(QLatin1Char('\n')) +
                          tr("\n\nThe figures below are incomplete until the errors are fixed; "
                             "the Diagnostics list has them all."));
@@ -143,13 +190,13 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
                                text(core::formatBytes(memory.peakBytes, units_)),
                                text(core::formatBytes(memory.usableBytes, units_)),
                                text(core::formatBytes(memory.capacityBytes, units_))));
-        fit_->setStyleSheet(memory.fits ? kFitsStyle : kNoFitStyle);
+        setTone(fit_, memory.fits ? Tone::Fits : Tone::NoFit);
         fit_->setToolTip(
             tr("Peak of the fullest pipeline stage / usable after the safety "
                "margin / the GPU's capacity."));
     } else {
         fit_->setText(QStringLiteral("—"));
-        fit_->setStyleSheet(kPlainStyle);
+        setTone(fit_, Tone::Plain);
         fit_->setToolTip(tr("Memory cannot be computed until the plan's errors are fixed."));
     }
 

