@@ -122,22 +122,22 @@ const std::array kFixed = {
                                     optional<Value> {
                                         if (!e.topology) return std::nullopt;
                                         return integer(
-                                            static_cast<double>(e.topology->tp.groups.size()));
+                                            static_cast<double>(e.topology->tp.groupCount));
                                     }},
     FixedFigure{"topology.tp_groups_across_nodes", false,
                 [](const Evaluation& e) -> std::optional<Value> {
                     if (!e.topology) return std::nullopt;
-                    return integer(static_cast<double>(e.topology->tp.groupsSpanningNodes.size()));
+                    return integer(static_cast<double>(e.topology->tp.crossNodeGroups));
                 }},
     FixedFigure{"topology.dp_groups_across_nodes", false,
                 [](const Evaluation& e) -> std::optional<Value> {
                     if (!e.topology) return std::nullopt;
-                    return integer(static_cast<double>(e.topology->dp.groupsSpanningNodes.size()));
+                    return integer(static_cast<double>(e.topology->dp.crossNodeGroups));
                 }},
     FixedFigure{"topology.pp_groups_across_nodes", false,
                 [](const Evaluation& e) -> std::optional<Value> {
                     if (!e.topology) return std::nullopt;
-                    return integer(static_cast<double>(e.topology->pp.groupsSpanningNodes.size()));
+                    return integer(static_cast<double>(e.topology->pp.crossNodeGroups));
                 }},
     FixedFigure{"step_time.tp_comm", false,
                 [](const Evaluation&

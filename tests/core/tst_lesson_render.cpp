@@ -215,7 +215,7 @@ private slots:
             }
             if (step.id == "zero-3") QVERIFY(evaluation.memory->stages[0].fits);
             if (step.id == "tensor-parallel") {
-                QCOMPARE(evaluation.topology->tp.groups.size(), std::size_t{1});
+                QCOMPARE(evaluation.topology->tp.groupCount, 1);
                 QCOMPARE(evaluation.topology->tp.crossNodeGroups, 0);
             }
             if (step.id == "three-d") {

@@ -2,6 +2,7 @@
 #include "ui/views/checkpoint_panel.h"
 
 #include "core/format.h"
+#include "ui/views/palette.h"
 
 #include <qcustomplot.h>
 
@@ -61,6 +62,7 @@ CheckpointPanel::CheckpointPanel(QWidget* parent) : QWidget(parent) {
     row->addWidget(empty_, 1);
 
     plot_ = new QCustomPlot;
+    followPalette(plot_);  // dark or light with the app, on every theme change
     plot_->setObjectName(QStringLiteral("reliabilityPlot"));
     plot_->setMinimumSize(220, 150);
     plot_->legend->setVisible(true);

@@ -2,6 +2,7 @@
 #include "ui/views/scaling_chart.h"
 
 #include "core/format.h"
+#include "ui/views/palette.h"
 
 #include <qcustomplot.h>
 
@@ -42,6 +43,7 @@ ScalingChart::ScalingChart(QWidget* parent) : QWidget(parent) {
     row->addStretch(1);
     column->addLayout(row);
     plot_ = new QCustomPlot;
+    followPalette(plot_);  // dark or light with the app, on every theme change
     plot_->setObjectName(QStringLiteral("scalingPlot"));
     plot_->setMinimumHeight(160);
     plot_->setMouseTracking(true);

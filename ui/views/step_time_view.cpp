@@ -4,6 +4,7 @@
 #include "core/format.h"
 #include "ui/views/checkpoint_panel.h"
 #include "ui/views/explained_text.h"
+#include "ui/views/palette.h"
 #include "ui/views/scaling_chart.h"
 
 #include <qcustomplot.h>
@@ -102,6 +103,7 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     figures->addStretch(1);
     column->addLayout(figures);
     plot_ = new QCustomPlot;
+    followPalette(plot_);  // dark or light with the app, on every theme change
     plot_->setObjectName(QStringLiteral("stepBreakdownPlot"));
     plot_->setAutoAddPlottableToLegend(true);
     plot_->legend->setVisible(true);
