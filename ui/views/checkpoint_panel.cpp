@@ -62,12 +62,12 @@ CheckpointPanel::CheckpointPanel(QWidget* parent) : QWidget(parent) {
     row->addWidget(empty_, 1);
 
     plot_ = new QCustomPlot;
-    followPalette(plot_);  // dark or light with the app, on every theme change
     plot_->setObjectName(QStringLiteral("reliabilityPlot"));
     plot_->setMinimumSize(220, 150);
     plot_->legend->setVisible(true);
     plot_->legend->setBorderPen(Qt::NoPen);
     plot_->legend->setBrush(QColor(255, 255, 255, 215));
+    followPalette(plot_);  // dark or light with the app, on every theme change
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
     auto ticker = QSharedPointer<QCPAxisTickerLog>::create();

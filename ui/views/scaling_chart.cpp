@@ -43,13 +43,13 @@ ScalingChart::ScalingChart(QWidget* parent) : QWidget(parent) {
     row->addStretch(1);
     column->addLayout(row);
     plot_ = new QCustomPlot;
-    followPalette(plot_);  // dark or light with the app, on every theme change
     plot_->setObjectName(QStringLiteral("scalingPlot"));
     plot_->setMinimumHeight(160);
     plot_->setMouseTracking(true);
     plot_->legend->setVisible(true);
     plot_->legend->setBorderPen(Qt::NoPen);
     plot_->legend->setBrush(QColor(255, 255, 255, 215));
+    followPalette(plot_);  // dark or light with the app, on every theme change
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
     auto ticker = QSharedPointer<QCPAxisTickerLog>::create();

@@ -103,12 +103,11 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     figures->addStretch(1);
     column->addLayout(figures);
     plot_ = new QCustomPlot;
-    followPalette(plot_);  // dark or light with the app, on every theme change
     plot_->setObjectName(QStringLiteral("stepBreakdownPlot"));
     plot_->setAutoAddPlottableToLegend(true);
     plot_->legend->setVisible(true);
     plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->legend->setBrush(QColor(255, 255, 255, 215));
+    plot_->legend->setBrush(Qt::NoBrush);  // beside the bars, on the plot's own background
     plot_->legend->setIconSize(14, 10);
     // The legend in its own column right of the bars, so it never covers a stage's bar.
     plot_->axisRect()->insetLayout()->take(plot_->legend);
@@ -119,6 +118,7 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     side->addElement(1, 0, new QCPLayoutElement(plot_));  // keeps the legend at the top
     side->setRowStretchFactor(0, 0.001);
     plot_->legend->setMargins(QMargins(6, 4, 4, 4));
+    followPalette(plot_);  // dark or light with the app, on every theme change
     plot_->yAxis->setLabel(tr("Seconds per step"));
     plot_->setMinimumHeight(160);
     plot_->setMouseTracking(true);
