@@ -30,8 +30,9 @@ double fallbackMakespan(const Plan& plan, const StepCosts& costs) {
     for (const auto& stage : costs.stages) {
         slowest = std::max(slowest, stage.forwardS + stage.backwardS + stage.weightGradS);
     }
-    const double slots =
-        std::max(1, plan.training.gradAccumulation) + std::max(1, plan.parallel.pp) - 1.0;
+    // In double from the start: the int sum of two range limits would overflow.
+    const double slots = static_cast<double>(std::max(1, plan.training.gradAccumulation)) +
+                         static_cast<double>(std::max(1, plan.parallel.pp)) - 1.0;
     return slots * slowest;
 }
 
