@@ -358,7 +358,9 @@ RenderedLessonText renderLessonText(const LessonText& text, const Evaluation& ev
             if (run.figure.empty()) continue;
             const auto figure = lessonFigure(evaluation, run.figure, units);
             if (!figure) {
-                run.text = "?";
+                // assign(1, '?'), not = "?": g++ 12 at -O3 reports a false -Wrestrict overlap
+                // for the latter here (GCC bug 105329).
+                run.text.assign(1, '?');
                 rendered.unresolved.push_back(run.figure);
                 continue;
             }
