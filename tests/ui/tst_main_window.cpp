@@ -121,7 +121,6 @@ private slots:
     void screenshotHasTheWindowSize();
     void screenshotCommandLine();
     void screenshotCommandLineRejectsBadInput();
-    void recentFilesKeepEightNewestFirst();
     void byteUnitsPersistAndNotify();
     void memoryViewFollowsByteUnits();
     void themesAreLegible_data();
@@ -518,30 +517,6 @@ void TestMainWindow::screenshotCommandLineRejectsBadInput() {
     QCOMPARE(runApplication(*application, {QStringLiteral("fourfold"), QStringLiteral("--bogus")}),
              2);
     QVERIFY(!QFile::exists(out));
-}
-
-void TestMainWindow::recentFilesKeepEightNewestFirst() {
-    QStringList files;
-    for (int i = 0; i < 10; ++i) {
-        files = withRecentFile(files, QStringLiteral("/plans/p%1.json").arg(i));
-    }
-    QCOMPARE(files.size(), kMaxRecentFiles);
-    QCOMPARE(files.first(), QStringLiteral("/plans/p9.json"));
-    QCOMPARE(files.last(), QStringLiteral("/plans/p2.json"));
-    files = withRecentFile(files, QStringLiteral("/plans/p5.json"));
-    QCOMPARE(files.size(), kMaxRecentFiles);
-    QCOMPARE(files.first(), QStringLiteral("/plans/p5.json"));
-    QCOMPARE(files.count(QStringLiteral("/plans/p5.json")), 1);
-
-    RecentFiles recent;
-    QSignalSpy changed(&recent, &RecentFiles::changed);
-    recent.add(QStringLiteral("/plans/a.json"));
-    recent.add(QStringLiteral("/plans/b.json"));
-    QCOMPARE(recent.files(),
-             QStringList({QStringLiteral("/plans/b.json"), QStringLiteral("/plans/a.json")}));
-    recent.remove(QStringLiteral("/plans/b.json"));
-    QCOMPARE(recent.files(), QStringList({QStringLiteral("/plans/a.json")}));
-    QCOMPARE(changed.count(), 3);
 }
 
 void TestMainWindow::byteUnitsPersistAndNotify() {
