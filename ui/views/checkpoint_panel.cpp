@@ -90,7 +90,12 @@ QLabel* CheckpointPanel::addRow(const QString& name, const QString& caption, boo
     auto* value = new QLabel(QStringLiteral("—"));
     value->setObjectName(name + QStringLiteral("Value"));
     value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    if (!indented) value->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    if (!indented) {
+        // A bold font, not a style sheet, so the colour follows a theme change.
+        QFont bold = value->font();
+        bold.setBold(true);
+        value->setFont(bold);
+    }
     grid_->addWidget(label, line, 0);
     grid_->addWidget(value, line, 1);
     return value;

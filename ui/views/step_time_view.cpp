@@ -68,7 +68,11 @@ QLabel* addFigure(QHBoxLayout* row, const QString& name, const QString& caption)
     top->setForegroundRole(QPalette::PlaceholderText);
     auto* value = new QLabel(QStringLiteral("—"));
     value->setObjectName(name);
-    value->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    // A bold font, not a style sheet: a styled label keeps its old text colour when the theme
+    // changes while the app runs.
+    QFont bold = value->font();
+    bold.setBold(true);
+    value->setFont(bold);
     column->addWidget(top);
     column->addWidget(value);
     row->addWidget(tile);
