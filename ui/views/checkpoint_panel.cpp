@@ -2,6 +2,7 @@
 #include "ui/views/checkpoint_panel.h"
 
 #include "core/format.h"
+#include "ui/views/gpu_axis_plot.h"
 #include "ui/views/palette.h"
 
 #include <qcustomplot.h>
@@ -61,25 +62,9 @@ CheckpointPanel::CheckpointPanel(QWidget* parent) : QWidget(parent) {
     empty_->setEnabled(false);
     row->addWidget(empty_, 1);
 
-    plot_ = new QCustomPlot;
-    plot_->setObjectName(QStringLiteral("reliabilityPlot"));
+    plot_ = newGpuAxisPlot(QStringLiteral("reliabilityPlot"), tr("Cluster MTBF (hours)"),
+                           tr("Goodput (%)"), 105, Qt::AlignTop | Qt::AlignRight);
     plot_->setMinimumSize(220, 150);
-    plot_->legend->setVisible(true);
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->legend->setBrush(QColor(255, 255, 255, 215));
-    followPalette(plot_);  // dark or light with the app, on every theme change
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-    ticker->setLogBase(2);
-    plot_->xAxis->setTicker(ticker);
-    plot_->xAxis->setNumberFormat(QStringLiteral("f"));
-    plot_->xAxis->setNumberPrecision(0);
-    plot_->xAxis->setLabel(tr("GPUs"));
-    plot_->yAxis->setLabel(tr("Cluster MTBF (hours)"));
-    plot_->yAxis2->setVisible(true);
-    plot_->yAxis2->setLabel(tr("Goodput (%)"));
-    plot_->yAxis2->setRange(0, 105);
     row->addWidget(plot_, 1);
 }
 

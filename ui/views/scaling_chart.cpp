@@ -2,6 +2,7 @@
 #include "ui/views/scaling_chart.h"
 
 #include "core/format.h"
+#include "ui/views/gpu_axis_plot.h"
 #include "ui/views/palette.h"
 
 #include <qcustomplot.h>
@@ -42,26 +43,10 @@ ScalingChart::ScalingChart(QWidget* parent) : QWidget(parent) {
     row->addWidget(kind_);
     row->addStretch(1);
     column->addLayout(row);
-    plot_ = new QCustomPlot;
-    plot_->setObjectName(QStringLiteral("scalingPlot"));
+    plot_ = newGpuAxisPlot(QStringLiteral("scalingPlot"), tr("Speedup"), tr("Efficiency (%)"), 110,
+                           Qt::AlignTop | Qt::AlignLeft);
     plot_->setMinimumHeight(160);
     plot_->setMouseTracking(true);
-    plot_->legend->setVisible(true);
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->legend->setBrush(QColor(255, 255, 255, 215));
-    followPalette(plot_);  // dark or light with the app, on every theme change
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-    ticker->setLogBase(2);
-    plot_->xAxis->setTicker(ticker);
-    plot_->xAxis->setNumberFormat(QStringLiteral("f"));
-    plot_->xAxis->setNumberPrecision(0);
-    plot_->xAxis->setLabel(tr("GPUs"));
-    plot_->yAxis->setLabel(tr("Speedup"));
-    plot_->yAxis2->setVisible(true);
-    plot_->yAxis2->setLabel(tr("Efficiency (%)"));
-    plot_->yAxis2->setRange(0, 110);
     column->addWidget(plot_, 1);
     caption_ = new QLabel;
     caption_->setObjectName(QStringLiteral("scalingCaption"));

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The chart the scaling and checkpoint tabs share: GPUs on a log-2 x axis, a figure on the
+// left axis, a percentage on the right one, a borderless legend in a corner, following the
+// theme.
+#pragma once
+
+#include <QString>
+#include <Qt>
+
+class QCustomPlot;
+
+namespace fourfold::ui {
+
+[[nodiscard]] QCustomPlot* newGpuAxisPlot(const QString& objectName, const QString& leftLabel,
+                                          const QString& rightLabel, double rightMax,
+                                          Qt::Alignment legendCorner);
+
+}  // namespace fourfold::ui
