@@ -138,7 +138,7 @@ int main() {
             {.tp = 2, .dp = 500'000, .gpusPerNode = 1});
     measure("10^6 GPUs, MoE tp 4 x pp 2 x cp 2 x dp 62,500, ep 8",
             {.tp = 4, .pp = 2, .dp = 62'500, .cp = 2, .ep = 8});
-    measure("largest schedule, pp 32 x 41,666 micro-batches (4.0 M ops)",
-            {.tp = 8, .pp = 32, .dp = 4, .gradAccumulation = 41'666});
+    measure("largest schedule, pp 32 x 20,833 micro-batches (2.0 M ops)",
+            {.tp = 8, .pp = 32, .dp = 4, .gradAccumulation = 20'833});
     return 0;
 }

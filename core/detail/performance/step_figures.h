@@ -17,7 +17,7 @@ namespace fourfold::core::detail {
 
 // Beyond this many operations (3 × p × v × m) evaluate costs the pipeline in closed form rather
 // than simulating it, so the app stays responsive.
-inline constexpr std::int64_t kMaxEvaluatedScheduleOps = 4'000'000;
+inline constexpr std::int64_t kMaxEvaluatedScheduleOps = 2'000'000;
 // Beyond this many ranks evaluate builds no rank map; links then follow the rank order.
 inline constexpr std::int64_t kMaxEvaluatedMappedRanks = std::int64_t{1} << 20;
 // Tokens one step consumes: global batch × sequence.
