@@ -112,6 +112,39 @@ private slots:
         QTRY_VERIFY(headline->text().startsWith(QStringLiteral("Does not fit")));
     }
 
+    // While the plan changes quickly (a drag between a plan that fits and one that does not),
+    // the advice keeps its tallest height, so the memory chart above it stays put; a moment
+    // after the last change it takes only the room it needs.
+    void adviceHoldsItsHeightDuringADrag() {
+        ui::PlanDocument document(core::defaultPlan());  // does not fit: several choices
+        ui::MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* plot = memoryView(window)->findChild<QCustomPlot*>(QStringLiteral("memoryStackPlot"));
+        auto* advice = window.findChild<ui::FitAdviceView*>();
+        QVERIFY(plot && advice);
+        QTRY_VERIFY(!window.findChildren<QPushButton*>(QStringLiteral("fitChoice")).isEmpty());
+        QCoreApplication::processEvents();
+        const int dragHeight = plot->height();
+        for (int step = 0; step < 6; ++step) {
+            const int zero = step % 2 == 0 ? 1 : 0;  // fits, then not, and so on
+            QVERIFY(
+                document.applyPatch(QStringLiteral(R"({"parallel": {"zero_stage": %1}})").arg(zero),
+                                    QStringLiteral("ZeRO")));
+            QCoreApplication::processEvents();
+            QCoreApplication::processEvents();
+            QCOMPARE(document.evaluation()->memory->fits, zero == 1);
+            QCOMPARE(plot->height(), dragHeight);
+        }
+        // The last plan fits: one headline, no choices. The advice settles to that, and the
+        // chart takes the room back.
+        QVERIFY(document.applyPatch(QStringLiteral(R"({"parallel": {"zero_stage": 1}})"),
+                                    QStringLiteral("ZeRO")));
+        QTRY_VERIFY_WITH_TIMEOUT(plot->height() > dragHeight, 3000);
+        QVERIFY(window.findChildren<QPushButton*>(QStringLiteral("fitChoice")).isEmpty());
+    }
+
     // When it fits the same place shows the headroom and offers the largest micro-batch.
     void fittingPlanShowsHeadroomAndLargestMicroBatch() {
         core::Plan plan = core::defaultPlan();

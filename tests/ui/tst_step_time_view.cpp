@@ -130,6 +130,30 @@ private slots:
                  qs(checkpoint.intervalFormula));
     }
 
+    // Only the tab on show is drawn at each evaluation; a tab brought forward later draws the
+    // latest evaluation, not the one current when it was last shown.
+    void hiddenTabsCatchUpWhenShown() {
+        core::Plan plan = core::defaultPlan();
+        plan.parallel.dp = 4;
+        plan.training.gradAccumulation = 16;
+        ui::StepTimeView view;
+        view.resize(800, 450);
+        view.show();
+        view.tabs()->setCurrentIndex(1);
+        view.showEvaluation(evaluated(plan));
+        view.tabs()->setCurrentIndex(0);
+        plan.model.layers = 16;  // a different model: different scaling and checkpoint figures
+        const auto later = evaluated(plan);
+        view.showEvaluation(later);
+        QVERIFY(later->scaling && !later->scaling->strong.empty());
+        QVERIFY(view.scalingChart()->shownPoints() != later->scaling->strong);
+        view.tabs()->setCurrentIndex(1);
+        QCOMPARE(view.scalingChart()->shownPoints(), later->scaling->strong);
+        view.tabs()->setCurrentIndex(2);
+        QCOMPARE(view.checkpointPanel()->value(QStringLiteral("sizeValue"))->text(),
+                 qs(core::formatBytes(later->checkpoint->bytes)));
+    }
+
     void planWithErrorsShowsAMessage() {
         core::Plan plan = core::defaultPlan();
         plan.model.layers = 0;

@@ -8,15 +8,20 @@
 #include <QLabel>
 #include <QLayoutItem>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QStyleOptionButton>
 #include <QStyleOptionFocusRect>
 #include <QStylePainter>
+#include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace fourfold::ui {
 namespace {
 
 constexpr int kColumns = 2;
+constexpr int kSettleMs = 700;  // after the last change, the advice takes only the room it needs
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
@@ -87,6 +92,40 @@ FitAdviceView::FitAdviceView(QWidget* parent) : EvaluationView(parent) {
     choices_->setVerticalSpacing(2);
     layout->addLayout(choices_);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    settle_ = new QTimer(this);
+    settle_->setSingleShot(true);
+    settle_->setInterval(kSettleMs);
+    connect(settle_, &QTimer::timeout, this, [this] {
+        heldHeight_ = neededHeight(width());
+        setFixedHeight(heldHeight_);
+    });
+}
+
+void FitAdviceView::holdHeight() {
+    heldHeight_ = std::max(heldHeight_, neededHeight(width()));
+    setFixedHeight(heldHeight_);
+    settle_->start();
+}
+
+int FitAdviceView::neededHeight(int width) const {
+    // Computed, not left to the layout: a word-wrapped headline over a grid takes the layout
+    // several passes (each a resize of the chart above) to settle.
+    const QMargins margins = layout()->contentsMargins();
+    int height = margins.top() + margins.bottom() +
+                 headline_->heightForWidth(std::max(1, width - margins.left() - margins.right()));
+    if (shownChoices_ > 0) {
+        const int rows = (shownChoices_ + kColumns - 1) / kColumns;
+        const int row = buttons_.front()->sizeHint().height();
+        height += layout()->spacing() + rows * row + (rows - 1) * choices_->verticalSpacing();
+    }
+    return height;
+}
+
+void FitAdviceView::resizeEvent(QResizeEvent* event) {
+    EvaluationView::resizeEvent(event);
+    if (event->size().width() == event->oldSize().width()) return;
+    heldHeight_ = neededHeight(width());
+    setFixedHeight(heldHeight_);
 }
 
 QString FitAdviceView::title() const { return tr("Make it fit"); }
@@ -99,21 +138,42 @@ void FitAdviceView::setBinaryUnits(bool binary) {
 
 void FitAdviceView::addChoice(int index, const QString& text, const QString& patch,
                               const QString& undoText, bool enabled, const QString& tooltip) {
-    auto* button = new ChoiceButton(text, this);
+    // Buttons are kept and reused: a new widget in a shown window costs a layout pass of the
+    // whole window when it is shown, at every step of a drag.
+    if (index >= static_cast<int>(buttons_.size())) {
+        auto* button = new ChoiceButton(QString(), this);
+        connect(button, &QPushButton::clicked, this, [this, button] {
+            emit patchRequested(button->property("patch").toString(),
+                                button->property("undoText").toString());
+        });
+        choices_->addWidget(button, index / kColumns, index % kColumns);
+        buttons_.push_back(button);
+    }
+    QPushButton* button = buttons_[static_cast<std::size_t>(index)];
     button->setObjectName(QStringLiteral("fitChoice"));
+    button->setText(text);
     button->setEnabled(enabled);
     button->setToolTip(text + QStringLiteral("\n") + tooltip);
     button->setProperty("patch", patch);
-    connect(button, &QPushButton::clicked, this,
-            [this, patch, undoText] { emit patchRequested(patch, undoText); });
-    choices_->addWidget(button, index / kColumns, index % kColumns);
+    button->setProperty("undoText", undoText);
+    button->setVisible(true);
+    shownChoices_ = std::max(shownChoices_, index + 1);
 }
 
 void FitAdviceView::render(const core::Evaluation& evaluation) {
-    while (QLayoutItem* item = choices_->takeAt(0)) {
-        delete item->widget();
-        delete item;
+    shownChoices_ = 0;
+    fill(evaluation);
+    for (std::size_t index = static_cast<std::size_t>(shownChoices_); index < buttons_.size();
+         ++index) {
+        QPushButton* spare = buttons_[index];
+        spare->setVisible(false);
+        spare->setObjectName(QStringLiteral("fitChoiceSpare"));
+        spare->setText(QString());
     }
+    holdHeight();
+}
+
+void FitAdviceView::fill(const core::Evaluation& evaluation) {
     const auto units = binary_ ? core::ByteUnits::Binary : core::ByteUnits::Decimal;
     const auto bytes = [units](std::uint64_t value) { return qs(core::formatBytes(value, units)); };
     if (!evaluation.memory) {

@@ -8,7 +8,11 @@
 
 #include <QString>
 
+#include <vector>
+
 class QLabel;
+class QPushButton;
+class QTimer;
 class QGridLayout;
 
 namespace fourfold::ui {
@@ -27,14 +31,26 @@ signals:
 
 protected:
     void render(const core::Evaluation& evaluation) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    [[nodiscard]] int neededHeight(int width) const;
+    // While the plan changes quickly (a slider drag) the view keeps the tallest height it has
+    // needed, so the memory chart above neither jumps nor re-lays out at every step; a moment
+    // after the last change it settles to the height it needs.
+    void holdHeight();
+    void fill(const core::Evaluation& evaluation);
+
     void addChoice(int index, const QString& text, const QString& patch, const QString& undoText,
                    bool enabled, const QString& tooltip);
 
     QLabel* headline_ = nullptr;
     QGridLayout* choices_ = nullptr;
     bool binary_ = false;
+    std::vector<QPushButton*> buttons_;  // every choice button made so far, reused
+    int shownChoices_ = 0;
+    int heldHeight_ = 0;
+    QTimer* settle_ = nullptr;
 };
 
 }  // namespace fourfold::ui

@@ -80,6 +80,8 @@ MemoryStackView::MemoryStackView(QWidget* parent) : EvaluationView(parent) {
 
 void MemoryStackView::buildPlot() {
     plot_ = new QCustomPlot;
+    plot_->setObjectName(QStringLiteral("memoryStackPlot"));
+    plot_->setObjectName(QStringLiteral("memoryStackPlot"));
     plot_->setAutoAddPlottableToLegend(false);
     // The heading spans the whole width above a body of bars and, to their right, the legend.
     QCPLayoutGrid* layout = plot_->plotLayout();

@@ -71,6 +71,7 @@ PipelineGanttView::PipelineGanttView(QWidget* parent) : EvaluationView(parent) {
 
 void PipelineGanttView::buildPlot() {
     plot_ = new QCustomPlot;
+    plot_->setObjectName(QStringLiteral("pipelineGanttPlot"));
     plot_->setFocusPolicy(Qt::NoFocus);
     plot_->setAutoAddPlottableToLegend(false);
     plot_->setNoAntialiasingOnDrag(true);

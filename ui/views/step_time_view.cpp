@@ -141,6 +141,10 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     checkpoint_ = new CheckpointPanel;
     tabs_->addTab(checkpoint_, tr("Checkpoints"));
 
+    connect(tabs_, &QTabWidget::currentChanged, this, [this](int tab) {
+        if (shown_ && shown_->performance) renderTab(*shown_, tab);
+    });
+
     setContent(tabs_);
     showMessage(tr("No step time yet."));
 }
@@ -176,13 +180,25 @@ void StepTimeView::render(const core::Evaluation& evaluation) {
             qs(core::formatCount(performance.tokensPerSPerGpu)));
     explain(QStringLiteral("mfuValue"), tr("Model FLOPs utilisation"), performance.mfuExplain,
             qs(core::formatPercent(performance.mfu)));
-    renderBreakdown(performance);
-    scaling_->showCurves(evaluation.scaling ? &*evaluation.scaling : nullptr,
-                         evaluation.plan.parallel.dp);
-    checkpoint_->showCheckpoint(evaluation.checkpoint ? &*evaluation.checkpoint : nullptr,
-                                evaluation.scaling ? &*evaluation.scaling : nullptr,
-                                evaluation.worldSize);
+    // Only the tab on show is drawn now; the others when they are brought forward, so a drag
+    // pays for one chart, not three.
+    staleTabs_ = {true, true, true};
+    renderTab(evaluation, tabs_->currentIndex());
     showContent();
+}
+
+void StepTimeView::renderTab(const core::Evaluation& evaluation, int tab) {
+    if (tab < 0 || tab >= static_cast<int>(staleTabs_.size()) || !staleTabs_[tab]) return;
+    staleTabs_[tab] = false;
+    const core::ScalingCurves* curves = evaluation.scaling ? &*evaluation.scaling : nullptr;
+    if (tab == kBreakdownTab && evaluation.performance) {
+        renderBreakdown(*evaluation.performance);
+    } else if (tab == kScalingTab) {
+        scaling_->showCurves(curves, evaluation.plan.parallel.dp);
+    } else if (tab == kCheckpointTab) {
+        checkpoint_->showCheckpoint(evaluation.checkpoint ? &*evaluation.checkpoint : nullptr,
+                                    curves, evaluation.worldSize);
+    }
 }
 
 void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {

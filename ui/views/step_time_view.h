@@ -16,6 +16,8 @@
 
 #include <QStringList>
 
+#include <array>
+
 class QCustomPlot;
 class QLabel;
 class QTabWidget;
@@ -47,6 +49,9 @@ protected:
     void render(const core::Evaluation& evaluation) override;
 
 private:
+    static constexpr int kBreakdownTab = 0, kScalingTab = 1, kCheckpointTab = 2;
+    // Draws tab `tab` from `evaluation` if it has not been drawn from it yet.
+    void renderTab(const core::Evaluation& evaluation, int tab);
     void renderBreakdown(const core::PerformanceReport& performance);
     void showPartAt(const QPoint& position);
 
@@ -57,7 +62,8 @@ private:
     CheckpointPanel* checkpoint_ = nullptr;
     QStringList parts_;
     QStringList bars_;
-    QList<QList<double>> seconds_;  // [part][bar]
+    QList<QList<double>> seconds_;                     // [part][bar]
+    std::array<bool, 3> staleTabs_{true, true, true};  // a tab not yet drawn from shown_
     core::ByteUnits units_ = core::ByteUnits::Decimal;
 };
 
