@@ -3,20 +3,24 @@
 // MoE plan, an 8-stage plan and a 16,384-GPU plan with 64 stages, in windows of 1600 × 1000 and
 // 1280 × 800 and at a 1.5 scale factor (the same screens in logical pixels: 1067 × 667 and
 // 853 × 533), the memory chart's stage labels, the pipeline's rank labels, the texts drawn in
-// the memory chart, the headings and the legends keep apart and inside their plots.
+// the memory chart, the headings and the legends keep apart and inside their plots. Below
+// 1600 × 1000 the views are tabs, each checked when brought forward.
 #include "core/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/main_window.h"
+#include "ui/shell/main_window_view_grid.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/pipeline_gantt_view.h"
 
 #include <qcustomplot.h>
 
+#include <QAction>
 #include <QFontMetricsF>
 #include <QPushButton>
 #include <QScreen>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QtTest>
 
 using namespace fourfold;
@@ -132,6 +136,38 @@ QStringList labelsOf(QCPAxis* axis) {
     return names;
 }
 
+ui::ViewPane* paneOf(QWidget* widget) {
+    for (; widget; widget = widget->parentWidget()) {
+        if (auto* pane = qobject_cast<ui::ViewPane*>(widget)) return pane;
+    }
+    return nullptr;
+}
+
+// Headings: every line fits the plot's width. Legends: no entry squeezed below its text's
+// width, and inside the plot.
+void checkHeadingsAndLegend(QCustomPlot* plot) {
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        auto* heading = qobject_cast<QCPTextElement*>(element);
+        if (!heading) continue;
+        const QFontMetricsF metrics(heading->font());
+        for (const QString& line : heading->text().split(QLatin1Char('\n'))) {
+            QVERIFY2(metrics.horizontalAdvance(line) <= plot->width(),
+                     qPrintable(QStringLiteral("heading cut: ") + line));
+        }
+    }
+    QCPLegend* legend = plot->legend;
+    for (int index = 0; index < legend->itemCount(); ++index) {
+        QCPAbstractLegendItem* item = legend->item(index);
+        if (!item) continue;  // an empty cell of the legend's grid
+        QVERIFY2(item->outerRect().width() + 0.5 >= item->minimumOuterSizeHint().width(),
+                 qPrintable(QStringLiteral("legend entry squeezed: %1 < %2")
+                                .arg(item->outerRect().width())
+                                .arg(item->minimumOuterSizeHint().width())));
+        QVERIFY2(plot->rect().contains(item->outerRect()),
+                 qPrintable(QStringLiteral("legend entry outside the plot")));
+    }
+}
+
 void settle(QCustomPlot* plot) {
     // Ticks are chosen before layout: a few passes settle labels chosen for the final size.
     for (int pass = 0; pass < 4; ++pass) {
@@ -150,10 +186,8 @@ private slots:
     void nothingOverlaps_data() {
         QTest::addColumn<core::Plan>("plan");
         QTest::addColumn<QSize>("size");
-        // At the 1.5 scale factor the panes are too small for every chart element: there only
-        // the tick labels and headings are held to the rule (legends, in-chart texts and the
-        // activation chart's height are not yet).
-        QTest::addColumn<bool>("roomy");
+        // Whether the views share the area as a 2×2 grid (else tabs, one at a time).
+        QTest::addColumn<bool>("grid");
         const QList<QPair<const char*, core::Plan>> plans = {
             {"default", core::defaultPlan()},  {"gpt3-175b-1024", gpt3On1024()},
             {"mixtral-like", mixtralLike()},   {"pp8", eightStages()},
@@ -162,11 +196,11 @@ private slots:
         struct Size {
             const char* name;
             QSize size;
-            bool roomy;
+            bool grid;
         };
         const QList<Size> sizes = {
             {"1600x1000", QSize(1600, 1000), true},
-            {"1280x800", QSize(1280, 800), true},
+            {"1280x800", QSize(1280, 800), false},
             {"1600x1000@1.5", QSize(1067, 667), false},
             {"1280x800@1.5", QSize(853, 533), false},
         };
@@ -174,7 +208,7 @@ private slots:
             for (const Size& size : sizes) {
                 QTest::newRow(qPrintable(
                     QStringLiteral("%1 %2").arg(QLatin1String(planName), QLatin1String(size.name))))
-                    << plan << size.size << size.roomy;
+                    << plan << size.size << size.grid;
             }
         }
     }
@@ -182,7 +216,7 @@ private slots:
     void nothingOverlaps() {
         QFETCH(core::Plan, plan);
         QFETCH(QSize, size);
-        QFETCH(bool, roomy);
+        QFETCH(bool, grid);
         ui::PlanDocument document(plan);
         ui::MainWindow window(&document);
         window.resize(size);
@@ -191,6 +225,9 @@ private slots:
         QTRY_VERIFY(document.evaluation() != nullptr);
         QVERIFY2(document.evaluation()->memory && document.evaluation()->schedule,
                  "the plan evaluates");
+        // Too small for four legible charts: the views become tabs.
+        QCOMPARE(window.viewGrid()->isTabbed(), !grid);
+        QCOMPARE(window.viewGrid()->tabBar()->isVisible(), !grid);
 
         auto* memory = viewOf<ui::MemoryStackView>(window);
         auto* gantt = viewOf<ui::PipelineGanttView>(window);
@@ -198,20 +235,19 @@ private slots:
         auto* memoryPlot = memory->findChild<QCustomPlot*>();
         auto* ganttPlot = gantt->findChild<QCustomPlot*>();
         QVERIFY(memoryPlot && ganttPlot);
-        settle(memoryPlot);
-        settle(ganttPlot);
+        const auto bringForward = [&window](QWidget* view, QCustomPlot* plot) {
+            window.viewGrid()->bringForward(paneOf(view));
+            QTRY_VERIFY(plot->isVisible());
+            settle(plot);
+        };
 
-        // Stage labels under the memory bars, rank labels beside the Gantt rows.
+        // Stage labels under the memory bars; the texts in the memory chart ("capacity …",
+        // "+x over", measured errors) keep apart.
+        bringForward(memory, memoryPlot);
         QCPAxis* stages = memoryPlot->xAxis;
         QVERIFY(!stages->tickVector().isEmpty());
         QString overlap = overlapOf(tickLabelRects(stages), labelsOf(stages));
         QVERIFY2(overlap.isEmpty(), qPrintable(QStringLiteral("memory stages: ") + overlap));
-        QCPAxis* ranks = ganttPlot->axisRect(0)->axis(QCPAxis::atLeft);
-        QVERIFY(!ranks->tickVector().isEmpty());
-        overlap = overlapOf(tickLabelRects(ranks), labelsOf(ranks));
-        QVERIFY2(overlap.isEmpty(), qPrintable(QStringLiteral("gantt ranks: ") + overlap));
-
-        // Texts in the memory chart ("capacity …", "+x over", measured errors) keep apart.
         QList<QRectF> texts;
         QStringList names;
         for (int index = 0; index < memoryPlot->itemCount(); ++index) {
@@ -222,49 +258,32 @@ private slots:
             }
         }
         overlap = overlapOf(texts, names);
-        if (roomy) {
-            QVERIFY2(overlap.isEmpty(), qPrintable(QStringLiteral("memory texts: ") + overlap));
+        QVERIFY2(overlap.isEmpty(), qPrintable(QStringLiteral("memory texts: ") + overlap));
+        checkHeadingsAndLegend(memoryPlot);
+        // The fit advice's choices stay inside their panel.
+        for (QPushButton* button : window.findChildren<QPushButton*>(QStringLiteral("fitChoice"))) {
+            if (!button->isVisible()) continue;
+            const QRect inPanel(button->mapTo(button->parentWidget(), QPoint(0, 0)),
+                                button->size());
+            QVERIFY2(button->parentWidget()->rect().contains(inPanel), qPrintable(button->text()));
         }
 
-        // Headings: every line fits the plot's width.
-        for (QCustomPlot* plot : {memoryPlot, ganttPlot}) {
-            for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
-                auto* heading = qobject_cast<QCPTextElement*>(element);
-                if (!heading) continue;
-                const QFontMetricsF metrics(heading->font());
-                for (const QString& line : heading->text().split(QLatin1Char('\n'))) {
-                    QVERIFY2(metrics.horizontalAdvance(line) <= plot->width(),
-                             qPrintable(QStringLiteral("heading cut: ") + line));
-                }
-            }
-        }
-
-        // Legends: no entry squeezed below its text's width, and inside the plot.
-        for (QCustomPlot* plot : {memoryPlot, ganttPlot}) {
-            if (!roomy) break;
-            QCPLegend* legend = plot->legend;
-            for (int index = 0; index < legend->itemCount(); ++index) {
-                QCPAbstractLegendItem* item = legend->item(index);
-                if (!item) continue;  // an empty cell of the legend's grid
-                QVERIFY2(item->outerRect().width() + 0.5 >= item->minimumOuterSizeHint().width(),
-                         qPrintable(QStringLiteral("legend entry squeezed: %1 < %2")
-                                        .arg(item->outerRect().width())
-                                        .arg(item->minimumOuterSizeHint().width())));
-                QVERIFY2(plot->rect().contains(item->outerRect()),
-                         qPrintable(QStringLiteral("legend entry outside the plot")));
-            }
-        }
+        // Rank labels beside the Gantt rows.
+        bringForward(gantt, ganttPlot);
+        QCPAxis* ranks = ganttPlot->axisRect(0)->axis(QCPAxis::atLeft);
+        QVERIFY(!ranks->tickVector().isEmpty());
+        overlap = overlapOf(tickLabelRects(ranks), labelsOf(ranks));
+        QVERIFY2(overlap.isEmpty(), qPrintable(QStringLiteral("gantt ranks: ") + overlap));
+        checkHeadingsAndLegend(ganttPlot);
 
         // The activation chart is tall enough for its axis label.
         QCPAxisRect* activations = ganttPlot->axisRect(1);
         QCPAxis* value = activations->axis(QCPAxis::atLeft);
-        // (At 1280 × 800 and below its label still runs past the chart's ends.)
-        if (size.width() >= 1600) {
-            QVERIFY2(activations->height() >=
-                         QFontMetricsF(value->labelFont()).horizontalAdvance(value->label()),
-                     qPrintable(QStringLiteral("activation axis %1 px for its label")
-                                    .arg(activations->height())));
-        }
+        QVERIFY2(
+            activations->height() >=
+                QFontMetricsF(value->labelFont()).horizontalAdvance(value->label()),
+            qPrintable(
+                QStringLiteral("activation axis %1 px for its label").arg(activations->height())));
 
         // Step times read in seconds once they are that long.
         const double makespan = document.evaluation()->schedule->makespanS;
@@ -274,14 +293,43 @@ private slots:
             QVERIFY2(!label.contains(QChar(0x00b7)) && !label.contains(QLatin1Char('e')),
                      qPrintable(QStringLiteral("time tick ") + label));
         }
+    }
 
-        // The fit advice's choices stay inside their panel.
-        for (QPushButton* button : window.findChildren<QPushButton*>(QStringLiteral("fitChoice"))) {
-            if (!button->isVisible()) continue;
-            const QRect inPanel(button->mapTo(button->parentWidget(), QPoint(0, 0)),
-                                button->size());
-            QVERIFY2(button->parentWidget()->rect().contains(inPanel), qPrintable(button->text()));
-        }
+    // The arrangement can be chosen: tabs in a large window, the grid in a small one.
+    void arrangementCanBeChosen() {
+        ui::PlanDocument document(core::defaultPlan());
+        ui::MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ui::ViewGrid* grid = window.viewGrid();
+        QVERIFY(!grid->isTabbed());
+        QVERIFY(window.maximizeAction()->isEnabled());
+        grid->setArrangement(ui::ViewArrangement::Tabs);
+        QVERIFY(grid->isTabbed());
+        QVERIFY(!window.maximizeAction()->isEnabled());
+        QCOMPARE(grid->tabBar()->count(), grid->panes().size());
+        const auto visible = [grid] {
+            return std::count_if(grid->panes().begin(), grid->panes().end(),
+                                 [](const ui::ViewPane* pane) { return pane->isVisible(); });
+        };
+        QCOMPARE(visible(), 1);
+        // Clicking a tab shows its pane, titled as the tab.
+        const QRect second = grid->tabBar()->tabRect(1);
+        QTest::mouseClick(grid->tabBar(), Qt::LeftButton, {}, second.center());
+        QCOMPARE(grid->tabBar()->currentIndex(), 1);
+        QVERIFY(grid->panes().at(1)->isVisible());
+        QCOMPARE(grid->tabBar()->tabText(1), grid->panes().at(1)->title());
+        // A pane hidden from the View menu leaves the tabs.
+        grid->setPaneShown(grid->panes().at(3), false);
+        QCOMPARE(grid->tabBar()->count(), grid->panes().size() - 1);
+        grid->setPaneShown(grid->panes().at(3), true);
+        grid->setArrangement(ui::ViewArrangement::Grid);
+        window.resize(853, 533);
+        QTRY_COMPARE(visible(), grid->panes().size());
+        QVERIFY(!grid->isTabbed());
+        grid->setArrangement(ui::ViewArrangement::Automatic);
+        QVERIFY(grid->isTabbed());
     }
 
     // The first start fits the screen it opens on, status bar included.

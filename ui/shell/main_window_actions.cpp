@@ -62,6 +62,10 @@ void MainWindow::buildActions() {
     connect(maximizeAction_, &QAction::triggered, this, [this] { viewGrid_->toggleMaximized(); });
     connect(viewGrid_, &ViewGrid::maximizedPaneChanged, this,
             [this](ViewPane* pane) { maximizeAction_->setChecked(pane != nullptr); });
+    // Tabs show one view at a time: nothing to maximise.
+    maximizeAction_->setEnabled(!viewGrid_->isTabbed());
+    connect(viewGrid_, &ViewGrid::tabbedChanged, maximizeAction_,
+            [this](bool tabbed) { maximizeAction_->setEnabled(!tabbed); });
 
     AppSettings& settings = AppSettings::instance();
     gibAction_ = new QAction(tr("Show Sizes in &GiB"), this);
@@ -146,6 +150,22 @@ void MainWindow::buildMenus() {
     }
     view->addSeparator();
     view->addAction(maximizeAction_);
+    QMenu* arrange = view->addMenu(tr("&Arrange Views"));
+    auto* arrangements = new QActionGroup(arrange);
+    const QList<QPair<ViewArrangement, QString>> choices = {
+        {ViewArrangement::Automatic, tr("&Automatic (tabs when the window is small)")},
+        {ViewArrangement::Grid, tr("&Grid of four")},
+        {ViewArrangement::Tabs, tr("&Tabs, one at a time")},
+    };
+    for (const auto& [arrangement, text] : choices) {
+        QAction* choice = arrange->addAction(text);
+        choice->setCheckable(true);
+        choice->setChecked(viewGrid_->arrangement() == arrangement);
+        choice->setData(static_cast<int>(arrangement));
+        arrangements->addAction(choice);
+        connect(choice, &QAction::triggered, this,
+                [this, arrangement] { viewGrid_->setArrangement(arrangement); });
+    }
     view->addSeparator();
     view->addAction(gibAction_);
     QMenu* theme = view->addMenu(tr("&Theme"));

@@ -7,7 +7,9 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPixmap>
+#include <QResizeEvent>
 #include <QSplitter>
+#include <QTabBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -16,6 +18,10 @@ namespace {
 
 constexpr int kColumns = 2;
 constexpr QSize kContentMinimum(200, 100);
+// The room one pane of the grid needs for its chart to stay legible (headings, legends, axis
+// labels), in lines of the window's font: below it the panes become tabs.
+constexpr int kPaneWidthInLines = 34;
+constexpr int kPaneHeightInLines = 17;
 
 // The maximise / restore glyph in the palette's text colour, so it reads in both themes (the
 // style's title-bar icons are drawn for a dark-on-light title bar). Drawn at 2× for high DPI.
@@ -115,11 +121,23 @@ bool ViewPane::eventFilter(QObject* watched, QEvent* event) {
     return QFrame::eventFilter(watched, event);
 }
 
-ViewGrid::ViewGrid(QWidget* parent) : QWidget(parent), rows_(new QSplitter(Qt::Vertical, this)) {
+ViewGrid::ViewGrid(QWidget* parent)
+    : QWidget(parent), tabs_(new QTabBar(this)), rows_(new QSplitter(Qt::Vertical, this)) {
     rows_->setChildrenCollapsible(false);
+    tabs_->setObjectName(QStringLiteral("viewTabs"));
+    tabs_->setDocumentMode(true);
+    tabs_->setExpanding(false);
+    tabs_->setVisible(false);
+    connect(tabs_, &QTabBar::currentChanged, this, [this] {
+        if (!tabbed_) return;
+        if (ViewPane* pane = tabPane()) current_ = pane;
+        applyVisibility();
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(rows_);
+    layout->setSpacing(0);
+    layout->addWidget(tabs_);
+    layout->addWidget(rows_, 1);
     connect(qApp, &QApplication::focusChanged, this,
             [this](QWidget*, QWidget* now) { trackFocus(now); });
 }
@@ -147,6 +165,7 @@ ViewPane* ViewGrid::addPane(const QString& title, QWidget* content) {
     QList<int> rowShares(rows_->count(), 1000);
     if (rowShares.size() > 1) rowShares.first() = 1500;
     rows_->setSizes(rowShares);
+    rebuildTabs();
     return pane;
 }
 
@@ -157,6 +176,10 @@ ViewPane* ViewGrid::currentPane() const {
 
 void ViewGrid::setMaximizedPane(ViewPane* pane) {
     if (pane && !panes_.contains(pane)) return;
+    if (tabbed_) {  // one pane at a time already: show it
+        if (pane) bringForward(pane);
+        return;
+    }
     if (pane == maximized_) return;
     maximized_ = pane;
     for (ViewPane* each : std::as_const(panes_)) each->setMaximizedLook(each == pane);
@@ -177,12 +200,19 @@ void ViewGrid::setPaneShown(ViewPane* pane, bool shown) {
             emit maximizedPaneChanged(nullptr);
         }
     }
+    rebuildTabs();
     applyVisibility();
 }
 
 void ViewGrid::applyVisibility() {
+    ViewPane* shownTab = tabbed_ ? tabPane() : nullptr;
     for (ViewPane* each : std::as_const(panes_)) {
-        each->setVisible(maximized_ ? each == maximized_ : !hidden_.contains(each));
+        each->titleBar()->setVisible(!tabbed_);
+        if (tabbed_) {
+            each->setVisible(each == shownTab);
+        } else {
+            each->setVisible(maximized_ ? each == maximized_ : !hidden_.contains(each));
+        }
     }
     // A row with no visible pane would leave an empty band behind.
     for (QSplitter* row : std::as_const(rowSplitters_)) {
@@ -195,9 +225,81 @@ void ViewGrid::applyVisibility() {
 }
 
 void ViewGrid::toggleMaximized(ViewPane* pane) {
+    if (tabbed_) return;  // tabs show one pane at a time already
     if (!pane) pane = currentPane();
     if (!pane) return;
     setMaximizedPane(maximized_ == pane ? nullptr : pane);
+}
+
+void ViewGrid::setArrangement(ViewArrangement arrangement) {
+    if (arrangement == arrangement_) return;
+    arrangement_ = arrangement;
+    updateTabbed();
+}
+
+void ViewGrid::bringForward(ViewPane* pane) {
+    if (!pane || !panes_.contains(pane)) return;
+    setPaneShown(pane, true);
+    if (tabbed_) {
+        if (const int index = tabIndexOf(pane); index >= 0) tabs_->setCurrentIndex(index);
+    } else if (maximized_ && maximized_ != pane) {
+        setMaximizedPane(pane);
+    }
+    current_ = pane;
+}
+
+void ViewGrid::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    updateTabbed();
+}
+
+bool ViewGrid::gridFits(const QSize& size) const {
+    const int line = fontMetrics().height();
+    return size.width() >= kColumns * kPaneWidthInLines * line &&
+           size.height() >= 2 * kPaneHeightInLines * line;
+}
+
+void ViewGrid::updateTabbed() {
+    const bool tabbed = arrangement_ == ViewArrangement::Tabs ||
+                        (arrangement_ == ViewArrangement::Automatic && !gridFits(size()));
+    if (tabbed == tabbed_) return;
+    ViewPane* keep = maximized_ ? maximized_.data() : currentPane();
+    tabbed_ = tabbed;
+    tabs_->setVisible(tabbed_);
+    rebuildTabs();
+    if (tabbed_ && keep) {
+        if (const int index = tabIndexOf(keep); index >= 0) tabs_->setCurrentIndex(index);
+    }
+    applyVisibility();
+    emit tabbedChanged(tabbed_);
+}
+
+void ViewGrid::rebuildTabs() {
+    ViewPane* was = tabPane();
+    const QSignalBlocker blocker(tabs_);
+    while (tabs_->count() > 0) tabs_->removeTab(0);
+    for (qsizetype index = 0; index < panes_.size(); ++index) {
+        if (hidden_.contains(panes_.at(index))) continue;
+        const int tab = tabs_->addTab(panes_.at(index)->title());
+        tabs_->setTabData(tab, static_cast<int>(index));
+    }
+    const int index = tabIndexOf(was);
+    tabs_->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+int ViewGrid::tabIndexOf(const ViewPane* pane) const {
+    const auto wanted = panes_.indexOf(pane);
+    for (int tab = 0; tab < tabs_->count(); ++tab) {
+        if (wanted >= 0 && tabs_->tabData(tab).toInt() == wanted) return tab;
+    }
+    return -1;
+}
+
+ViewPane* ViewGrid::tabPane() const {
+    const int tab = tabs_->currentIndex();
+    if (tab < 0) return nullptr;
+    const int index = tabs_->tabData(tab).toInt();
+    return index >= 0 && index < panes_.size() ? panes_.at(index) : nullptr;
 }
 
 void ViewGrid::trackFocus(QWidget* now) {

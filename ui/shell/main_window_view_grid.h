@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The central view area: up to four titled panes in a 2×2 grid of splitters, all visible at
 // once; any one can be maximised to fill the area (double-click its title, its button, or the
-// View menu) and restored the same way.
+// View menu) and restored the same way. Where the area is too small for four legible charts
+// (a 1280 × 800 screen, a 1.5 scale factor) the panes become tabs, one shown at a time.
 #pragma once
 
 #include <QFrame>
@@ -10,7 +11,9 @@
 #include <QWidget>
 
 class QLabel;
+class QResizeEvent;
 class QSplitter;
+class QTabBar;
 class QToolButton;
 
 namespace fourfold::ui {
@@ -43,6 +46,12 @@ private:
     bool maximized_ = false;
 };
 
+enum class ViewArrangement {
+    Automatic,  // the grid when every pane gets room for its chart, else tabs
+    Grid,
+    Tabs,
+};
+
 class ViewGrid : public QWidget {
     Q_OBJECT
 public:
@@ -59,6 +68,15 @@ public:
     void setPaneShown(ViewPane* pane, bool shown);
     [[nodiscard]] bool isPaneShown(ViewPane* pane) const { return !hidden_.contains(pane); }
 
+    void setArrangement(ViewArrangement arrangement);
+    [[nodiscard]] ViewArrangement arrangement() const { return arrangement_; }
+    // True while the panes are tabs (chosen, or automatic in a small area).
+    [[nodiscard]] bool isTabbed() const { return tabbed_; }
+    [[nodiscard]] QTabBar* tabBar() const { return tabs_; }
+    // Makes `pane` visible: its tab when tabbed, else the grid (or it) when another pane is
+    // maximised.
+    void bringForward(ViewPane* pane);
+
 public slots:
     // Maximises `pane`, or restores the grid when `pane` is null.
     void setMaximizedPane(fourfold::ui::ViewPane* pane);
@@ -67,13 +85,26 @@ public slots:
 
 signals:
     void maximizedPaneChanged(fourfold::ui::ViewPane* pane);
+    void tabbedChanged(bool tabbed);
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // Whether `size` gives each of a 2×2 grid's panes room for a legible chart.
+    [[nodiscard]] bool gridFits(const QSize& size) const;
+    void updateTabbed();
+    void rebuildTabs();
+    [[nodiscard]] ViewPane* tabPane() const;
+    [[nodiscard]] int tabIndexOf(const ViewPane* pane) const;  // -1 when it has no tab
     void trackFocus(QWidget* now);
     // Shows each pane unless it is hidden or another one is maximised; hides empty rows.
     void applyVisibility();
 
+    QTabBar* tabs_;
     QSplitter* rows_;
+    ViewArrangement arrangement_ = ViewArrangement::Automatic;
+    bool tabbed_ = false;
     QList<QSplitter*> rowSplitters_;
     QList<ViewPane*> panes_;
     QPointer<ViewPane> maximized_;

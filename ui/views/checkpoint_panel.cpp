@@ -140,7 +140,7 @@ void CheckpointPanel::showCheckpoint(const core::CheckpointReport* checkpoint,
         plot_->xAxis->setRange(gpus.front() / 1.3, std::max(gpus.back(), gpus.front() * 2) * 1.3);
         plot_->yAxis->setRange(0, std::max(top, 1e-6) * 1.1);
     }
-    plot_->replot();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 }  // namespace fourfold::ui

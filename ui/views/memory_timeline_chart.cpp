@@ -101,10 +101,13 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
                                                colours.brush(QPalette::Base), 7));
         peaks->setData(peakKeys, peakValues);
     }
-    valueAxis->setLabel(
-        info.inBytes
-            ? QObject::tr("Activations (%1)").arg(QString::fromStdString(core::unitName(units)))
-            : QObject::tr("Activation sets held"));
+    const QString unit = QString::fromStdString(core::unitName(units));
+    const QString label = info.inBytes ? QObject::tr("Activations (%1)").arg(unit)
+                                       : QObject::tr("Activation sets held");
+    // A short chart has no room along its side for the whole label: the unit alone then.
+    valueAxis->setProperty("fullLabel", label);
+    valueAxis->setProperty("briefLabel", info.inBytes ? unit : QObject::tr("Sets"));
+    valueAxis->setLabel(label);
     const double span = std::max(top, info.inBytes ? 1e-3 : 1.0);
     const bool noHeadroom = info.inBytes && timelines.anyWithoutHeadroom;
     // The "No headroom" note gets a band of its own above the lines, so no line runs under it.

@@ -133,8 +133,14 @@ void PipelineGanttView::buildPlot() {
             plot_->height() < kFullHeadingMinHeight ? compactHeadingText_ : headingText_;
         heading_->setText(wrapAtSeparators(heading, heading_->font(), plot_->width() - 12));
         fitLegendColumns(plot_->legend, legendColumns_, plot_->width());
-        // Tall enough for the activation axis's label, however short the pane.
-        const QCPAxis* activations = memoryRect_->axis(QCPAxis::atLeft);
+        // Tall enough for the activation axis's label, however short the pane (a short one
+        // names the unit only).
+        QCPAxis* activations = memoryRect_->axis(QCPAxis::atLeft);
+        const QString full = activations->property("fullLabel").toString();
+        if (!full.isEmpty()) {
+            const bool brief = plot_->height() < kFullHeadingMinHeight;
+            activations->setLabel(brief ? activations->property("briefLabel").toString() : full);
+        }
         const int label =
             QFontMetrics(activations->labelFont()).horizontalAdvance(activations->label());
         memoryRect_->setMinimumSize(0, label + 12);

@@ -72,7 +72,7 @@ void ScalingChart::redraw() {
     if (shown_.empty()) {
         caption_->setText(hasCurves_ ? tr("No world size keeps this global batch whole.")
                                      : tr("Scaling needs a plan without errors."));
-        plot_->replot();
+        plot_->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
     const core::ScalingPoint& base = shown_.front();
@@ -115,7 +115,7 @@ void ScalingChart::redraw() {
     const double high = static_cast<double>(shown_.back().gpus);
     plot_->xAxis->setRange(low / 1.3, std::max(high, low * 2) * 1.3);
     plot_->yAxis->setRange(0, top * 1.12);
-    plot_->replot();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 
     const core::ScalingPoint& last = shown_.back();
     caption_->setText(

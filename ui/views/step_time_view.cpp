@@ -254,7 +254,7 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
     plot_->xAxis->setTicker(ticker);
     plot_->xAxis->setRange(-0.6, static_cast<double>(columns.size()) - 0.4);
     plot_->yAxis->setRange(0, std::max(top, 1e-9) * 1.08);
-    plot_->replot();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 
     note_->setText(
         columns.size() > 1
