@@ -89,11 +89,10 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
                     for (const Recompute recompute : axes.recomputes) {
                         layout.recompute = recompute;
                         timer_.setLayout(layout);
-                        const MemoryReport memory =
-                            estimateStages(timer_.plan(), timer_.model(), false);
+                        const MemoryPeak memory = estimatePeak(timer_.plan(), timer_.model());
                         const auto variants = static_cast<std::int64_t>(overlaps.size());
                         counts.done += variants;
-                        if (!memory.overflow.empty()) {  // evaluate() reports an error
+                        if (memory.overflow) {  // evaluate() reports an error
                             counts.pruned += variants;
                             index += variants;
                             continue;
