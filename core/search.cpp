@@ -148,6 +148,8 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
             if (pruneCode.empty()) pruneCode = out.firstPruneCode;
             if (options.progress) options.progress({result.counts, out.points});
             points.insert(points.end(), out.points.begin(), out.points.end());
+            // Reserved for the whole block: give back what the fitting layouts left unused.
+            if (out.bounded.capacity() > 2 * out.bounded.size()) out.bounded.shrink_to_fit();
             refineJob.bounded[block] = std::move(out.bounded);
             refineJob.topologies[block] = out.topology;
             if (!complete) {
