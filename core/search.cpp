@@ -125,6 +125,7 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
     refineJob.globalBatch = result.globalBatch;
     refineJob.options = &options;
     refineJob.topologies.resize(factors.size());
+    refineJob.bounded.resize(factors.size());
     std::mutex mutex;  // guards points, result.counts, pruneCode, refineJob and progress calls
     std::atomic<std::size_t> next{0};
     std::atomic<bool> cancelled{false};
@@ -147,9 +148,9 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
             if (pruneCode.empty()) pruneCode = out.firstPruneCode;
             if (options.progress) options.progress({result.counts, out.points});
             points.insert(points.end(), out.points.begin(), out.points.end());
-            refineJob.bounded.insert(refineJob.bounded.end(),
-                                     std::make_move_iterator(out.bounded.begin()),
-                                     std::make_move_iterator(out.bounded.end()));
+            // Reserved for the whole block: give back what the fitting layouts left unused.
+            if (out.bounded.capacity() > 2 * out.bounded.size()) out.bounded.shrink_to_fit();
+            refineJob.bounded[block] = std::move(out.bounded);
             refineJob.topologies[block] = out.topology;
             if (!complete) {
                 cancelled = true;
@@ -167,7 +168,10 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
         for (std::size_t i = 1; i < blockThreads; ++i) threads.emplace_back(worker);
         worker();
     }
-    if (!cancelled && !refineJob.bounded.empty()) {
+    const bool anyBounded =
+        std::any_of(refineJob.bounded.begin(), refineJob.bounded.end(),
+                    [](const std::vector<detail::BoundedPoint>& block) { return !block.empty(); });
+    if (!cancelled && anyBounded) {
         refineJob.threads = threadCount;
         cancelled = !detail::refine(refineJob, {&mutex, &result.counts, &points});
     }

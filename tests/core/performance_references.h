@@ -4,7 +4,8 @@
 // Using Megatron-LM", SC'21) Table 1, and Korthikanti et al. 2022 ("Reducing Activation
 // Recomputation in Large Transformer Models") Tables 3 and 5. Both ran GPT models (vocabulary
 // 51,200, sequence 2048, ffn 4h) on Selene: DGX A100 80 GB nodes, NVLink 3 inside a node, eight
-// 200 Gb/s HDR InfiniBand adapters per node.
+// 200 Gb/s HDR InfiniBand adapters per node. Beside them, MosaicML's measured MPT throughput
+// (FSDP, flash attention, larger micro-batches, A100 and H100), below.
 #pragma once
 
 #include "core/catalog.h"
@@ -90,6 +91,69 @@ inline fourfold::core::Plan megatronPlan(const MegatronRun& run,
     plan.cluster.intraNode = findLinkPreset("nvlink3")->spec;
     plan.cluster.interNode = findLinkPreset("ib-200g")->spec;
     plan.performance.overlapGradReduce = false;
+    return plan;
+}
+
+// MosaicML LLM Foundry, scripts/train/benchmarking/README.md ("MPT Training Benchmarks"),
+// measured throughput of MPT models under PyTorch FSDP (FULL_SHARD, so ZeRO-3), bf16, flash
+// attention, sequence 2048, tables "A100 80GB with 1600 Gbps node-node interconnect (RoCE)" and
+// "H100 80GB BF16". MPT shapes from scripts/train/yamls/pretrain/mpt-*.yaml: GELU MLP of 4h,
+// no biases, vocabulary 50,368, tied embeddings. Rows named by table and model / GPUs.
+struct FoundryRun {
+    const char* name;
+    const char* gpu;  // catalog preset
+    int layers, hidden, heads, gpus, microBatch, gradAccumulation;
+    bool checkpointing;               // activation checkpointing (full recompute)
+    double measuredTokensPerSPerGpu;  // "Throughput (T/s/GPU)"
+    double reportedMfu;               // "MFU" (their FLOP count: 6·N + attention per token)
+};
+
+inline constexpr std::array<FoundryRun, 8> kMosaicMptThroughput = {{
+    {"foundry-a100-7b-8gpu", "a100-sxm-80gb", 32, 4096, 32, 8, 6, 2, false, 4641, 0.6423},
+    {"foundry-a100-13b-8gpu", "a100-sxm-80gb", 40, 5120, 40, 8, 2, 3, false, 2262, 0.5957},
+    {"foundry-a100-30b-8gpu", "a100-sxm-80gb", 48, 7168, 56, 8, 3, 21, true, 916, 0.5530},
+    {"foundry-a100-70b-64gpu", "a100-sxm-80gb", 80, 8192, 64, 64, 8, 4, true, 410, 0.5333},
+    {"foundry-h100-7b-8gpu", "h100-sxm-80gb", 32, 4096, 32, 8, 6, 1, false, 10643, 0.4644},
+    {"foundry-h100-13b-8gpu", "h100-sxm-80gb", 40, 5120, 40, 8, 2, 1, false, 4792, 0.3979},
+    {"foundry-h100-30b-8gpu", "h100-sxm-80gb", 48, 7168, 56, 8, 3, 21, true, 2002, 0.3811},
+    {"foundry-h100-70b-64gpu", "h100-sxm-80gb", 80, 8192, 64, 64, 8, 4, true, 1039, 0.4257},
+}};
+
+// The run as a plan: MPT shape, FSDP full shard (ZeRO-3, gradients reduced in fp32 as
+// Composer's default mixed precision does), flash attention, data parallel only, nodes of
+// eight with NVLink 3 (A100) or 4 (H100) and 8 × 200 Gb/s (the A100 table's 1,600 Gb/s) or
+// 8 × 400 Gb/s (H100; the table does not say) between nodes.
+inline fourfold::core::Plan foundryPlan(const FoundryRun& run) {
+    using namespace fourfold::core;
+    Plan plan = defaultPlan();
+    plan.name = run.name;
+    ModelSpec& m = plan.model;
+    m = ModelSpec{};
+    m.layers = run.layers;
+    m.hidden = run.hidden;
+    m.heads = run.heads;
+    m.kvHeads = run.heads;
+    m.ffnHidden = 4 * run.hidden;
+    m.vocab = 50368;
+    m.sequence = 2048;
+    m.mlp = MlpKind::Gelu;
+    m.tiedEmbeddings = true;
+    plan.training.precision = Precision::Bf16;
+    plan.training.gradDtype = Precision::Fp32;
+    plan.training.recompute = run.checkpointing ? Recompute::Full : Recompute::None;
+    plan.training.flashAttention = true;
+    plan.training.microBatch = run.microBatch;
+    plan.training.gradAccumulation = run.gradAccumulation;
+    plan.training.globalBatch.reset();
+    plan.parallel = ParallelSpec{};
+    plan.parallel.dp = run.gpus;
+    plan.parallel.zeroStage = 3;
+    const bool hopper = std::string(run.gpu).rfind("h100", 0) == 0;
+    plan.cluster.gpu = findGpuPreset(run.gpu)->spec;
+    plan.cluster.gpusPerNode = 8;
+    plan.cluster.nodes = (run.gpus + 7) / 8;
+    plan.cluster.intraNode = findLinkPreset(hopper ? "nvlink4" : "nvlink3")->spec;
+    plan.cluster.interNode = findLinkPreset(hopper ? "ib-400g" : "ib-200g")->spec;
     return plan;
 }
 

@@ -6,6 +6,7 @@
 #include "shapes_for_tests.h"
 
 #include "core/catalog.h"
+#include "core/detail/memory/memory_estimate.h"
 #include "core/detail/validate/validate_common.h"
 #include "core/evaluate.h"
 #include "core/search.h"
@@ -165,6 +166,43 @@ private slots:
                 }
             }
         }
+    }
+
+    // The search's lean memory figure costs one stage of each kind; it equals the full estimate
+    // (what evaluate() reports) to the byte on every layout of a 32-GPU space with uneven
+    // stages, every schedule, ZeRO stage and offload, recompute and micro-batch.
+    void leanPeakEqualsTheFullEstimate() {
+        Plan base = defaultPlan();
+        base.model.layers = 30;  // uneven over 4 and 8 stages
+        base.cluster.gpusPerNode = 8;
+        base.cluster.nodes = 4;
+        SearchOptions options;
+        options.top = 0;
+        options.timeEveryLayout = true;
+        base.training.globalBatch = 64;
+        const SearchResult result = search(base, options);
+        QVERIFY(result.candidates.size() > 100);
+        int checked = 0;
+        for (const SearchCandidate& candidate : result.candidates) {
+            for (const MemoryConvention convention :
+                 {MemoryConvention::Fourfold, MemoryConvention::Megatron}) {
+                Plan plan = candidate.plan;
+                plan.memory.convention = convention;
+                const ModelReport model = analyzeModel(plan);
+                const MemoryReport full = detail::estimateStages(plan, model, false);
+                const detail::MemoryPeak lean = detail::estimatePeak(plan, model);
+                QCOMPARE(lean.peakBytes, full.peakBytes);
+                QCOMPARE(lean.usableBytes, full.usableBytes);
+                QCOMPARE(lean.fits, full.fits);
+                QCOMPARE(lean.overflow, !full.overflow.empty());
+                ++checked;
+            }
+        }
+        // A sample of the candidates re-evaluates to the search's figures with evaluate().
+        for (std::size_t i = 0; i < result.candidates.size(); i += 97) {
+            checkAgainstEvaluate(result.candidates[i]);
+        }
+        QVERIFY(checked > 200);
     }
 
     // The search prunes with validate()'s own rules through a sink that keeps only errors: the

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 namespace fourfold::core::detail {
 namespace {
@@ -57,19 +58,93 @@ void addDerivedFigures(StageMemory& stage) {
         sets > 0 ? item(stage, MemoryCategory::Activations).bytes / sets : 0;
 }
 
+// Bytes a node's GPUs move to CPU memory and NVMe, as estimateStages reports them.
+struct OffloadedBytes {
+    std::uint64_t hostPerGpu = 0, hostPerNode = 0, nvmePerNode = 0;
+};
+OffloadedBytes offloadedBytes(const Plan& plan, double hostPerGpu, double nvmePerGpu,
+                              double hostPerNode) {
+    // A node holding the heaviest stage's GPUs (pp is the slowest-varying axis) sets the need.
+    const double gpusOnNode =
+        std::min<double>(std::max(1, plan.cluster.gpusPerNode),
+                         static_cast<double>(std::max<std::int64_t>(1, worldSize(plan))));
+    return {toCount(hostPerGpu), toCount(std::max(hostPerNode, hostPerGpu * gpusOnNode)),
+            toCount(nvmePerGpu * gpusOnNode)};
+}
+
+std::uint64_t usableBytes(const Plan& plan) {
+    const double margin = std::clamp(plan.memory.safetyMargin, 0.0, 1.0);
+    return toCount(static_cast<double>(plan.cluster.gpu.memoryBytes) * (1.0 - margin));
+}
+
 }  // namespace
+
+MemoryPeak estimatePeak(const Plan& plan, const ModelReport& model) {
+    MemoryPeak peak;
+    if (plan.memory.convention != MemoryConvention::Fourfold) {
+        const MemoryReport report = estimateStages(plan, model, false);
+        peak.peakBytes = report.peakBytes;
+        peak.usableBytes = report.usableBytes;
+        peak.fits = report.fits;
+        peak.overflow = !report.overflow.empty();
+        return peak;
+    }
+    const MemoryInputs in = memoryInputs(plan, model, false);
+    peak.usableBytes = usableBytes(plan);
+    // The stage holding the most activation sets among those alike (few kinds: first, last,
+    // and the middle ones by layer count).
+    struct Representative {
+        const StageParameters* parameters;
+        int inFlight;
+    };
+    std::vector<Representative> representatives;
+    for (const StageParameters& parameters : model.stages) {
+        const int inFlight = inFlightActivationSets(plan.parallel.schedule, in.pp, in.microBatches,
+                                                    in.chunks, parameters.stage);
+        const auto alike = std::find_if(
+            representatives.begin(), representatives.end(), [&](const Representative& r) {
+                return r.parameters->layerCount == parameters.layerCount &&
+                       r.parameters->hasEmbedding == parameters.hasEmbedding &&
+                       r.parameters->hasHead == parameters.hasHead &&
+                       r.parameters->parameters == parameters.parameters;
+            });
+        if (alike == representatives.end()) {
+            representatives.push_back({&parameters, inFlight});
+        } else if (inFlight > alike->inFlight) {
+            *alike = {&parameters, inFlight};
+        }
+    }
+    double hostPerGpu = 0, nvmePerGpu = 0;
+    for (const Representative& r : representatives) {
+        const StageShare share = stageShare(in, *r.parameters);
+        StageMemory stage;
+        const auto [host, nvme] = fourfoldStage(in, share, *r.parameters, r.inFlight, stage);
+        hostPerGpu = std::max(hostPerGpu, host);
+        nvmePerGpu = std::max(nvmePerGpu, nvme);
+        CheckedSum<std::uint64_t> total;
+        for (const MemoryItem& item : stage.items) {
+            if (item.bytes >= kCountLimit) peak.overflow = true;
+            total.add(item.bytes);
+        }
+        if (total.overflow) peak.overflow = true;
+        peak.peakBytes = std::max(peak.peakBytes, total.value);
+    }
+    const OffloadedBytes offloaded = offloadedBytes(plan, hostPerGpu, nvmePerGpu, 0.0);
+    if (std::max({offloaded.hostPerGpu, offloaded.hostPerNode, offloaded.nvmePerNode}) >=
+        kCountLimit) {
+        peak.overflow = true;
+    }
+    peak.fits = !representatives.empty() && !peak.overflow && peak.peakBytes <= peak.usableBytes;
+    return peak;
+}
 
 MemoryReport estimateStages(const Plan& plan, const ModelReport& model, bool explain) {
     const MemoryInputs in = memoryInputs(plan, model, explain);
     MemoryReport report;
     report.capacityBytes = plan.cluster.gpu.memoryBytes;
-    const double margin = std::clamp(plan.memory.safetyMargin, 0.0, 1.0);
-    report.usableBytes = toCount(static_cast<double>(report.capacityBytes) * (1.0 - margin));
+    report.usableBytes = usableBytes(plan);
     report.stages.reserve(model.stages.size());
 
-    const double gpusOnNode =
-        std::min<double>(std::max(1, plan.cluster.gpusPerNode),
-                         static_cast<double>(std::max<std::int64_t>(1, worldSize(plan))));
     double hostPerGpu = 0, nvmePerGpu = 0, hostPerNode = 0;
     const MemoryConvention convention = plan.memory.convention;
     for (const StageParameters& parameters : model.stages) {
@@ -119,10 +194,10 @@ MemoryReport estimateStages(const Plan& plan, const ModelReport& model, bool exp
         report.fits = report.fits && stage.fits;
         report.stages.push_back(std::move(stage));
     }
-    // A node holding the heaviest stage's GPUs (pp is the slowest-varying axis) sets the need.
-    report.hostBytesPerGpu = toCount(hostPerGpu);
-    report.hostBytesPerNode = toCount(std::max(hostPerNode, hostPerGpu * gpusOnNode));
-    report.nvmeBytesPerNode = toCount(nvmePerGpu * gpusOnNode);
+    const OffloadedBytes offloaded = offloadedBytes(plan, hostPerGpu, nvmePerGpu, hostPerNode);
+    report.hostBytesPerGpu = offloaded.hostPerGpu;
+    report.hostBytesPerNode = offloaded.hostPerNode;
+    report.nvmeBytesPerNode = offloaded.nvmePerNode;
     if (report.overflow.empty() && std::max({report.hostBytesPerGpu, report.hostBytesPerNode,
                                              report.nvmeBytesPerNode}) >= kCountLimit) {
         report.overflow = "offloaded bytes per node";

@@ -4,20 +4,28 @@
 // GEMMs at their own share of the FP8 peak (not 2× the 16-bit rate).
 // The curve: η(m, n, k) = η_max · f(m) · f(n) · f(k), f(d) = d / (d + d½). Small or skinny
 // GEMMs (after tensor parallelism, per expert, the head dimension) run further from peak.
-// Defaults were calibrated once against Narayanan et al. 2021 Table 1 and Korthikanti et al.
-// 2022 Table 5 together (docs/performance.md); ClusterSpec::gpuEfficiency (JSON
-// cluster.gpu.efficiency) overrides each.
+// Defaults were calibrated once against every validation row together (Narayanan et al. 2021
+// Table 1, Korthikanti et al. 2022 Table 5, MosaicML's MPT throughput on A100 and H100;
+// docs/performance.md): the generic figures are the A100's, and catalog GPUs measured to reach
+// a different share of their peak carry their own (presetEfficiency). ClusterSpec::gpuEfficiency
+// (JSON cluster.gpu.efficiency) overrides each.
 #pragma once
 
 #include "core/plan.h"
 
+#include <string_view>
+
 namespace fourfold::core::detail {
 
-inline constexpr double kDefaultGemmEfficiency = 0.80;
-inline constexpr double kDefaultGemmFp8Efficiency = 0.62;
+inline constexpr double kDefaultGemmEfficiency = 0.73;
+inline constexpr double kDefaultGemmFp8Efficiency = 0.57;
 inline constexpr double kDefaultGemmHalfDim = 48;
-inline constexpr double kDefaultFlashAttentionEfficiency = 0.55;
+inline constexpr double kDefaultFlashAttentionEfficiency = 0.45;
 inline constexpr double kDefaultHbmEfficiency = 0.80;
+inline constexpr double kHopperGemmEfficiency = 0.55;
+inline constexpr double kHopperFlashAttentionEfficiency = 0.30;
+// FP8 GEMMs keep the 16-bit ones' ratio (0.57 / 0.73): FP8 gains 1.2–1.5 × end to end, not 2 ×.
+inline constexpr double kHopperGemmFp8Efficiency = 0.43;
 
 struct KernelRates {
     double gemmPeak = 0;       // FLOP/s of the GEMMs' precision
@@ -29,6 +37,12 @@ struct KernelRates {
 
     bool operator==(const KernelRates&) const = default;
 };
+
+// The defaults for a catalog GPU by its preset name, where they differ from the generic ones
+// (zero fields: the generic default). Hopper parts reach a smaller share of their much higher
+// peak: FlashAttention-2 about 35 % (Shah et al. 2024, FlashAttention-3, §1), GEMMs under the
+// 700 W limit below their boost-clock peak; fitted to the H100 rows.
+[[nodiscard]] GpuEfficiency presetEfficiency(std::string_view gpuName);
 
 [[nodiscard]] KernelRates kernelRates(const Plan& plan);
 

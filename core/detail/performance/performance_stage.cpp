@@ -18,10 +18,19 @@ namespace {
 constexpr double kHostLinkBytesPerS = 25e9;
 constexpr double kCpuOptimizerParamsPerS = 1e9;
 constexpr double kNvmeBytesPerS = 6e9;
+// Share of an overlapped collective's time it still costs the compute beside it (fitted with the
+// kernel efficiencies to the measured rows, docs/performance.md).
+constexpr double kOverlapContention = 0.5;
 
 double atLeastOne(int value) { return value > 0 ? static_cast<double>(value) : 1.0; }
 
 double exposedBehind(double comm, double compute) { return std::max(0.0, comm - compute); }
+
+// A collective overlapped with compute is not free: its kernels take SMs and HBM bandwidth
+// from the compute they run beside, so the hidden part still costs a share of its time.
+double exposedOverlapped(double comm, double compute) {
+    return exposedBehind(comm, compute) + kOverlapContention * std::min(comm, compute);
+}
 
 double weightBytes(const Plan& plan) {
     return plan.training.precision == Precision::Fp32 ? 4.0 : 2.0;
@@ -125,19 +134,19 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
     const LayerComm comm = layerComm(plan, model, paths);
 
     // Exposed communication per layer and micro-batch.
-    const double tpF =
-        options.overlapTpComm ? exposedBehind(comm.tpForward, layer.gemmForwardS) : comm.tpForward;
+    const double tpF = options.overlapTpComm ? exposedOverlapped(comm.tpForward, layer.gemmForwardS)
+                                             : comm.tpForward;
     const double tpB = options.overlapTpComm
-                           ? exposedBehind(comm.tpBackward, 2.0 * layer.gemmForwardS)
+                           ? exposedOverlapped(comm.tpBackward, 2.0 * layer.gemmForwardS)
                            : comm.tpBackward;
-    const double cpF = exposedBehind(comm.cpForward, layer.attentionForwardS);
-    const double cpB = exposedBehind(comm.cpBackward, layer.attentionBackwardS);
+    const double cpF = exposedOverlapped(comm.cpForward, layer.attentionForwardS);
+    const double cpB = exposedOverlapped(comm.cpBackward, layer.attentionBackwardS);
     const double zeroF = options.overlapParamGather
-                             ? exposedBehind(comm.zeroForward, layer.forwardS)
+                             ? exposedOverlapped(comm.zeroForward, layer.forwardS)
                              : comm.zeroForward;
     const double zeroB =
         options.overlapParamGather
-            ? exposedBehind(comm.zeroBackward, layer.backwardInputS + layer.backwardWeightS)
+            ? exposedOverlapped(comm.zeroBackward, layer.backwardInputS + layer.backwardWeightS)
             : comm.zeroBackward;
 
     // One micro-batch's boundary activation between neighbouring stages (b × s × h in the
@@ -209,10 +218,15 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
         stage.backwardS = computeB + layers * (tpB + cpB + comm.epBackward + zeroB);
         stage.weightGradS = split ? weightGrad : 0.0;
         if (split) stage.backwardS -= weightGrad;
-        if (!options.overlapP2p) {
-            // Blocking sends hold the sender as long as the transfer takes.
-            if (rank + 1 < stages) stage.forwardS += transferS;
-            if (rank > 0) stage.backwardS += transferS;
+        if (stages > 1) {
+            // One send per chunk (every chunk but the model's last sends forward, every one but
+            // its first sends back). Blocking sends hold the sender as long as the transfer
+            // takes; overlapped ones still contend with the compute beside them.
+            const double forwardSends = rank + 1 < stages ? chunks : chunks - 1;
+            const double backwardSends = rank > 0 ? chunks : chunks - 1;
+            const double held = options.overlapP2p ? kOverlapContention : 1.0;
+            stage.forwardS += held * forwardSends * transferS;
+            stage.backwardS += held * backwardSends * transferS;
         }
 
         // Once per step: gradient reduction over data parallel (after the last micro-batch's
@@ -231,8 +245,8 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
         stage.dpCommS = reduce + gather;
         const double lastBackward = stage.backwardS + stage.weightGradS;
         stage.dpExposedS =
-            (options.overlapGradReduce ? exposedBehind(reduce, lastBackward) : reduce) +
-            (options.overlapParamGather ? exposedBehind(gather, stage.forwardS) : gather);
+            (options.overlapGradReduce ? exposedOverlapped(reduce, lastBackward) : reduce) +
+            (options.overlapParamGather ? exposedOverlapped(gather, stage.forwardS) : gather);
 
         // Optimizer step on this GPU's shard: read gradients, read and write master weights
         // and states, write the working weights (memory-bound).

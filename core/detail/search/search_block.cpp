@@ -5,6 +5,8 @@
 #include "core/detail/performance/step_figures.h"
 #include "core/detail/validate/validate_common.h"
 
+#include <algorithm>
+
 namespace fourfold::core::detail {
 namespace {
 
@@ -23,7 +25,14 @@ BlockEvaluator::BlockEvaluator(const Plan& base, std::int64_t globalBatch, bool 
       globalBatch_(globalBatch),
       timeNow_(timeNow),
       timeEveryLayout_(timeEveryLayout),
-      cancel_(cancel) {}
+      cancel_(cancel) {
+    DiagnosticSink model(true);
+    validateModel(timer_.plan(), model);
+    modelErrors_ = model.take();
+    DiagnosticSink memory(true);
+    validateMemory(timer_.plan(), memory);
+    memoryErrors_ = memory.take();
+}
 
 bool BlockEvaluator::cancelled() const {
     return cancel_ != nullptr && cancel_->load(std::memory_order_relaxed);
@@ -32,6 +41,12 @@ bool BlockEvaluator::cancelled() const {
 bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::size_t block,
                          std::int64_t firstIndex, BlockResult& out) {
     SearchCounts& counts = out.counts;
+    // Room for every layout of the block up front: fitting ones are kept, and growing the
+    // vector would copy them again (pages never written cost nothing).
+    constexpr std::int64_t kMaxReserved = std::int64_t{1} << 18;
+    if (!timeNow_) {
+        out.bounded.reserve(static_cast<std::size_t>(std::min(axes.layouts(), kMaxReserved)));
+    }
     std::int64_t index = firstIndex;
     SearchLayout layout;
     layout.dp = f.dp;
@@ -62,11 +77,22 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
                     layout.recompute = axes.recomputes.front();
                     timer_.setLayout(layout);
                     const Plan& plan = timer_.plan();
-                    // validate()'s rules, keeping only the errors.
-                    DiagnosticSink sink(true);
-                    validateAll(plan, sink);
-                    const std::vector<Diagnostic> diagnostics = sink.take();
-                    const Diagnostic* error = firstError(diagnostics);
+                    // validate()'s rules, keeping only the errors; the model and memory rules
+                    // read no layout field, so their errors were found once, and the first
+                    // error is the one validateAll() meets first (model, ..., memory).
+                    const Diagnostic* error = firstError(modelErrors_);
+                    std::vector<Diagnostic> diagnostics;
+                    if (error == nullptr) {
+                        DiagnosticSink sink(true);
+                        validateTraining(plan, sink);
+                        validateParallel(plan, sink);
+                        validatePipeline(plan, sink);
+                        validateExperts(plan, sink);
+                        validateCluster(plan, sink);
+                        diagnostics = sink.take();
+                        error = firstError(diagnostics);
+                    }
+                    if (error == nullptr) error = firstError(memoryErrors_);
                     if (error == nullptr && !topologyBuilt) {
                         topologyBuilt = true;
                         if (worldSize(plan) <= kMaxEvaluatedMappedRanks) {
@@ -89,11 +115,10 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
                     for (const Recompute recompute : axes.recomputes) {
                         layout.recompute = recompute;
                         timer_.setLayout(layout);
-                        const MemoryReport memory =
-                            estimateStages(timer_.plan(), timer_.model(), false);
+                        const MemoryPeak memory = estimatePeak(timer_.plan(), timer_.model());
                         const auto variants = static_cast<std::int64_t>(overlaps.size());
                         counts.done += variants;
-                        if (!memory.overflow.empty()) {  // evaluate() reports an error
+                        if (memory.overflow) {  // evaluate() reports an error
                             counts.pruned += variants;
                             index += variants;
                             continue;

@@ -3,13 +3,15 @@
 // layout validated with validate(), its peak memory from the memory estimate and its step from
 // the stage costs and the timed schedule program, as evaluate() computes them but without
 // explanations, op lists or group lists. Work that does not change within a loop is done once
-// outside it: validation once per (schedule, micro-batch, sequence parallel, ZeRO, offload),
+// outside it: the model and memory rules once per search (they read no layout field), the
+// other rules once per (schedule, micro-batch, sequence parallel, ZeRO, offload),
 // since it reads neither recompute nor the overlap options; memory once per recompute, since
 // it does not read the overlap options (tst_search checks both); the rank map once per block.
 #pragma once
 
 #include "core/detail/search/search_space.h"
 #include "core/detail/search/search_timer.h"
+#include "core/diagnostic.h"
 #include "core/search.h"
 #include "core/topology.h"
 
@@ -52,6 +54,8 @@ private:
     [[nodiscard]] bool cancelled() const;
 
     LayoutTimer timer_;
+    std::vector<Diagnostic> modelErrors_;   // validateModel's errors: the same for every layout
+    std::vector<Diagnostic> memoryErrors_;  // validateMemory's, likewise
     std::int64_t globalBatch_ = 0;
     bool timeNow_ = true;
     bool timeEveryLayout_ = false;

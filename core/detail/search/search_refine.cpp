@@ -45,12 +45,16 @@ bool refine(RefineJob& job, const RefineShared& shared) {
     const SearchObjective objective = options.objective;
     const auto top = static_cast<std::size_t>(std::max(1, options.top));
     // Best case of every layout, then the most promising first.
-    std::vector<std::pair<double, std::size_t>> order;  // (best-case objective, index)
-    order.reserve(job.bounded.size());
+    std::vector<BoundedPoint*> all;  // block by block, in enumeration order
+    for (std::vector<BoundedPoint>& block : job.bounded) {
+        for (BoundedPoint& bounded : block) all.push_back(&bounded);
+    }
+    std::vector<std::pair<double, std::size_t>> order;  // (best-case objective, index in all)
+    order.reserve(all.size());
     {
         LayoutTimer timer(*job.plan, job.globalBatch);
-        for (std::size_t i = 0; i < job.bounded.size(); ++i) {
-            BoundedPoint& bounded = job.bounded[i];
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            BoundedPoint& bounded = *all[i];
             timer.setLayout(bounded.point.layout);
             figuresForStepTime(timer.plan(), bounded.stepTimeBound, bounded.point);
             order.emplace_back(objectiveValue(bounded.point, objective), i);
@@ -80,7 +84,7 @@ bool refine(RefineJob& job, const RefineShared& shared) {
                     cancelled = true;
                     break;
                 }
-                const BoundedPoint& bounded = job.bounded[order[k].second];
+                const BoundedPoint& bounded = *all[order[k].second];
                 {
                     const std::lock_guard lock(*shared.mutex);
                     const bool outranked =

@@ -21,7 +21,7 @@ struct RefineJob {
     std::int64_t globalBatch = 0;
     const SearchOptions* options = nullptr;
     std::size_t threads = 1;
-    std::vector<BoundedPoint> bounded;
+    std::vector<std::vector<BoundedPoint>> bounded;                 // by block
     std::vector<std::shared_ptr<const TopologyReport>> topologies;  // by block
 };
 
