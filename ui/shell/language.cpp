@@ -4,6 +4,7 @@
 #include "core/diagnostic_text.h"
 
 #include <QCoreApplication>
+#include <QLibraryInfo>
 #include <QTranslator>
 
 namespace fourfold::ui {
@@ -21,11 +22,13 @@ core::Language resolveLanguage(const QString& choice, const QLocale& system) {
 }
 
 bool applyLanguage(QCoreApplication& application, core::Language language) {
-    // One translator for the application's lifetime, replaced if the language is applied again.
-    auto* translator = application.findChild<QTranslator*>(QStringLiteral("fourfoldTranslator"));
-    if (translator != nullptr) {
-        QCoreApplication::removeTranslator(translator);
-        delete translator;
+    // Fourfold's translator and Qt's own (its dialogs' buttons), replaced when applied again.
+    for (const QString& name :
+         {QStringLiteral("fourfoldTranslator"), QStringLiteral("qtTranslator")}) {
+        if (auto* old = application.findChild<QTranslator*>(name)) {
+            QCoreApplication::removeTranslator(old);
+            delete old;
+        }
     }
     if (language == core::Language::English) {
         // Keep the desktop's number and date formats unless they are Chinese ones.
@@ -36,7 +39,16 @@ bool applyLanguage(QCoreApplication& application, core::Language language) {
         return true;
     }
     QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
-    translator = new QTranslator(&application);
+    // Qt's strings (Close, Cancel, file dialogs) come from qt6-translations-l10n when installed.
+    auto* qtTranslator = new QTranslator(&application);
+    qtTranslator->setObjectName(QStringLiteral("qtTranslator"));
+    if (qtTranslator->load(QStringLiteral("qtbase_zh_CN"),
+                           QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QCoreApplication::installTranslator(qtTranslator);
+    } else {
+        delete qtTranslator;
+    }
+    auto* translator = new QTranslator(&application);
     translator->setObjectName(QStringLiteral("fourfoldTranslator"));
     if (!translator->load(QStringLiteral(":/i18n/fourfold_zh_CN.qm"))) {
         delete translator;

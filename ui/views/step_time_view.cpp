@@ -124,7 +124,7 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     plot_->legend->setMargins(QMargins(6, 4, 4, 4));
     followPalette(plot_);  // dark or light with the app, on every theme change
     plot_->yAxis->setLabel(tr("Seconds per step"));
-    plot_->setMinimumHeight(160);
+    plot_->setMinimumHeight(120);  // room for the note below it in a 1280 × 800 window
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showPartAt(event->pos()); });
