@@ -419,7 +419,7 @@
     </message>
     <message>
         <source>Cluster MTBF</source>
-        <translation>集群平均故障间隔</translation>
+        <translation>集群 MTBF</translation>
     </message>
     <message>
         <source>Checkpoint every (Young/Daly)</source>
@@ -439,7 +439,7 @@
     </message>
     <message>
         <source>Cluster MTBF (hours)</source>
-        <translation>集群平均故障间隔（小时）</translation>
+        <translation>集群 MTBF（小时）</translation>
     </message>
     <message>
         <source>Goodput (%)</source>
@@ -455,7 +455,7 @@
     </message>
     <message>
         <source>Per-GPU MTBF over the %1 GPUs: the more GPUs, the sooner one fails.</source>
-        <translation>单卡平均故障间隔除以 %1 块 GPU：GPU 越多，越早有一块出故障。</translation>
+        <translation>单卡平均故障间隔（MTBF）除以 %1 块 GPU：GPU 越多，越早有一块出故障。</translation>
     </message>
     <message>
         <source>%1 d</source>
