@@ -4,6 +4,7 @@
 // lookup of Fourfold's own strings finds a translation, the Diagnostics dock renders the
 // core's diagnostics in Chinese with their numbers, and a formula tooltip names its terms in
 // Chinese. The language setting round-trips and `--lang` is parsed.
+#include "app/gui/app_runner.h"
 #include "core/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/document/undo_ids.h"
@@ -16,7 +17,9 @@
 #include "ui/views/summary_strip.h"
 
 #include <QAbstractButton>
+#include <QApplication>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QGroupBox>
 #include <QLabel>
 #include <QListWidget>
@@ -25,6 +28,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
 
@@ -246,6 +250,39 @@ private slots:
                  core::Language::English);
         QCOMPARE(resolveLanguage(QStringLiteral("zh_CN"), QLocale(QLocale::English)),
                  core::Language::SimplifiedChinese);
+    }
+
+    // `--lang` picks the language before the window is built; a language it does not know is a
+    // usage error (exit code 2), like any other bad argument.
+    void langOptionChoosesTheLanguage() {
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        auto* application = qobject_cast<QApplication*>(QCoreApplication::instance());
+        QVERIFY(application);
+        const QString path = folder.filePath(QStringLiteral("en.png"));
+        QCOMPARE(
+            app::runApplication(*application,
+                                {QStringLiteral("fourfold"), QStringLiteral("--lang"),
+                                 QStringLiteral("en"), QStringLiteral("--size"),
+                                 QStringLiteral("640x400"), QStringLiteral("--screenshot"), path}),
+            0);
+        QVERIFY(QFileInfo::exists(path));
+        QCOMPARE(uiLanguage(), core::Language::English);
+        QCOMPARE(app::runApplication(
+                     *application,
+                     {QStringLiteral("fourfold"), QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+                      QStringLiteral("--size"), QStringLiteral("640x400"),
+                      QStringLiteral("--screenshot"), folder.filePath(QStringLiteral("zh.png"))}),
+                 0);
+        QCOMPARE(uiLanguage(), core::Language::SimplifiedChinese);
+        QCOMPARE(QCoreApplication::translate("fourfold::ui::MainWindow", "&File"),
+                 QStringLiteral("文件(&F)"));
+        const QString never = folder.filePath(QStringLiteral("never.png"));
+        QCOMPARE(app::runApplication(*application,
+                                     {QStringLiteral("fourfold"), QStringLiteral("--lang"),
+                                      QStringLiteral("fr"), QStringLiteral("--screenshot"), never}),
+                 2);
+        QVERIFY(!QFileInfo::exists(never));
     }
 
 private:
