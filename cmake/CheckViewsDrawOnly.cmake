@@ -8,6 +8,7 @@
 cmake_minimum_required(VERSION 3.25)
 set(_view_headers
   core/activation_timeline.h core/diagnostic.h core/evaluation.h core/explained.h core/format.h
+  core/explained_names.h core/language.h
   core/measured.h core/memory.h core/model.h core/parallel_axis.h core/plan.h
   core/plan_enums.h core/schedule.h core/topology.h)
 # Functions that compute rather than read: engines, their JSON, presets and plan rules.

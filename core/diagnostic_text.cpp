@@ -97,7 +97,15 @@ std::string argText(const DiagnosticArg& arg) {
 }
 
 std::string_view diagnosticTemplate(std::string_view code) {
-    const auto codes = diagnosticCodes();
+    return diagnosticTemplate(code, Language::English);
+}
+
+std::span<const DiagnosticCode> diagnosticCodes(Language language) {
+    return language == Language::SimplifiedChinese ? diagnosticCodesZh() : diagnosticCodes();
+}
+
+std::string_view diagnosticTemplate(std::string_view code, Language language) {
+    const auto codes = diagnosticCodes(language);
     const auto it = std::lower_bound(
         codes.begin(), codes.end(), code,
         [](const DiagnosticCode& entry, std::string_view key) { return entry.code < key; });
@@ -151,6 +159,19 @@ std::string renderDiagnostic(std::string_view code, const DiagnosticArgs& args) 
         out += ")";
     }
     return out;
+}
+
+std::string renderDiagnostic(std::string_view code, const DiagnosticArgs& args, Language language) {
+    const std::string_view text = diagnosticTemplate(code, language);
+    if (!text.empty()) return renderTemplate(text, args);
+    return renderDiagnostic(code, args);
+}
+
+std::string renderMessage(const Diagnostic& diagnostic, Language language) {
+    if (diagnostic.code.empty() || diagnosticTemplate(diagnostic.code).empty()) {
+        return diagnostic.message;
+    }
+    return renderDiagnostic(diagnostic.code, diagnostic.args, language);
 }
 
 }  // namespace fourfold::core

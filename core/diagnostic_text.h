@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/diagnostic.h"
+#include "core/language.h"
 
 #include <span>
 #include <string>
@@ -26,6 +27,13 @@ struct DiagnosticCode {
 // The English template of a code; empty when the code is unknown.
 [[nodiscard]] std::string_view diagnosticTemplate(std::string_view code);
 
+// Every code's template in a language: the same codes in the same order as diagnosticCodes().
+[[nodiscard]] std::span<const DiagnosticCode> diagnosticCodes(Language language);
+// The Simplified Chinese templates (diagnostic_codes_zh.cpp).
+[[nodiscard]] std::span<const DiagnosticCode> diagnosticCodesZh();
+// The template of a code in a language; empty when the code is unknown.
+[[nodiscard]] std::string_view diagnosticTemplate(std::string_view code, Language language);
+
 // The names of the args a template quotes, in order of first appearance.
 [[nodiscard]] std::vector<std::string> templateArgNames(std::string_view text);
 
@@ -34,6 +42,12 @@ struct DiagnosticCode {
 
 // The English sentence for a code and its args; an unknown code renders as "code (a=1, ...)".
 [[nodiscard]] std::string renderDiagnostic(std::string_view code, const DiagnosticArgs& args);
+
+// The sentence in a language; a code the language lacks falls back to the English sentence.
+[[nodiscard]] std::string renderDiagnostic(std::string_view code, const DiagnosticArgs& args,
+                                           Language language);
+// A diagnostic's sentence in a language; one without a code keeps its message.
+[[nodiscard]] std::string renderMessage(const Diagnostic& diagnostic, Language language);
 
 // How an arg shows in a sentence: integers in full, reals as "0.95" or "6.74e9", text as is.
 [[nodiscard]] std::string argText(const DiagnosticArg& arg);

@@ -4,6 +4,7 @@
 #include "core/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
+#include "ui/shell/language.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/theme.h"
 #include "ui/views/image_export.h"
@@ -40,6 +41,7 @@ struct Arguments {
     QSize size = kDefaultScreenshotSize;
     double scale = 0.0;  // 0: the screen's device pixels
     std::optional<Theme> theme;
+    QString language;  // "en" or "zh_CN" from --lang; empty: the settings' (or the system's)
 };
 
 // Parses the command line; on a usage error prints it and returns false.
@@ -70,7 +72,13 @@ bool parseArguments(const QStringList& commandLine, Arguments* arguments) {
         QStringLiteral("theme"),
         QApplication::translate("fourfold", "light, dark or system (the desktop's colours)."),
         QStringLiteral("THEME"));
-    parser.addOptions({screenshotOption, sizeOption, scaleOption, themeOption});
+    const QCommandLineOption languageOption(
+        QStringLiteral("lang"),
+        QApplication::translate("fourfold",
+                                "Interface language: en or zh_CN (default: the "
+                                "one chosen in View > Language, else the system's)."),
+        QStringLiteral("LANG"));
+    parser.addOptions({screenshotOption, sizeOption, scaleOption, themeOption, languageOption});
 
     if (!parser.parse(commandLine)) {
         printError(parser.errorText());
@@ -115,6 +123,15 @@ bool parseArguments(const QStringList& commandLine, Arguments* arguments) {
             return false;
         }
         arguments->theme = theme;
+    }
+    if (parser.isSet(languageOption)) {
+        core::Language language = core::Language::English;
+        if (!core::parseLanguage(parser.value(languageOption).toStdString(), &language)) {
+            printError(QApplication::translate("fourfold", "--lang expects en or zh_CN, got \"%1\"")
+                           .arg(parser.value(languageOption)));
+            return false;
+        }
+        arguments->language = QString::fromLatin1(core::languageCode(language).data());
     }
     return true;
 }
@@ -197,8 +214,16 @@ int runApplication(QApplication& application, const QStringList& commandLine) {
     // Wayland and the task bar match the window to the installed desktop entry and its icon.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.fourfold.Fourfold"));
     QApplication::setWindowIcon(applicationIcon());
+    // The system's language for --help and errors; then --lang, else (in the window) the choice
+    // saved in View > Language. A screenshot, like its theme, ignores the saved settings.
+    applyLanguage(application, resolveLanguage(QString(), QLocale::system()));
     Arguments arguments;
     if (!parseArguments(commandLine, &arguments)) return kExitUsage;
+    QString choice = arguments.language;
+    if (choice.isEmpty() && arguments.screenshotPath.isEmpty()) {
+        choice = AppSettings::instance().language();
+    }
+    applyLanguage(application, resolveLanguage(choice, QLocale::system()));
     if (!arguments.screenshotPath.isEmpty()) return runScreenshot(application, arguments);
     return runWindow(application, arguments);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The GUI's start: reads the command line (plan file, --screenshot, --size, --theme), builds the
-// document and the main window, and runs the event loop.
+// The GUI's start: reads the command line (plan file, --screenshot, --size, --theme, --lang),
+// builds the document and the main window, and runs the event loop.
 //   fourfold [PLAN.json]                        open the window (with the plan, if given)
 //   fourfold [PLAN.json] --screenshot FILE.png  render the window to a PNG and exit
 //   fourfold --version                          print "Fourfold VERSION" and exit

@@ -8,6 +8,7 @@
 #include "ui/controls/controls_training.h"
 #include "ui/controls/input_guard.h"
 #include "ui/document/plan_document.h"
+#include "ui/shell/language.h"
 
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -88,7 +89,7 @@ void ControlsPanel::showProblems(const core::Evaluation& evaluation) {
         const int match = bestFieldMatch(pointers, QString::fromStdString(diagnostic.path));
         if (match < 0) continue;
         QStringList& list = messages[indexOf(owners[static_cast<std::size_t>(match)])];
-        const QString message = QString::fromStdString(diagnostic.message);
+        const QString message = localizedMessage(diagnostic);
         if (!list.contains(message)) list.append(message);
     }
     for (std::size_t index = 0; index < fields.size(); ++index) {

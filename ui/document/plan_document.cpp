@@ -12,6 +12,7 @@
 #include "core/validate_ranges.h"
 #include "ui/document/atomic_file.h"
 #include "ui/document/set_plan_command.h"
+#include "ui/shell/language.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -34,7 +35,7 @@ QString describeAll(const std::vector<core::Diagnostic>& diagnostics) {
     QStringList lines;
     for (const core::Diagnostic& diagnostic : diagnostics) {
         if (diagnostic.severity != core::Severity::Error) continue;
-        lines << QString::fromStdString(core::describe(diagnostic));
+        lines << localizedDescription(diagnostic);
     }
     return lines.join(QLatin1Char('\n'));
 }

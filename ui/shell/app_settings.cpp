@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/shell/app_settings.h"
 
+#include "ui/shell/language.h"
+
 #include <QCoreApplication>
 #include <QPointer>
 #include <QSettings>
@@ -11,6 +13,7 @@ namespace {
 
 const QString kUnitsKey = QStringLiteral("view/byteUnits");
 const QString kThemeKey = QStringLiteral("view/theme");
+const QString kLanguageKey = QStringLiteral("view/language");
 const QString kFolderKey = QStringLiteral("files/lastFolder");
 const QString kRecentKey = QStringLiteral("files/recent");
 const QString kGeometryKey = QStringLiteral("window/geometry");
@@ -51,6 +54,15 @@ void AppSettings::setTheme(Theme theme) {
     theme_ = theme;
     store().setValue(kThemeKey, themeName(theme));
     emit themeChanged(theme);
+}
+
+QString AppSettings::language() const {
+    const QString language = store().value(kLanguageKey).toString();
+    return isLanguageChoice(language) ? language : QString();
+}
+
+void AppSettings::setLanguage(const QString& language) {
+    store().setValue(kLanguageKey, isLanguageChoice(language) ? language : QString());
 }
 
 QString AppSettings::lastFolder() const {

@@ -26,6 +26,11 @@ public:
     [[nodiscard]] Theme theme() const { return theme_; }
     void setTheme(Theme theme);
 
+    // The interface language chosen in View > Language: "" (the system's), "en" or "zh_CN"
+    // (ui/shell/language.h); it takes effect at the next start.
+    [[nodiscard]] QString language() const;
+    void setLanguage(const QString& language);
+
     // The folder file dialogs start in; the user's documents folder until one is chosen.
     [[nodiscard]] QString lastFolder() const;
     void setLastFolder(const QString& folder);

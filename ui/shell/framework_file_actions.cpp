@@ -3,6 +3,7 @@
 
 #include "core/diagnostic.h"
 #include "ui/document/plan_document.h"
+#include "ui/shell/language.h"
 
 #include <QAction>
 #include <QDir>
@@ -150,7 +151,7 @@ bool FrameworkFileActions::importFile(const QString& path) {
         QStringList messages;
         for (const core::Diagnostic& diagnostic : imported.diagnostics) {
             if (diagnostic.severity == core::Severity::Error) {
-                messages << QString::fromStdString(core::describe(diagnostic));
+                messages << localizedDescription(diagnostic);
             }
         }
         if (kind == core::ImportKind::FourfoldPlan) {

@@ -88,6 +88,7 @@ private:
     void buildDocks();
     void buildActions();
     void buildMenus();
+    void addLanguageMenu(QMenu* view);
     void connectDocument();
     void updateTitle();
     void updateStatus(const core::Evaluation& evaluation);

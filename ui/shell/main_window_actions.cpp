@@ -19,6 +19,7 @@
 #include <QKeySequence>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QUndoStack>
 
 namespace fourfold::ui {
@@ -172,11 +173,36 @@ void MainWindow::buildMenus() {
     theme->addAction(lightAction_);
     theme->addAction(darkAction_);
     theme->addAction(systemAction_);
+    addLanguageMenu(view);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(aboutAction_);
     QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
     aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::addLanguageMenu(QMenu* view) {
+    // Language names are written in their own language, so a reader finds theirs.
+    QMenu* menu = view->addMenu(tr("L&anguage"));
+    auto* group = new QActionGroup(this);
+    const QString chosen = AppSettings::instance().language();
+    const std::pair<QString, QString> choices[] = {
+        {QString(), tr("&System")},
+        {QStringLiteral("en"), QStringLiteral("English")},
+        {QStringLiteral("zh_CN"), QStringLiteral("\u7b80\u4f53\u4e2d\u6587")}};  // 简体中文
+    for (const auto& [code, label] : choices) {
+        QAction* action = group->addAction(label);
+        action->setCheckable(true);
+        action->setChecked(code == chosen);
+        action->setData(code);
+        menu->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] {
+            AppSettings::instance().setLanguage(code);
+            statusBar()->showMessage(
+                tr("The new language takes effect when Fourfold starts again."));
+        });
+    }
+    menu->actions().constFirst()->setToolTip(tr("The desktop's language"));
 }
 
 QAction* MainWindow::themeAction(Theme theme) const {

@@ -21,9 +21,11 @@ QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 QString duration(double seconds) {
     if (seconds >= 2 * 86400.0)
-        return QString::number(seconds / 86400.0, 'f', 1) + QStringLiteral(" d");
-    if (seconds >= 7200) return QString::number(seconds / 3600.0, 'f', 1) + QStringLiteral(" h");
-    if (seconds >= 120) return QString::number(seconds / 60.0, 'f', 1) + QStringLiteral(" min");
+        return CheckpointPanel::tr("%1 d").arg(QString::number(seconds / 86400.0, 'f', 1));
+    if (seconds >= 7200)
+        return CheckpointPanel::tr("%1 h").arg(QString::number(seconds / 3600.0, 'f', 1));
+    if (seconds >= 120)
+        return CheckpointPanel::tr("%1 min").arg(QString::number(seconds / 60.0, 'f', 1));
     return qs(core::formatSeconds(seconds));
 }
 

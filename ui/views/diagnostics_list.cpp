@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/diagnostics_list.h"
 
+#include "ui/shell/language.h"
+
 #include <QListWidget>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -101,7 +103,7 @@ void DiagnosticsList::render(const core::Evaluation& evaluation) {
     });
     for (const auto& [diagnostic, fromFile] : sorted) {
         const QString path = QString::fromStdString(diagnostic.path);
-        QString message = QString::fromStdString(diagnostic.message);
+        QString message = localizedMessage(diagnostic);
         if (fromFile) message = tr("%1 (reading %2)").arg(message, fileName_);
         auto* item =
             new QListWidgetItem(style()->standardIcon(iconFor(diagnostic.severity)),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/evaluation_view.h"
 
+#include "ui/shell/language.h"
 #include "ui/views/image_export.h"
 #include "ui/views/plot_export.h"
 
@@ -67,7 +68,7 @@ QString EvaluationView::absentText(const core::Evaluation& evaluation, const QSt
                                    const QString& otherwise) {
     for (const core::Diagnostic& diagnostic : evaluation.diagnostics) {
         if (diagnostic.severity == core::Severity::Error) {
-            return what + QStringLiteral(": ") + QString::fromStdString(diagnostic.message);
+            return what + QStringLiteral(": ") + localizedMessage(diagnostic);
         }
     }
     return otherwise;

@@ -1,9 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/explained_text.h"
 
+#include "core/explained_names.h"
+#include "ui/shell/language.h"
+
 #include <QStringList>
 
 namespace fourfold::ui {
+namespace {
+
+// A term's name or a note in the interface's language (the core's tables, keyed by its English).
+QString localName(const std::string& english) {
+    const std::string_view text = core::explainedText(english, uiLanguage());
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+}  // namespace
 
 QString ExplainedText::value(const core::ExplainedFigure& figure, core::ByteUnits units) {
     return QString::fromStdString(core::formatQuantity(figure.value, figure.unit, units));
@@ -21,15 +33,14 @@ QString ExplainedText::formula(const core::ExplainedFigure& figure, core::ByteUn
 }
 
 QString ExplainedText::note(const core::ExplainedFigure& figure) {
-    // The core's English phrase is the translation key.
-    return figure.note.empty() ? QString() : tr(figure.note.c_str());
+    return figure.note.empty() ? QString() : localName(figure.note);
 }
 
 QString ExplainedText::terms(const core::ExplainedFigure& figure, core::ByteUnits units) {
     QStringList lines;
     for (const core::Term& term : figure.terms) {
         lines << tr("%1  %2 = %3")
-                     .arg(QString::fromStdString(term.symbol), tr(term.name.c_str()),
+                     .arg(QString::fromStdString(term.symbol), localName(term.name),
                           QString::fromStdString(
                               core::formatQuantity(term.value, term.unit, units)));
     }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ExplainedText: an explained figure from the core, written for people in the app's language:
-// the formula with its values in GB or GiB, what each symbol stands for (term names pass through
-// tr(), so a translation can name them), the note and the source. It reads the figure's
-// structure only; nothing here parses or computes a figure.
+// the formula with its values in GB or GiB, what each symbol stands for (term names and notes in
+// the interface's language, from core/explained_names.h), the note and the source. It reads the
+// figure's structure only; nothing here parses or computes a figure.
 #pragma once
 
 #include "core/explained.h"

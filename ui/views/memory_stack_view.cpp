@@ -325,23 +325,39 @@ void MemoryStackView::fitLegendRows() {
     double tallest = 0;
     double widest = 0;
     int entries = 0;
+    // Sizes are measured at the legend's own font, whatever smaller font the entries have now.
+    const double fullSize = legend->font().pointSizeF();
     for (int index = 0; index < items; ++index) {
         // A grid's empty cells count as items but hold none.
         if (const QCPAbstractLegendItem* item = legend->item(index)) {
-            tallest = std::max<double>(tallest, item->minimumOuterSizeHint().height());
-            widest = std::max<double>(widest, item->minimumOuterSizeHint().width());
+            const double grown = fullSize / std::max(item->font().pointSizeF(), 1.0);
+            tallest = std::max<double>(tallest, item->minimumOuterSizeHint().height() * grown);
+            widest = std::max<double>(widest, item->minimumOuterSizeHint().width() * grown);
             ++entries;
         }
     }
     if (entries == 0) return;
     const double room = plot_->height() - heading_->outerRect().height() - 8;
-    const double perRow = tallest + legend->rowSpacing();
-    const int rows = std::clamp(static_cast<int>(room / std::max(perRow, 1.0)), 1, entries);
-    // No more columns than take 40 % of the width: the bars keep the rest.
-    const int widthCap =
-        std::max(1, static_cast<int>(plot_->width() * 0.4 / std::max(widest, 1.0)));
-    const int columns = std::min((entries + rows - 1) / rows, widthCap);
-    const int wrap = (entries + columns - 1) / columns;  // rows per column, evened out
+    // Still taller than the room (a short pane; Chinese glyphs stand taller than Latin ones):
+    // a smaller font, down to 70 %, so entries shrink (and fit more columns) rather than clip.
+    double scale = 1.0;
+    int wrap = entries;
+    for (; scale > 0.65; scale -= 0.1) {
+        const double perRow = (tallest + legend->rowSpacing()) * scale;
+        const int rows = std::clamp(static_cast<int>(room / std::max(perRow, 1.0)), 1, entries);
+        // No more columns than take 40 % of the width: the bars keep the rest.
+        const int widthCap =
+            std::max(1, static_cast<int>(plot_->width() * 0.4 / std::max(widest * scale, 1.0)));
+        const int columns = std::min((entries + rows - 1) / rows, widthCap);
+        wrap = (entries + columns - 1) / columns;  // rows per column, evened out
+        if (wrap * perRow <= room) break;
+    }
+    QFont entryFont = legend->font();
+    entryFont.setPointSizeF(fullSize * std::max(scale, 0.7));
+    for (int index = 0; index < items; ++index) {
+        QCPAbstractLegendItem* item = legend->item(index);
+        if (item != nullptr && item->font() != entryFont) item->setFont(entryFont);
+    }
     if (legend->wrap() == wrap && legend->fillOrder() == QCPLayoutGrid::foRowsFirst) return;
     legend->setWrap(wrap);
     legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);

@@ -15,7 +15,16 @@ namespace {
 
 using core::GroupKind;
 
-QString tr(const char* text) { return QCoreApplication::translate("RankMapView", text); }
+// lupdate files a free function's tr() under its namespace, so the lookup uses that context.
+QString tr(const char* text) { return QCoreApplication::translate("fourfold::ui", text); }
+
+// The axes' coordinate names (core/parallel_axis.h), for lupdate.
+[[maybe_unused]] constexpr const char* kCoordinateNames[] = {
+    QT_TRANSLATE_NOOP("fourfold::ui::RankMapView", "PP stage"),
+    QT_TRANSLATE_NOOP("fourfold::ui::RankMapView", "TP rank"),
+    QT_TRANSLATE_NOOP("fourfold::ui::RankMapView", "DP replica"),
+    QT_TRANSLATE_NOOP("fourfold::ui::RankMapView", "CP rank"),
+    QT_TRANSLATE_NOOP("fourfold::ui::RankMapView", "EP rank")};
 
 struct MarkedKind {
     GroupKind kind;
@@ -190,7 +199,8 @@ void paintTpOutlines(QPainter& painter, const RankMapScene& scene, int node) {
 }  // namespace
 
 QString rankMapAxisLabel(core::ParallelAxis axis) {
-    return QCoreApplication::translate("RankMapView", core::axisInfo(axis).coordinateName.data());
+    return QCoreApplication::translate("fourfold::ui::RankMapView",
+                                       core::axisInfo(axis).coordinateName.data());
 }
 
 void paintRankMap(QPainter& painter, const RankMapScene& scene) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/rank_map_view.h"
 
+#include "ui/shell/language.h"
 #include "ui/views/rank_map_painter.h"
 
 #include <QComboBox>
@@ -229,7 +230,7 @@ QString RankMapView::absentMessage() const {
                                        : diagnostic.path.rfind("/parallel", 0) == 0 ||
                                              diagnostic.path.rfind("/cluster", 0) == 0;
         if (relevant && reasons.size() < 4) {
-            reasons << QString::fromStdString(diagnostic.message);
+            reasons << localizedMessage(diagnostic);
         }
     }
     if (reasons.isEmpty()) reasons << tr("The plan has no rank layout to show.");

@@ -45,7 +45,7 @@ ScalingChart::ScalingChart(QWidget* parent) : QWidget(parent) {
     column->addLayout(row);
     plot_ = newGpuAxisPlot(QStringLiteral("scalingPlot"), tr("Speedup"), tr("Efficiency (%)"), 110,
                            Qt::AlignTop | Qt::AlignLeft);
-    plot_->setMinimumHeight(160);
+    plot_->setMinimumHeight(120);  // room for a two-line caption in a 1280 × 800 window
     plot_->setMouseTracking(true);
     column->addWidget(plot_, 1);
     caption_ = new QLabel;

@@ -34,25 +34,25 @@ struct Part {
 // Colours: the Okabe–Ito set, distinct under the common colour-vision deficiencies.
 const std::vector<Part>& parts() {
     static const std::vector<Part> list = {
-        {"compute", QT_TRANSLATE_NOOP("StepTimeView", "Compute"), &core::StepBreakdown::compute,
-         QColor(0x00, 0x72, 0xb2)},
-        {"tp", QT_TRANSLATE_NOOP("StepTimeView", "TP comm (exposed)"), &core::StepBreakdown::tpComm,
-         QColor(0xe6, 0x9f, 0x00)},
-        {"cp", QT_TRANSLATE_NOOP("StepTimeView", "CP comm (exposed)"), &core::StepBreakdown::cpComm,
-         QColor(0xcc, 0x79, 0xa7)},
-        {"ep", QT_TRANSLATE_NOOP("StepTimeView", "EP comm (exposed)"), &core::StepBreakdown::epComm,
-         QColor(0x56, 0xb4, 0xe9)},
-        {"pp", QT_TRANSLATE_NOOP("StepTimeView", "PP sends"), &core::StepBreakdown::ppComm,
-         QColor(0x00, 0x9e, 0x73)},
-        {"dp", QT_TRANSLATE_NOOP("StepTimeView", "DP / ZeRO comm (exposed)"),
+        {"compute", QT_TRANSLATE_NOOP("fourfold::ui::StepTimeView", "Compute"),
+         &core::StepBreakdown::compute, QColor(0x00, 0x72, 0xb2)},
+        {"tp", QT_TRANSLATE_NOOP("fourfold::ui::StepTimeView", "TP comm (exposed)"),
+         &core::StepBreakdown::tpComm, QColor(0xe6, 0x9f, 0x00)},
+        {"cp", QT_TRANSLATE_NOOP("fourfold::ui::StepTimeView", "CP comm (exposed)"),
+         &core::StepBreakdown::cpComm, QColor(0xcc, 0x79, 0xa7)},
+        {"ep", QT_TRANSLATE_NOOP("fourfold::ui::StepTimeView", "EP comm (exposed)"),
+         &core::StepBreakdown::epComm, QColor(0x56, 0xb4, 0xe9)},
+        {"pp", QT_TRANSLATE_NOOP("fourfold::ui::StepTimeView", "PP sends"),
+         &core::StepBreakdown::ppComm, QColor(0x00, 0x9e, 0x73)},
+        {"dp", QT_TRANSLATE_NOOP("fourfold::ui::StepTimeView", "DP / ZeRO comm (exposed)"),
          &core::StepBreakdown::dpComm, QColor(0xd5, 0x5e, 0x00)},
-        {"offload", QT_TRANSLATE_NOOP("StepTimeView", "Offload traffic"),
+        {"offload", QT_TRANSLATE_NOOP("fourfold::ui::StepTimeView", "Offload traffic"),
          &core::StepBreakdown::offload, QColor(0x88, 0x66, 0x44)},
-        {"bubble", QT_TRANSLATE_NOOP("StepTimeView", "Pipeline bubble"),
+        {"bubble", QT_TRANSLATE_NOOP("fourfold::ui::StepTimeView", "Pipeline bubble"),
          &core::StepBreakdown::bubble, QColor(0xbb, 0xbb, 0xbb)},
-        {"optimizer", QT_TRANSLATE_NOOP("StepTimeView", "Optimizer step"),
+        {"optimizer", QT_TRANSLATE_NOOP("fourfold::ui::StepTimeView", "Optimizer step"),
          &core::StepBreakdown::optimizer, QColor(0x66, 0x33, 0x99)},
-        {"data", QT_TRANSLATE_NOOP("StepTimeView", "Data loading"),
+        {"data", QT_TRANSLATE_NOOP("fourfold::ui::StepTimeView", "Data loading"),
          &core::StepBreakdown::dataLoading, QColor(0xf0, 0xe4, 0x42)},
     };
     return list;
@@ -124,7 +124,7 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     plot_->legend->setMargins(QMargins(6, 4, 4, 4));
     followPalette(plot_);  // dark or light with the app, on every theme change
     plot_->yAxis->setLabel(tr("Seconds per step"));
-    plot_->setMinimumHeight(160);
+    plot_->setMinimumHeight(120);  // room for the note below it in a 1280 × 800 window
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showPartAt(event->pos()); });

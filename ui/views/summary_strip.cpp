@@ -3,6 +3,7 @@
 
 #include "core/format.h"
 #include "ui/controls/controls_text.h"
+#include "ui/shell/language.h"
 #include "ui/views/explained_text.h"
 
 #include <QEvent>
@@ -169,7 +170,8 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
     // The verdict: what is wrong comes first; a plan with errors never reads "Fits".
     QStringList planErrors;
     for (const core::Diagnostic& diagnostic : evaluation.diagnostics) {
-        if (diagnostic.severity == core::Severity::Error) planErrors << text(diagnostic.message);
+        if (diagnostic.severity == core::Severity::Error)
+            planErrors << localizedMessage(diagnostic);
     }
     auto* fitCaption = findChild<QLabel*>(QStringLiteral("fitCaption"));
     fitCaption->setText(planErrors.isEmpty() ? tr("Fits? peak / usable / capacity")

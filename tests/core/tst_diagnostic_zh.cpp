@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// Diagnostics in Simplified Chinese: every code of the English table has a Chinese sentence that
+// quotes exactly the same args (the same required ones outside [[ ]] clauses), and rendered
+// with sample args it is written in Chinese characters and shows every number and name.
+#include "core/diagnostic.h"
+#include "core/diagnostic_text.h"
+#include "core/format.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+using namespace fourfold::core;
+
+namespace {
+
+std::set<std::string> argNames(std::string_view text) {
+    const std::vector<std::string> names = templateArgNames(text);
+    return {names.begin(), names.end()};
+}
+
+// The args a template quotes outside its optional [[ ]] clauses.
+std::set<std::string> requiredArgNames(std::string_view text) {
+    std::string required(text);
+    for (auto open = required.find("[["); open != std::string::npos; open = required.find("[[")) {
+        const auto close = required.find("]]", open);
+        required.erase(open, close == std::string::npos ? std::string::npos : close + 2 - open);
+    }
+    return argNames(required);
+}
+
+bool hasCjk(const std::string& text) {
+    // UTF-8 lead bytes 0xE4–0xE9 start the CJK Unified Ideographs (U+4E00–U+9FFF).
+    return std::any_of(text.begin(), text.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte >= 0xE4 && byte <= 0xE9;
+    });
+}
+
+}  // namespace
+
+class TestDiagnosticZh : public QObject {
+    Q_OBJECT
+private slots:
+    void sameCodesInTheSameOrder() {
+        const auto english = diagnosticCodes();
+        const auto chinese = diagnosticCodes(Language::SimplifiedChinese);
+        QCOMPARE(chinese.size(), english.size());
+        for (std::size_t i = 0; i < english.size(); ++i) {
+            QCOMPARE(chinese[i].code, english[i].code);
+        }
+        QCOMPARE(diagnosticCodes(Language::English).data(), english.data());
+    }
+
+    void everyCodeRendersInChinese_data() {
+        QTest::addColumn<QString>("code");
+        for (const DiagnosticCode& entry : diagnosticCodes()) {
+            const std::string code(entry.code);
+            QTest::newRow(code.c_str()) << QString::fromStdString(code);
+        }
+    }
+    void everyCodeRendersInChinese() {
+        QFETCH(QString, code);
+        const std::string key = code.toStdString();
+        const std::string_view english = diagnosticTemplate(key);
+        const std::string_view chinese = diagnosticTemplate(key, Language::SimplifiedChinese);
+        QVERIFY(!chinese.empty());
+        QVERIFY(chinese != english);
+        QVERIFY(argNames(chinese) == argNames(english));
+        QVERIFY(requiredArgNames(chinese) == requiredArgNames(english));
+
+        // Distinct sample values for every arg, each of which must show in the sentence.
+        DiagnosticArgs args;
+        std::vector<std::string> expected;
+        int index = 0;
+        for (const std::string& name : templateArgNames(english)) {
+            ++index;
+            const bool percent = english.find("{" + name + ":percent}") != std::string_view::npos;
+            const bool bytes = english.find("{" + name + ":bytes}") != std::string_view::npos;
+            if (bytes) {
+                args.emplace_back(name, 3'000'000'000LL * index);
+                expected.push_back(formatBytes(3'000'000'000ULL * static_cast<unsigned>(index)));
+            } else if (percent) {
+                args.emplace_back(name, 0.25);
+                expected.push_back("25.0 %");
+            } else if (index % 2 == 0) {
+                args.emplace_back(name, "name" + std::to_string(index));
+                expected.push_back("name" + std::to_string(index));
+            } else {
+                args.emplace_back(name, 70'000 + index);
+                expected.push_back(std::to_string(70'000 + index));
+            }
+        }
+        const std::string sentence = renderDiagnostic(key, args, Language::SimplifiedChinese);
+        QVERIFY2(hasCjk(sentence), sentence.c_str());
+        for (const std::string& value : expected) {
+            QVERIFY2(sentence.find(value) != std::string::npos,
+                     (value + " missing in: " + sentence).c_str());
+        }
+        QVERIFY2(sentence.find('{') == std::string::npos || key == "json.empty" ||
+                     key == "json.expected_gpu" || key == "json.expected_link" ||
+                     key == "json.not_an_object" || key == "lesson.not_an_object",
+                 sentence.c_str());
+        QVERIFY(sentence.find("[[") == std::string::npos);
+
+        // A diagnostic made in English renders in Chinese from its code and args alone.
+        const Diagnostic d = makeDiagnostic(Severity::Warning, "/x", key, args);
+        QCOMPARE(renderMessage(d, Language::SimplifiedChinese), sentence);
+        QCOMPARE(renderMessage(d, Language::English), d.message);
+    }
+
+    void globalBatchMismatchReadsAsTheArticleSays() {
+        // b = 4, a = 8, dp = 8 → 256; 2048 counts every GPU of tp 2 × pp 4.
+        const Diagnostic d = makeDiagnostic(Severity::Warning, "/training/global_batch",
+                                            "training.global_batch_mismatch",
+                                            {{"global_batch", 2048},
+                                             {"micro_batch", 4},
+                                             {"grad_accumulation", 8},
+                                             {"dp", 8},
+                                             {"derived", 256},
+                                             {"tp", 2},
+                                             {"pp", 4},
+                                             {"cp", 1}});
+        QCOMPARE(renderMessage(d, Language::SimplifiedChinese),
+                 std::string("全局批次 2048 不等于 微批次 4 × 梯度累积 8 × 数据并行 8 = 256；"
+                             "张量并行和流水线并行从不放大批次。2048 把每块 GPU 都算进去了"
+                             "（× tp 2 × pp 4 × cp 1），但这些 rank 共享同一个副本的样本。"));
+    }
+
+    void uncodedDiagnosticKeepsItsMessage() {
+        Diagnostic d;
+        d.message = "plain words";
+        QCOMPARE(renderMessage(d, Language::SimplifiedChinese), std::string("plain words"));
+    }
+
+    void languageCodes() {
+        Language language = Language::English;
+        QVERIFY(parseLanguage("zh_CN", &language));
+        QCOMPARE(language, Language::SimplifiedChinese);
+        QVERIFY(parseLanguage("EN", &language));
+        QCOMPARE(language, Language::English);
+        QVERIFY(parseLanguage("zh-cn", &language));
+        QCOMPARE(language, Language::SimplifiedChinese);
+        QVERIFY(!parseLanguage("fr", &language));
+        QCOMPARE(languageCode(Language::SimplifiedChinese), std::string_view("zh_CN"));
+        QCOMPARE(languageCode(Language::English), std::string_view("en"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiagnosticZh)
+#include "tst_diagnostic_zh.moc"

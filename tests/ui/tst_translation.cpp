@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The main window in Simplified Chinese: with the zh_CN translation applied (as `--lang zh_CN`
+// does), the menus, the controls dock's labels and the views' titles read in Chinese, every
+// lookup of Fourfold's own strings finds a translation, the Diagnostics dock renders the
+// core's diagnostics in Chinese with their numbers, and a formula tooltip names its terms in
+// Chinese. The language setting round-trips and `--lang` is parsed.
+#include "app/gui/app_runner.h"
+#include "core/catalog.h"
+#include "ui/document/plan_document.h"
+#include "ui/document/undo_ids.h"
+#include "ui/shell/app_settings.h"
+#include "ui/shell/language.h"
+#include "ui/shell/main_window.h"
+#include "ui/shell/main_window_view_grid.h"
+#include "ui/views/diagnostics_list.h"
+#include "ui/views/evaluation_view.h"
+#include "ui/views/summary_strip.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTranslator>
+
+using namespace fourfold;
+using namespace fourfold::ui;
+
+namespace {
+
+bool hasChinese(const QString& text) {
+    for (const QChar c : text) {
+        if (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff) return true;
+    }
+    return false;
+}
+
+// A text with no Chinese that has words of English (three letters or more) outside product and
+// format names, which stay as they are in Chinese too.
+bool looksEnglish(QString text) {
+    if (hasChinese(text)) return false;
+    static const QStringList kept = {QStringLiteral("Fourfold"),
+                                     QStringLiteral("English"),
+                                     QStringLiteral("Flash Attention"),
+                                     QStringLiteral("Megatron-LM"),
+                                     QStringLiteral("DeepSpeed"),
+                                     QStringLiteral("torchtitan"),
+                                     QStringLiteral("ZeRO"),
+                                     QStringLiteral("GPU"),
+                                     QStringLiteral("MFU"),
+                                     QStringLiteral("FFN"),
+                                     QStringLiteral("GiB"),
+                                     QStringLiteral("FP32"),
+                                     QStringLiteral("BF16"),
+                                     QStringLiteral("FP16"),
+                                     QStringLiteral("FP8"),
+                                     QStringLiteral("rank"),
+                                     QStringLiteral("token"),
+                                     QStringLiteral("Rank"),
+                                     QStringLiteral("FSDP"),
+                                     QStringLiteral("PNG"),
+                                     QStringLiteral("SVG"),
+                                     QStringLiteral("PDF"),
+                                     QStringLiteral("NVMe"),
+                                     QStringLiteral("CPU")};
+    for (const QString& word : kept) text.remove(word);
+    static const QRegularExpression word(QStringLiteral("[A-Za-z]{3,}"));
+    return word.match(text).hasMatch();
+}
+
+// Records every lookup of Fourfold's own strings that the translation does not answer.
+class RecordingTranslator : public QTranslator {
+public:
+    bool loadChinese() { return inner_.load(QStringLiteral(":/i18n/fourfold_zh_CN.qm")); }
+    bool isEmpty() const override { return false; }
+    QString translate(const char* context, const char* source, const char* disambiguation,
+                      int n) const override {
+        const QString found = inner_.translate(context, source, disambiguation, n);
+        const QString name = QString::fromUtf8(context);
+        const bool ours = name.startsWith(QLatin1String("fourfold")) ||
+                          name == QLatin1String("ExplainedText") ||
+                          name == QLatin1String("ControlsText");
+        if (found.isEmpty() && ours && source != nullptr && *source != '\0') {
+            misses << name + QStringLiteral(" / ") + QString::fromUtf8(source);
+        }
+        return found;
+    }
+    mutable QStringList misses;
+
+private:
+    QTranslator inner_;
+};
+
+void collectMenuTexts(const QMenu* menu, QStringList* texts) {
+    for (QAction* action : menu->actions()) {
+        if (action->isSeparator()) continue;
+        // The language names are written in their own language on purpose.
+        if (action->data().toString() == QLatin1String("en")) continue;
+        texts->append(action->text());
+        if (action->menu() != nullptr) collectMenuTexts(action->menu(), texts);
+    }
+}
+
+}  // namespace
+
+class TestTranslation : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings(QStringLiteral("Fourfold"), QStringLiteral("Fourfold")).clear();
+        AppSettings::instance().reload();
+        QCOMPARE(uiLanguage(), core::Language::English);
+        QVERIFY(applyLanguage(*QCoreApplication::instance(), core::Language::SimplifiedChinese));
+        QCOMPARE(uiLanguage(), core::Language::SimplifiedChinese);
+        QCOMPARE(uiLanguageCode(), QStringLiteral("zh_CN"));
+        QVERIFY(recorder_.loadChinese());
+        QCoreApplication::installTranslator(&recorder_);
+    }
+    void cleanupTestCase() {
+        QCoreApplication::removeTranslator(&recorder_);
+        QVERIFY(applyLanguage(*QCoreApplication::instance(), core::Language::English));
+        QCOMPARE(uiLanguage(), core::Language::English);
+    }
+
+    void menusAreChinese() {
+        PlanDocument document(core::defaultPlan());
+        MainWindow window(&document);
+        window.show();
+        QTRY_VERIFY(!document.isEvaluationPending());
+        QStringList texts;
+        for (QAction* action : window.menuBar()->actions()) {
+            texts << action->text();
+            if (action->menu() != nullptr) collectMenuTexts(action->menu(), &texts);
+        }
+        QVERIFY(texts.size() >= 30);
+        QVERIFY(texts.contains(QStringLiteral("文件(&F)")));
+        QVERIFY(texts.contains(QStringLiteral("语言(&A)")));
+        QVERIFY(texts.contains(QStringLiteral("\u7b80\u4f53\u4e2d\u6587")));
+        QStringList english;
+        for (const QString& text : std::as_const(texts)) {
+            if (!hasChinese(text) || looksEnglish(text)) english << text;
+        }
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral(" | "))));
+    }
+
+    void controlsAndTitlesAreChinese() {
+        PlanDocument document(core::defaultPlan());
+        MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QTRY_VERIFY(!document.isEvaluationPending());
+        QVERIFY(hasChinese(window.controlsDock()->windowTitle()));
+        QVERIFY(hasChinese(window.diagnosticsDock()->windowTitle()));
+        QStringList english;
+        for (ViewPane* pane : window.viewGrid()->panes()) {
+            if (!hasChinese(pane->title())) english << pane->title();
+        }
+        for (EvaluationView* view : window.views()) {
+            if (!hasChinese(view->title())) english << view->title();
+        }
+        int checked = 0;
+        QWidget* controls = window.controlsDock()->widget();
+        for (const QLabel* label : controls->findChildren<QLabel*>()) {
+            if (!label->isVisibleTo(controls) || label->text().isEmpty()) continue;
+            ++checked;
+            if (looksEnglish(label->text())) english << label->text();
+        }
+        for (const QAbstractButton* button : controls->findChildren<QAbstractButton*>()) {
+            if (!button->isVisibleTo(controls) || button->text().isEmpty()) continue;
+            ++checked;
+            if (looksEnglish(button->text())) english << button->text();
+            if (!button->toolTip().isEmpty() && looksEnglish(button->toolTip())) {
+                english << button->toolTip();
+            }
+        }
+        for (const QGroupBox* box : controls->findChildren<QGroupBox*>()) {
+            if (!box->title().isEmpty() && !hasChinese(box->title())) english << box->title();
+        }
+        QVERIFY(checked >= 20);
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral(" | "))));
+        QVERIFY2(recorder_.misses.isEmpty(), qPrintable(recorder_.misses.join(QLatin1Char('\n'))));
+    }
+
+    // Global batch 2048 with b 4, a 8, dp 8 gives 256: the warning reads in Chinese with them.
+    void diagnosticsDockIsChinese() {
+        core::Plan plan = core::defaultPlan();
+        plan.training.microBatch = 4;
+        plan.training.gradAccumulation = 8;
+        plan.parallel.dp = 8;
+        plan.training.globalBatch = 2048;
+        PlanDocument document(plan);
+        MainWindow window(&document);
+        window.show();
+        QTRY_VERIFY(!document.isEvaluationPending());
+        const QListWidget* list = window.diagnosticsList()->list();
+        QVERIFY(list->count() >= 1);
+        bool found = false;
+        for (int row = 0; row < list->count(); ++row) {
+            const QString text = list->item(row)->text();
+            QVERIFY2(hasChinese(text), qPrintable(text));
+            if (text.contains(QStringLiteral(
+                    "全局批次 2048 不等于 微批次 4 × 梯度累积 8 × 数据并行 8 = 256"))) {
+                found = true;
+            }
+        }
+        QVERIFY2(found, qPrintable(list->item(0)->text()));
+        QVERIFY(hasChinese(window.diagnosticsList()->title()));
+    }
+
+    // The summary strip's global batch explains B = b × a × dp with Chinese term names.
+    void formulaTooltipNamesTermsInChinese() {
+        PlanDocument document(core::defaultPlan());
+        MainWindow window(&document);
+        window.show();
+        QTRY_VERIFY(!document.isEvaluationPending());
+        QString tips;
+        for (const QLabel* label : window.summaryStrip()->findChildren<QLabel*>()) {
+            tips += label->toolTip() + QLatin1Char('\n');
+        }
+        QVERIFY2(tips.contains(QStringLiteral("微批次大小")), qPrintable(tips));
+        QVERIFY(tips.contains(QStringLiteral("梯度累积步数")));
+        QVERIFY(tips.contains(QStringLiteral("数据并行副本数")));
+        QVERIFY(tips.contains(QStringLiteral("b × a × dp")));
+        QVERIFY(!tips.contains(QStringLiteral("micro-batch size")));
+    }
+
+    void languageSettingRoundTrips() {
+        AppSettings& settings = AppSettings::instance();
+        QCOMPARE(settings.language(), QString());
+        settings.setLanguage(QStringLiteral("zh_CN"));
+        AppSettings::instance().reload();
+        QCOMPARE(settings.language(), QStringLiteral("zh_CN"));
+        settings.setLanguage(QStringLiteral("klingon"));
+        QCOMPARE(settings.language(), QString());
+        QCOMPARE(resolveLanguage(QString(), QLocale(QLocale::Chinese, QLocale::China)),
+                 core::Language::SimplifiedChinese);
+        QCOMPARE(resolveLanguage(QString(), QLocale(QLocale::German, QLocale::Germany)),
+                 core::Language::English);
+        QCOMPARE(resolveLanguage(QStringLiteral("en"), QLocale(QLocale::Chinese, QLocale::China)),
+                 core::Language::English);
+        QCOMPARE(resolveLanguage(QStringLiteral("zh_CN"), QLocale(QLocale::English)),
+                 core::Language::SimplifiedChinese);
+    }
+
+    // `--lang` picks the language before the window is built; a language it does not know is a
+    // usage error (exit code 2), like any other bad argument.
+    void langOptionChoosesTheLanguage() {
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        auto* application = qobject_cast<QApplication*>(QCoreApplication::instance());
+        QVERIFY(application);
+        const QString path = folder.filePath(QStringLiteral("en.png"));
+        QCOMPARE(
+            app::runApplication(*application,
+                                {QStringLiteral("fourfold"), QStringLiteral("--lang"),
+                                 QStringLiteral("en"), QStringLiteral("--size"),
+                                 QStringLiteral("640x400"), QStringLiteral("--screenshot"), path}),
+            0);
+        QVERIFY(QFileInfo::exists(path));
+        QCOMPARE(uiLanguage(), core::Language::English);
+        QCOMPARE(app::runApplication(
+                     *application,
+                     {QStringLiteral("fourfold"), QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+                      QStringLiteral("--size"), QStringLiteral("640x400"),
+                      QStringLiteral("--screenshot"), folder.filePath(QStringLiteral("zh.png"))}),
+                 0);
+        QCOMPARE(uiLanguage(), core::Language::SimplifiedChinese);
+        QCOMPARE(QCoreApplication::translate("fourfold::ui::MainWindow", "&File"),
+                 QStringLiteral("文件(&F)"));
+        const QString never = folder.filePath(QStringLiteral("never.png"));
+        QCOMPARE(app::runApplication(*application,
+                                     {QStringLiteral("fourfold"), QStringLiteral("--lang"),
+                                      QStringLiteral("fr"), QStringLiteral("--screenshot"), never}),
+                 2);
+        QVERIFY(!QFileInfo::exists(never));
+    }
+
+private:
+    RecordingTranslator recorder_;
+};
+
+QTEST_MAIN(TestTranslation)
+#include "tst_translation.moc"

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The app's language: English or Simplified Chinese, chosen by the settings (System follows the
+// desktop's locale) or by `--lang`, and set once at start-up: the Qt translation
+// (translations/fourfold_zh_CN.ts, compiled into the binary) is installed and the default
+// QLocale follows, which is how uiLanguage() knows it later. Changing the choice in the menu
+// takes effect at the next start, since widgets set their texts when they are built.
+#pragma once
+
+#include "core/diagnostic.h"
+#include "core/language.h"
+
+#include <QLocale>
+#include <QString>
+
+class QCoreApplication;
+
+namespace fourfold::ui {
+
+// A language setting: "" (follow the system), "en" or "zh_CN".
+[[nodiscard]] bool isLanguageChoice(const QString& choice);
+// The language a choice means on a desktop with this locale.
+[[nodiscard]] core::Language resolveLanguage(const QString& choice, const QLocale& system);
+
+// Installs the translation of `language` on the application (none for English) and makes its
+// locale the default one. Returns false when the translation could not be loaded.
+bool applyLanguage(QCoreApplication& application, core::Language language);
+
+// The language the interface speaks now (what applyLanguage set; the system's otherwise).
+// Views render diagnostics and formulas in it; the walkthrough picks its lesson file by it.
+[[nodiscard]] core::Language uiLanguage();
+// "en" or "zh_CN": the suffix of the lesson and translation files.
+[[nodiscard]] QString uiLanguageCode();
+
+// Renders a core diagnostic's sentence in the interface's language.
+[[nodiscard]] QString localizedMessage(const core::Diagnostic& diagnostic);
+// core::describe's line in the interface's language: "error (line 3, column 7) /tp: ...".
+[[nodiscard]] QString localizedDescription(const core::Diagnostic& diagnostic);
+
+}  // namespace fourfold::ui
