@@ -249,6 +249,10 @@
         <source>Activation peak %1 on rank %2 at %3</source>
         <translation>激活峰值 %1，位于 rank %2，时间 %3</translation>
     </message>
+    <message>
+        <source>Sets</source>
+        <translation>组数</translation>
+    </message>
 </context>
 <context>
     <name>fourfold</name>
@@ -1003,6 +1007,22 @@ Activate to go to the control.</source>
     <message>
         <source>Could not export the image</source>
         <translation>无法导出图像</translation>
+    </message>
+    <message>
+        <source>&amp;Arrange Views</source>
+        <translation>视图排列(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Automatic (tabs when the window is small)</source>
+        <translation>自动（窗口较小时用标签页）(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Grid of four</source>
+        <translation>四格网格(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Tabs, one at a time</source>
+        <translation>标签页，一次一个(&amp;T)</translation>
     </message>
 </context>
 <context>
