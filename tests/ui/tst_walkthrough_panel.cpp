@@ -267,6 +267,9 @@ private slots:
         QCOMPARE(panel->choiceBox()->count(),
                  static_cast<int>(session->step().question->choices.size()));
         QVERIFY(!panel->choiceBox()->itemText(0).contains(QLatin1Char('{')));
+        QCOMPARE(panel->choiceBox()->currentIndex(), -1);  // no answer shown before one is picked
+        QTest::mouseClick(panel->checkButton(), Qt::LeftButton);
+        QVERIFY(!panel->verdictText().contains(QLatin1String("Right")));
         panel->choiceBox()->setCurrentIndex(right == 0 ? 1 : 0);
         QTest::mouseClick(panel->checkButton(), Qt::LeftButton);
         QVERIFY(panel->verdictText().contains(QLatin1String("Not quite")));

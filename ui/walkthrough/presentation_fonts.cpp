@@ -3,6 +3,9 @@
 
 #include <qcustomplot.h>
 
+#include <QAbstractScrollArea>
+#include <QLayout>
+#include <QSplitter>
 #include <QWidget>
 
 #include <cmath>
@@ -51,6 +54,20 @@ void scalePlot(QCustomPlot* plot, double factor) {
 
 void scaleChartFonts(QWidget* root, double factor) {
     for (QCustomPlot* plot : root->findChildren<QCustomPlot*>()) scalePlot(plot, factor);
+}
+
+void refitFloatingBars(QWidget* root) {
+    for (QWidget* widget : root->findChildren<QWidget*>()) {
+        QWidget* parent = widget->parentWidget();
+        if (widget->isWindow() || !widget->layout() || !parent) continue;
+        if (parent->layout() && parent->layout()->indexOf(widget) >= 0) continue;
+        // Splitters and scroll areas size their children themselves.
+        if (qobject_cast<QCustomPlot*>(parent) || qobject_cast<QSplitter*>(parent) ||
+            qobject_cast<QAbstractScrollArea*>(parent->parentWidget())) {
+            continue;
+        }
+        widget->adjustSize();
+    }
 }
 
 }  // namespace fourfold::ui

@@ -10,5 +10,8 @@ namespace fourfold::ui {
 
 // Scales the fonts of every chart under `root` by `factor` and queues a replot.
 void scaleChartFonts(QWidget* root, double factor);
+// Resizes the bars a view places itself, outside any layout (the rank map's "Colour by"), to
+// their contents after the type changed size; laid-out widgets follow on their own.
+void refitFloatingBars(QWidget* root);
 
 }  // namespace fourfold::ui

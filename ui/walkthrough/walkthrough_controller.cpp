@@ -223,6 +223,7 @@ void WalkthroughController::setPresentation(bool on) {
         scaleChartFonts(central, 1.0 / kViewScale);
         window_->controlsDock()->setVisible(controlsWereShown_);
     }
+    refitFloatingBars(central);
     if (session_->isActive()) fitDock();
     overlay_->refresh();
 }

@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QShortcut>
+#include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -107,6 +108,8 @@ WalkthroughPanel::WalkthroughPanel(WalkthroughSession* session, PlanDocument* do
     choices_->setObjectName(QStringLiteral("walkthroughChoices"));
     choices_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     choices_->setMinimumContentsLength(12);
+    // Nothing chosen at first, so the list never shows an answer before the reader picks one.
+    choices_->setPlaceholderText(tr("Choose an answer"));
     check_->setObjectName(QStringLiteral("walkthroughCheck"));
     verdict_->setObjectName(QStringLiteral("walkthroughVerdict"));
     verdict_->setWordWrap(true);
@@ -195,6 +198,7 @@ void WalkthroughPanel::showStep() {
     next_->setEnabled(index + 1 < session_->stepCount());
     restart_->setEnabled(index > 0);
     answer_->clear();
+    choices_->setCurrentIndex(-1);
     answered_ = false;
     const bool choice = step.question && step.question->kind == core::LessonQuestion::Kind::Choice;
     answer_->setVisible(step.question && !choice);
@@ -225,11 +229,12 @@ void WalkthroughPanel::renderText() {
     prompt_->setText(lessonTextHtml(render(question.prompt)));
     if (question.kind == core::LessonQuestion::Kind::Choice) {
         const int current = choices_->currentIndex();
+        const QSignalBlocker blocker(choices_);
         choices_->clear();
         for (const core::LessonText& choice : question.choices) {
             choices_->addItem(plain(render(choice)));
         }
-        if (answered_ && current >= 0) choices_->setCurrentIndex(current);
+        choices_->setCurrentIndex(current < choices_->count() ? current : -1);
     }
     if (answered_) {
         QString verdict = answeredRight_ ? tr("<b>Right.</b>") : tr("<b>Not quite:</b> try again.");
@@ -246,6 +251,11 @@ void WalkthroughPanel::checkAnswer() {
     if (!session_->isActive() || !session_->step().question) return;
     const core::LessonQuestion& question = *session_->step().question;
     if (question.kind == core::LessonQuestion::Kind::Choice) {
+        if (choices_->currentIndex() < 0) {
+            answered_ = false;
+            verdict_->setText(tr("Choose an answer first."));
+            return;
+        }
         answeredRight_ = choices_->currentIndex() == question.correctChoice;
     } else {
         const std::optional<double> given = parseAnswer(answer_->text());
