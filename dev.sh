@@ -23,7 +23,7 @@ build_type="${BUILD_TYPE:-RelWithDebInfo}"
 packages=(
   cmake ninja-build g++ make
   qt6-base-dev qt6-svg-dev libqcustomplot-dev nlohmann-json3-dev
-  fonts-dejavu-core xvfb xauth
+  fonts-dejavu-core fonts-noto-cjk xvfb xauth
   dpkg-dev file desktop-file-utils appstream shared-mime-info
 )
 
