@@ -8,12 +8,14 @@
 #include "core/diagnostic.h"
 #include "core/lesson.h"
 #include "core/lesson_render.h"
+#include "core/parallel_axis.h"
 #include "core/plan_patch.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/main_window_view_grid.h"
+#include "ui/views/rank_map_view.h"
 #include "ui/walkthrough/highlight_overlay.h"
 #include "ui/walkthrough/highlight_targets.h"
 #include "ui/walkthrough/lesson_source.h"
@@ -344,6 +346,17 @@ private slots:
             QVERIFY2(target.widget, std::string(id).c_str());
             QVERIFY2(target.widget->window() == &shown.window, std::string(id).c_str());
         }
+    }
+
+    // A step about TP groups colours the rank map by TP, so the groups it names show.
+    void rankMapHighlightColoursByItsAxis() {
+        Shown shown;
+        auto* colourBy = shown.window.views().at(2)->findChild<QComboBox*>();
+        QVERIFY(colourBy);
+        (void)findHighlightTarget(shown.window, "rank_map.tp_groups");
+        QCOMPARE(colourBy->currentData().toInt(), static_cast<int>(core::ParallelAxis::Tensor));
+        (void)findHighlightTarget(shown.window, "rank_map.dp_groups");
+        QCOMPARE(colourBy->currentData().toInt(), static_cast<int>(core::ParallelAxis::Data));
     }
 
     void languageFollowsTheLocale() {

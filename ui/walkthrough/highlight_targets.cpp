@@ -2,6 +2,7 @@
 #include "ui/walkthrough/highlight_targets.h"
 
 #include "core/memory.h"
+#include "core/parallel_axis.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/memory_stack_view.h"
@@ -13,6 +14,7 @@
 
 #include <qcustomplot.h>
 
+#include <QComboBox>
 #include <QLabel>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -152,6 +154,22 @@ HighlightTarget pipelineTarget(MainWindow& window, std::string_view id) {
             }};
 }
 
+// The rank map coloured by the axis whose groups the step is about.
+HighlightTarget rankMapTarget(MainWindow& window, std::string_view id) {
+    auto* view = findView<RankMapView>(window);
+    if (!view) return {};
+    std::optional<core::ParallelAxis> axis;
+    if (id == "rank_map.tp_groups"sv) axis = core::ParallelAxis::Tensor;
+    if (id == "rank_map.dp_groups"sv) axis = core::ParallelAxis::Data;
+    if (id == "rank_map.pp_groups"sv) axis = core::ParallelAxis::Pipeline;
+    auto* colourBy = view->findChild<QComboBox*>();
+    if (axis && colourBy) {
+        const int index = colourBy->findData(static_cast<int>(*axis));
+        if (index >= 0) colourBy->setCurrentIndex(index);
+    }
+    return {view, {}};
+}
+
 HighlightTarget stepTimeTarget(MainWindow& window, std::string_view id) {
     auto* view = findView<StepTimeView>(window);
     if (!view) return {};
@@ -201,7 +219,7 @@ HighlightTarget findHighlightTarget(MainWindow& window, std::string_view id) {
     } else if (id.starts_with("pipeline."sv)) {
         target = pipelineTarget(window, id);
     } else if (id.starts_with("rank_map."sv)) {
-        target.widget = findView<RankMapView>(window);
+        target = rankMapTarget(window, id);
     } else if (id.starts_with("step_time."sv) || id == "control.checkpoint"sv) {
         target = stepTimeTarget(window, id);
     } else if (id == "batch.global_batch"sv) {
