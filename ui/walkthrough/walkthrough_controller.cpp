@@ -18,11 +18,13 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QEvent>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QMenu>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -30,11 +32,15 @@ namespace fourfold::ui {
 namespace {
 
 // Presentation mode's labels and chart text are this much larger.
-constexpr double kViewScale = 1.3;
+constexpr double kViewScale = 1.25;
 // The dock's share of the window's width: beside the views, and wider when presenting.
 constexpr double kDockShare = 0.27;
 constexpr double kPresentationDockShare = 0.4;
 constexpr int kDockMinimum = 340;
+// What the views need at least beside the docks to stay legible.
+constexpr int kViewsMinimum = 480;
+// The Controls dock's width when it comes back for a step (the main window starts it at 360).
+constexpr int kControlsMinimum = 340;
 
 template <typename View>
 EvaluationView* viewOfType(const MainWindow* window) {
@@ -88,6 +94,14 @@ WalkthroughController::WalkthroughController(MainWindow* window, PlanDocument* d
 
     connect(session_, &WalkthroughSession::stepEntered, this, &WalkthroughController::enterStep);
     connect(session_, &WalkthroughSession::finished, this, &WalkthroughController::ended);
+    window_->installEventFilter(this);
+}
+
+bool WalkthroughController::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == window_ && event->type() == QEvent::Resize && session_->isActive()) {
+        QTimer::singleShot(0, this, &WalkthroughController::fitDock);
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 void WalkthroughController::addToMenus(QMenu* view, QMenu* help) {
@@ -178,11 +192,15 @@ void WalkthroughController::enterStep(int index) {
     grid->setMaximizedPane(pane);
     const bool onControl = step.highlight.starts_with("control.");
     // A highlighted control must be on screen; presenting, the controls give the views room.
+    QDockWidget* controls = window_->controlsDock();
+    const bool wasShown = controls->isVisible();
     if (presentation_) {
-        window_->controlsDock()->setVisible(onControl);
+        controls->setVisible(onControl);
     } else if (onControl) {
-        window_->controlsDock()->show();
+        controls->show();
     }
+    // A dock shown again comes back at whatever width is left: share the room out again.
+    if (onControl && !wasShown) fitDock();
     if (step.highlight.empty()) {
         overlay_->clearTarget();
     } else {
@@ -229,9 +247,22 @@ void WalkthroughController::setPresentation(bool on) {
 }
 
 void WalkthroughController::fitDock() {
+    // The walkthrough takes its share of the width, but leaves the views and a shown Controls
+    // dock the room they need.
+    QDockWidget* controls = window_->controlsDock();
+    const int controlsWidth =
+        controls->isVisible() ? std::max({controls->width(), controls->widget()->sizeHint().width(),
+                                          kControlsMinimum})
+                              : 0;
     const double share = presentation_ ? kPresentationDockShare : kDockShare;
-    const int width = std::max(kDockMinimum, static_cast<int>(window_->width() * share));
-    window_->resizeDocks({dock_}, {width}, Qt::Horizontal);
+    const int room = window_->width() - controlsWidth - kViewsMinimum;
+    const int width =
+        std::max(kDockMinimum, std::min(static_cast<int>(window_->width() * share), room));
+    if (controls->isVisible()) {
+        window_->resizeDocks({controls, dock_}, {controlsWidth, width}, Qt::Horizontal);
+    } else {
+        window_->resizeDocks({dock_}, {width}, Qt::Horizontal);
+    }
 }
 
 }  // namespace fourfold::ui

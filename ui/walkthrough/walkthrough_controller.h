@@ -56,6 +56,10 @@ public:
 
     void setPresentation(bool on);
 
+protected:
+    // Shares the width out again when the window's size changes during a walkthrough.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void enterStep(int index);
     void ended();
