@@ -37,6 +37,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <optional>
+
 using namespace fourfold;
 using namespace fourfold::ui;
 
@@ -367,6 +369,23 @@ private slots:
         QCOMPARE(lessonLanguage(), QStringLiteral("en"));
         QLocale::setDefault(saved);
         QVERIFY(loadLessonFile(builtinLessonPath(QStringLiteral("zh_CN"))).lesson);
+    }
+
+    // Closing the window mid-walkthrough asks about the user's own plan, not the lesson's.
+    void closingTheWindowEndsTheWalkthroughFirst() {
+        Shown shown;
+        QVERIFY(shown.walkthrough()->startBuiltin(QStringLiteral("en")));
+        QVERIFY(shown.document.plan() != userPlan());
+        std::optional<core::Plan> asked;
+        MainWindowPrompts prompts;
+        prompts.askUnsaved = [&](QWidget*, const QString&) {
+            asked = shown.document.plan();
+            return UnsavedChoice::Cancel;
+        };
+        shown.window.setPrompts(prompts);
+        QVERIFY(!shown.window.close());
+        QVERIFY(asked && *asked == userPlan());
+        QVERIFY(!shown.walkthrough()->session()->isActive());
     }
 
     // Presentation mode: larger type in the panel and the views, the dock wide beside them;

@@ -341,6 +341,8 @@ bool MainWindow::saveScreenshot(const QString& path, QString* error, double scal
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    // The user's own plan back first, so "Save changes?" is about it, never a lesson's plan.
+    walkthrough_->finish();
     if (!maybeSave()) {
         event->ignore();
         return;
