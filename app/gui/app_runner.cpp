@@ -8,6 +8,8 @@
 #include "ui/shell/main_window.h"
 #include "ui/shell/theme.h"
 #include "ui/views/image_export.h"
+#include "ui/walkthrough/walkthrough_controller.h"
+#include "ui/walkthrough/walkthrough_session.h"
 
 #include <QApplication>
 #include <QCommandLineOption>
@@ -42,6 +44,9 @@ struct Arguments {
     double scale = 0.0;  // 0: the screen's device pixels
     std::optional<Theme> theme;
     QString language;  // "en" or "zh_CN" from --lang; empty: the settings' (or the system's)
+    QString lesson;      // "builtin", "builtin:zh_CN" or a lesson file; "" for none
+    int lessonStep = 1;  // 1-based
+    bool presentation = false;
 };
 
 // Parses the command line; on a usage error prints it and returns false.
@@ -78,7 +83,21 @@ bool parseArguments(const QStringList& commandLine, Arguments* arguments) {
                                 "Interface language: en or zh_CN (default: the "
                                 "one chosen in View > Language, else the system's)."),
         QStringLiteral("LANG"));
-    parser.addOptions({screenshotOption, sizeOption, scaleOption, themeOption, languageOption});
+    const QCommandLineOption lessonOption(
+        QStringLiteral("lesson"),
+        QApplication::translate("fourfold",
+                                "Start a walkthrough: builtin (in the UI's language), "
+                                "builtin:LANG (en, zh_CN) or a lesson file."),
+        QStringLiteral("LESSON"));
+    const QCommandLineOption lessonStepOption(
+        QStringLiteral("lesson-step"),
+        QApplication::translate("fourfold", "The walkthrough's step to show (from 1)."),
+        QStringLiteral("N"));
+    const QCommandLineOption presentationOption(
+        QStringLiteral("presentation"),
+        QApplication::translate("fourfold", "Start in presentation mode."));
+    parser.addOptions({screenshotOption, sizeOption, scaleOption, themeOption, languageOption,
+                       lessonOption, lessonStepOption, presentationOption});
 
     if (!parser.parse(commandLine)) {
         printError(parser.errorText());
@@ -133,6 +152,39 @@ bool parseArguments(const QStringList& commandLine, Arguments* arguments) {
         }
         arguments->language = QString::fromLatin1(core::languageCode(language).data());
     }
+    arguments->lesson = parser.value(lessonOption);
+    arguments->presentation = parser.isSet(presentationOption);
+    if (parser.isSet(lessonStepOption)) {
+        bool ok = false;
+        arguments->lessonStep = parser.value(lessonStepOption).toInt(&ok);
+        if (!ok || arguments->lessonStep < 1 || arguments->lesson.isEmpty()) {
+            printError(
+                QApplication::translate("fourfold",
+                                        "--lesson-step expects a step number from 1 with --lesson, "
+                                        "got \"%1\"")
+                    .arg(parser.value(lessonStepOption)));
+            return false;
+        }
+    }
+    return true;
+}
+
+// Starts the walkthrough the command line asks for; false (reported) when it cannot.
+bool startLesson(MainWindow& window, const Arguments& arguments) {
+    WalkthroughController* walkthrough = window.walkthrough();
+    if (arguments.presentation) walkthrough->presentationAction()->setChecked(true);
+    if (arguments.lesson.isEmpty()) return true;
+    const QString builtin = QStringLiteral("builtin");
+    const bool started = arguments.lesson == builtin ? walkthrough->startBuiltin()
+                         : arguments.lesson.startsWith(builtin + QLatin1Char(':'))
+                             ? walkthrough->startBuiltin(arguments.lesson.mid(builtin.size() + 1))
+                             : walkthrough->startFile(arguments.lesson);
+    if (!started) return false;
+    if (!walkthrough->session()->goTo(arguments.lessonStep - 1)) {
+        printError(QApplication::translate("fourfold", "the lesson has no step %1")
+                       .arg(arguments.lessonStep));
+        return false;
+    }
     return true;
 }
 
@@ -156,6 +208,7 @@ int runScreenshot(QApplication& application, const Arguments& arguments) {
     window.setAttribute(Qt::WA_DontShowOnScreen);
     window.resize(arguments.size);
     window.show();
+    if (!startLesson(window, arguments)) return kExitUsage;
 
     int status = kExitOk;
     QTimer::singleShot(kScreenshotSettleMs, &window, [&] {
@@ -178,6 +231,7 @@ int runWindow(QApplication& application, const Arguments& arguments) {
     window.show();
     // A bad file leaves the default plan in place; openFile shows the reason.
     if (!arguments.planPath.isEmpty()) window.openFile(arguments.planPath);
+    startLesson(window, arguments);
     return application.exec();
 }
 

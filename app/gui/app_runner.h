@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The GUI's start: reads the command line (plan file, --screenshot, --size, --theme, --lang),
-// builds the document and the main window, and runs the event loop.
+// The GUI's start: reads the command line (plan file, --screenshot, --size, --theme, --lang,
+// --lesson), builds the document and the main window, and runs the event loop.
 //   fourfold [PLAN.json]                        open the window (with the plan, if given)
 //   fourfold [PLAN.json] --screenshot FILE.png  render the window to a PNG and exit
+//   fourfold --lesson builtin [--lesson-step N] [--presentation]   start a walkthrough
 //   fourfold --version                          print "Fourfold VERSION" and exit
 // Exit codes: 0 success, 1 the screenshot could not be written, 2 bad arguments or a bad plan
 // file in screenshot mode.

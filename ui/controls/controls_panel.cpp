@@ -7,6 +7,7 @@
 #include "ui/controls/controls_parallel.h"
 #include "ui/controls/controls_training.h"
 #include "ui/controls/input_guard.h"
+#include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/language.h"
 
@@ -121,6 +122,24 @@ bool ControlsPanel::focusField(const QString& jsonPointer) {
     scroll_->ensureWidgetVisible(widget);
     widget->setFocus(Qt::OtherFocusReason);
     return true;
+}
+
+QWidget* ControlsPanel::revealField(const QString& jsonPointer) {
+    for (ControlsGroup* group : groups_) {
+        for (const ControlField& field : group->fields()) {
+            if (field.pointers.isEmpty() || field.pointers.first() != jsonPointer) continue;
+            if (!field.focus) return nullptr;
+            group->setExpanded(true);
+            // A slider's spin box stands for its row: label, slider and spin box together.
+            QWidget* row = field.focus;
+            for (QWidget* up = field.focus; up && up != group; up = up->parentWidget()) {
+                if (qobject_cast<SliderControl*>(up)) row = up;
+            }
+            scroll_->ensureWidgetVisible(row);
+            return row;
+        }
+    }
+    return nullptr;
 }
 
 }  // namespace fourfold::ui

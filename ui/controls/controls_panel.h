@@ -25,6 +25,9 @@ public:
     // Moves keyboard focus to the control editing a plan field ("/parallel/tp"; a deeper
     // pointer finds its nearest control), expanding and scrolling to it; false if none.
     bool focusField(const QString& jsonPointer);
+    // The control whose own field is exactly `jsonPointer` (a slider's whole row), its group
+    // expanded and scrolled into view, focus left where it is; null when no control edits it.
+    QWidget* revealField(const QString& jsonPointer);
 
 signals:
     // Each edit the panel sends to the document: the EditField (as int), its gesture id and

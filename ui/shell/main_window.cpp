@@ -16,6 +16,8 @@
 #include "ui/views/rank_map_view.h"
 #include "ui/views/step_time_view.h"
 #include "ui/views/summary_strip.h"
+#include "ui/walkthrough/walkthrough_controller.h"
+#include "ui/walkthrough/walkthrough_session.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -321,6 +323,8 @@ void MainWindow::restoreSettings() {
     }
     const QByteArray state = settings.windowState();
     if (!state.isEmpty()) restoreState(state);
+    // A walkthrough dock saved open comes back only with a lesson.
+    if (!walkthrough_->session()->isActive()) walkthrough_->dock()->hide();
 }
 
 bool MainWindow::saveScreenshot(const QString& path, QString* error, double scale) {
@@ -337,6 +341,8 @@ bool MainWindow::saveScreenshot(const QString& path, QString* error, double scal
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    // The user's own plan back first, so "Save changes?" is about it, never a lesson's plan.
+    walkthrough_->finish();
     if (!maybeSave()) {
         event->ignore();
         return;

@@ -31,6 +31,7 @@ class PlanDocument;
 class RecentFiles;
 class SummaryStrip;
 class ViewGrid;
+class WalkthroughController;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -76,6 +77,8 @@ public:
     // The View menu's toggle for each pane of the grid, in the grid's order.
     [[nodiscard]] const QList<QAction*>& paneActions() const { return paneActions_; }
     [[nodiscard]] FrameworkFileActions* frameworkActions() const { return frameworkActions_; }
+    // The walkthrough dock, its menu entries and presentation mode.
+    [[nodiscard]] WalkthroughController* walkthrough() const { return walkthrough_; }
     [[nodiscard]] QString statusText() const;
 
 protected:
@@ -143,6 +146,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     QMenu* exportViewMenu_ = nullptr;
     FrameworkFileActions* frameworkActions_ = nullptr;  // File → Export As, Import
+    WalkthroughController* walkthrough_ = nullptr;      // Help → Walkthrough, the lesson dock
 };
 
 }  // namespace fourfold::ui

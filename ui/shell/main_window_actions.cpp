@@ -10,6 +10,7 @@
 #include "ui/shell/theme.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/summary_strip.h"
+#include "ui/walkthrough/walkthrough_controller.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -179,6 +180,8 @@ void MainWindow::buildMenus() {
     help->addAction(aboutAction_);
     QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
     aboutQt->setMenuRole(QAction::AboutQtRole);
+    walkthrough_ = new WalkthroughController(this, document_, &prompts_);
+    walkthrough_->addToMenus(view, help);
 }
 
 void MainWindow::addLanguageMenu(QMenu* view) {

@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The walkthrough in the main window, offscreen with real widgets: the built-in lesson walked
+// with the Next button in English and Chinese, each step's plan checked against the core's own
+// patch application, its text against the figures the core renders, its view and highlight
+// against the window; Back, Close and Undo; keys; questions; a malformed lesson file;
+// presentation mode.
+#include "core/catalog.h"
+#include "core/diagnostic.h"
+#include "core/lesson.h"
+#include "core/lesson_render.h"
+#include "core/parallel_axis.h"
+#include "core/plan_patch.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/document/plan_document.h"
+#include "ui/shell/app_settings.h"
+#include "ui/shell/main_window.h"
+#include "ui/shell/main_window_view_grid.h"
+#include "ui/views/rank_map_view.h"
+#include "ui/walkthrough/highlight_overlay.h"
+#include "ui/walkthrough/highlight_targets.h"
+#include "ui/walkthrough/lesson_source.h"
+#include "ui/walkthrough/walkthrough_controller.h"
+#include "ui/walkthrough/walkthrough_panel.h"
+#include "ui/walkthrough/walkthrough_session.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <optional>
+
+using namespace fourfold;
+using namespace fourfold::ui;
+
+namespace {
+
+// The user's own plan: not the default one, so putting it back is visible.
+core::Plan userPlan() {
+    core::PlanParse parsed =
+        core::applyPlanPatch(core::defaultPlan(), R"({"training": {"micro_batch": 2}})");
+    Q_ASSERT(parsed.plan);
+    return *parsed.plan;
+}
+
+QString normalized(QString text) {
+    text.replace(QChar(0x00A0), QLatin1Char(' ')).replace(QChar(0x202F), QLatin1Char(' '));
+    return text.simplified();
+}
+
+struct Shown {
+    PlanDocument document{userPlan()};
+    MainWindow window{&document};
+    QStringList errors;
+    Shown() {
+        MainWindowPrompts prompts;
+        prompts.showError = [this](QWidget*, const QString&, const QString& message) {
+            errors << message;
+        };
+        window.setPrompts(prompts);
+        window.resize(1600, 1000);
+        window.show();
+    }
+    WalkthroughController* walkthrough() const { return window.walkthrough(); }
+    WalkthroughPanel* panel() const { return window.walkthrough()->panel(); }
+    bool settled() const {
+        return !document.isEvaluationPending() && document.evaluation()->plan == document.plan();
+    }
+};
+
+}  // namespace
+
+class TestWalkthroughPanel : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init() {
+        QSettings(QStringLiteral("Fourfold"), QStringLiteral("Fourfold")).clear();
+        AppSettings::instance().reload();
+    }
+
+    void walksTheBuiltinLessonWithNext_data() {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+    // Every step: the plan is the core's patches applied in order, the plan has no errors, the
+    // text has every figure the core renders and nothing unresolved, the step's view is in
+    // front and the highlight frames its target.
+    void walksTheBuiltinLessonWithNext() {
+        QFETCH(QString, language);
+        Shown shown;
+        const LessonLoad load = loadLessonFile(builtinLessonPath(language));
+        QVERIFY2(load.lesson, qPrintable(load.error));
+        const core::Lesson& lesson = *load.lesson;
+        QCOMPARE(lesson.steps.size(), std::size_t{17});
+        QCOMPARE(QString::fromStdString(lesson.language), language);
+
+        QVERIFY(shown.walkthrough()->startBuiltin(language));
+        QVERIFY(shown.walkthrough()->dock()->isVisible());
+        WalkthroughPanel* panel = shown.panel();
+        const int count = static_cast<int>(lesson.steps.size());
+        core::Plan expected = core::defaultPlan();
+        for (int index = 0; index < count; ++index) {
+            const core::LessonStep& step = lesson.steps[static_cast<std::size_t>(index)];
+            const QByteArray where = QStringLiteral("step %1 (%2)")
+                                         .arg(index + 1)
+                                         .arg(QString::fromStdString(step.id))
+                                         .toUtf8();
+            if (index > 0) QTest::mouseClick(panel->nextButton(), Qt::LeftButton);
+            QTRY_VERIFY2(shown.settled(), where.constData());
+
+            const core::PlanParse patched = core::applyPlanPatch(expected, step.patch);
+            QVERIFY2(patched.plan, where.constData());
+            expected = *patched.plan;
+            QVERIFY2(shown.document.plan() == expected, where.constData());
+            const core::Evaluation& evaluation = *shown.document.evaluation();
+            QVERIFY2(!core::hasErrors(evaluation.diagnostics), where.constData());
+
+            QCOMPARE(panel->counterText(),
+                     QStringLiteral("Step %1 of %2").arg(index + 1).arg(count));
+            QVERIFY2(panel->unresolved().isEmpty(),
+                     qPrintable(where + ": " + panel->unresolved().join(u',')));
+            const QString text = normalized(panel->shownText());
+            QVERIFY2(!text.isEmpty() && !text.contains(QLatin1Char('{')), where.constData());
+            const core::RenderedLessonText rendered =
+                core::renderLessonText(step.text, evaluation, AppSettings::instance().byteUnits());
+            QVERIFY(rendered.unresolved.empty());
+            for (const core::LessonBlock& block : rendered.text.blocks) {
+                for (const core::LessonRun& run : block.runs) {
+                    if (run.figure.empty()) continue;
+                    const QString figure = normalized(QString::fromStdString(run.text));
+                    QVERIFY2(!figure.isEmpty() && figure != QLatin1String("?"), where.constData());
+                    QVERIFY2(text.contains(figure), qPrintable(where + ": " + figure));
+                }
+            }
+
+            ViewGrid* grid = shown.window.viewGrid();
+            QCOMPARE(grid->maximizedPane(), shown.walkthrough()->paneFor(step.view));
+
+            HighlightOverlay* overlay = shown.walkthrough()->overlay();
+            if (step.highlight.empty()) {
+                QTRY_VERIFY2(!overlay->isVisible(), where.constData());
+                continue;
+            }
+            QWidget* target = overlay->target();
+            QVERIFY2(target, where.constData());
+            QTRY_VERIFY2(target->isVisible() && overlay->isVisible(), where.constData());
+            const QRect targetRect(target->mapTo(&shown.window, QPoint(0, 0)), target->size());
+            QTRY_VERIFY2(!overlay->highlightedRect().isEmpty() &&
+                             targetRect.contains(overlay->highlightedRect()),
+                         where.constData());
+            QVERIFY2(overlay->geometry().contains(overlay->highlightedRect()), where.constData());
+            // Nothing of the highlight is hidden under another part of the window.
+            const QPoint centre = overlay->highlightedRect().center();
+            QWidget* under = shown.window.childAt(centre);
+            QVERIFY2(under == target || target->isAncestorOf(under) || under == overlay,
+                     where.constData());
+        }
+        QVERIFY(!panel->nextButton()->isEnabled());
+
+        // Back: the previous step's plan again.
+        QTest::mouseClick(panel->backButton(), Qt::LeftButton);
+        QTRY_VERIFY(shown.settled());
+        const core::Plan previous = *shown.walkthrough()->session()->planAt(count - 2);
+        QVERIFY(shown.document.plan() == previous);
+        QCOMPARE(panel->counterText(), QStringLiteral("Step %1 of %2").arg(count - 1).arg(count));
+
+        // Close: the user's plan is back, as one undo step; Undo shows the lesson's plan,
+        // Redo the user's again.
+        QUndoStack* undo = shown.document.undoStack();
+        const int steps = undo->count();
+        QTest::mouseClick(panel->closeButton(), Qt::LeftButton);
+        QVERIFY(shown.document.plan() == userPlan());
+        QCOMPARE(undo->count(), steps + 1);
+        QVERIFY(!shown.walkthrough()->dock()->isVisible());
+        QVERIFY(!shown.walkthrough()->overlay()->isVisible());
+        QCOMPARE(shown.window.viewGrid()->maximizedPane(), nullptr);
+        undo->undo();
+        QVERIFY(shown.document.plan() == previous);
+        undo->redo();
+        QVERIFY(shown.document.plan() == userPlan());
+    }
+
+    // Each step that changes the plan is one undo step, a step without a patch none; Undo past
+    // the walkthrough's start gives the user's plan.
+    void everyStepIsOneUndoStep() {
+        Shown shown;
+        QUndoStack* undo = shown.document.undoStack();
+        const int before = undo->count();
+        QVERIFY(shown.walkthrough()->startBuiltin(QStringLiteral("en")));
+        const core::Lesson& lesson = shown.walkthrough()->session()->lesson();
+        QCOMPARE(QString::fromStdString(lesson.steps[1].patch), QStringLiteral("{}"));
+        QVERIFY(lesson.steps[2].patch != "{}");
+        QCOMPARE(undo->count(), before + 1);
+        QTest::mouseClick(shown.panel()->nextButton(), Qt::LeftButton);
+        QCOMPARE(undo->count(), before + 1);
+        QTest::mouseClick(shown.panel()->nextButton(), Qt::LeftButton);
+        QCOMPARE(undo->count(), before + 2);
+        undo->undo();
+        QVERIFY(shown.document.plan() == *shown.walkthrough()->session()->planAt(1));
+        undo->undo();
+        QVERIFY(shown.document.plan() == userPlan());
+    }
+
+    void keysMoveAndEscapeCloses() {
+        Shown shown;
+        QVERIFY(QTest::qWaitForWindowActive(&shown.window));
+        QVERIFY(shown.walkthrough()->startBuiltin(QStringLiteral("en")));
+        WalkthroughSession* session = shown.walkthrough()->session();
+        QWidget* focus = shown.panel()->nextButton();
+        QTRY_COMPARE(QApplication::focusWidget(), focus);
+        QTest::keyClick(focus, Qt::Key_Right, Qt::AltModifier);
+        QCOMPARE(session->stepIndex(), 1);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown);
+        QCOMPARE(session->stepIndex(), 2);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Left, Qt::AltModifier);
+        QCOMPARE(session->stepIndex(), 1);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageUp);
+        QCOMPARE(session->stepIndex(), 0);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QVERIFY(!session->isActive());
+        QVERIFY(shown.document.plan() == userPlan());
+    }
+
+    // The global-batch step asks b × a × n with b = 4, a = 8, n = 8: 256 is right.
+    void checksNumericAndChoiceAnswers() {
+        Shown shown;
+        QVERIFY(shown.walkthrough()->startBuiltin(QStringLiteral("en")));
+        WalkthroughSession* session = shown.walkthrough()->session();
+        WalkthroughPanel* panel = shown.panel();
+        int numeric = -1;
+        int choice = -1;
+        for (int index = 0; index < session->stepCount(); ++index) {
+            const auto& question =
+                session->lesson().steps[static_cast<std::size_t>(index)].question;
+            if (!question) continue;
+            if (question->kind == core::LessonQuestion::Kind::Choice && choice < 0) choice = index;
+            if (session->lesson().steps[static_cast<std::size_t>(index)].id == "global-batch") {
+                numeric = index;
+            }
+        }
+        QVERIFY(numeric >= 0 && choice >= 0);
+
+        QVERIFY(session->goTo(numeric));
+        QVERIFY(panel->answerEdit()->isVisibleTo(panel));
+        QVERIFY(!panel->choiceBox()->isVisibleTo(panel));
+        QTest::keyClicks(panel->answerEdit(), QStringLiteral("255"));
+        QTest::mouseClick(panel->checkButton(), Qt::LeftButton);
+        QVERIFY2(panel->verdictText().contains(QLatin1String("Not quite")),
+                 qPrintable(panel->verdictText()));
+        panel->answerEdit()->clear();
+        QTest::keyClicks(panel->answerEdit(), QStringLiteral("256"));
+        QTest::mouseClick(panel->checkButton(), Qt::LeftButton);
+        QVERIFY2(panel->verdictText().contains(QLatin1String("Right")),
+                 qPrintable(panel->verdictText()));
+
+        QVERIFY(session->goTo(choice));
+        QTRY_VERIFY(shown.settled());
+        QVERIFY(panel->choiceBox()->isVisibleTo(panel));
+        const int right = session->step().question->correctChoice;
+        QCOMPARE(panel->choiceBox()->count(),
+                 static_cast<int>(session->step().question->choices.size()));
+        QVERIFY(!panel->choiceBox()->itemText(0).contains(QLatin1Char('{')));
+        QCOMPARE(panel->choiceBox()->currentIndex(), -1);  // no answer shown before one is picked
+        QTest::mouseClick(panel->checkButton(), Qt::LeftButton);
+        QVERIFY(!panel->verdictText().contains(QLatin1String("Right")));
+        panel->choiceBox()->setCurrentIndex(right == 0 ? 1 : 0);
+        QTest::mouseClick(panel->checkButton(), Qt::LeftButton);
+        QVERIFY(panel->verdictText().contains(QLatin1String("Not quite")));
+        panel->choiceBox()->setCurrentIndex(right);
+        QTest::mouseClick(panel->checkButton(), Qt::LeftButton);
+        QVERIFY(panel->verdictText().contains(QLatin1String("Right")));
+    }
+
+    // A lesson file with a syntax error on line 3 is refused with its line and column; the
+    // plan, the undo stack and the window stay as they were.
+    void malformedLessonFileIsRefused() {
+        Shown shown;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\n  \"schema\": \"fourfold.lesson/1\",\n  \"title\": oops\n}\n");
+        file.close();
+        MainWindowPrompts prompts;
+        prompts.showError = [&shown](QWidget*, const QString&, const QString& message) {
+            shown.errors << message;
+        };
+        prompts.openFileName = [&path](QWidget*, const QString&, const QString&, const QString&) {
+            return path;
+        };
+        shown.window.setPrompts(prompts);
+        const int undoCount = shown.document.undoStack()->count();
+
+        shown.walkthrough()->openLessonAction()->trigger();
+        QCOMPARE(shown.errors.size(), 1);
+        QVERIFY2(shown.errors.first().contains(QLatin1String("broken.json:3:")),
+                 qPrintable(shown.errors.first()));
+        QVERIFY(shown.document.plan() == userPlan());
+        QCOMPARE(shown.document.undoStack()->count(), undoCount);
+        QVERIFY(!shown.walkthrough()->session()->isActive());
+        QVERIFY(!shown.walkthrough()->dock()->isVisible());
+
+        // A well-formed lesson with an unknown placeholder: its line and column too.
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(
+            "{\"schema\": \"fourfold.lesson/1\", \"title\": \"T\",\n"
+            " \"steps\": [{\"id\": \"a\", \"title\": \"A\", \"text\": \"{nope}\"}]}\n");
+        file.close();
+        QVERIFY(!shown.walkthrough()->startFile(path));
+        QCOMPARE(shown.errors.size(), 2);
+        QVERIFY2(shown.errors.last().contains(QLatin1String("broken.json:2:")),
+                 qPrintable(shown.errors.last()));
+        QVERIFY(shown.document.plan() == userPlan());
+    }
+
+    // Help ▸ Walkthrough lists the built-in lesson by its title and "Open Lesson File…".
+    void helpMenuOffersTheLessons() {
+        Shown shown;
+        QMenu* walkthrough =
+            shown.window.menuBar()->findChild<QMenu*>(QStringLiteral("walkthroughMenu"));
+        QVERIFY(walkthrough);
+        QVERIFY(walkthrough->actions().contains(shown.walkthrough()->builtinAction()));
+        QVERIFY(walkthrough->actions().contains(shown.walkthrough()->openLessonAction()));
+        const LessonLoad builtin = loadLessonFile(builtinLessonPath(lessonLanguage()));
+        QVERIFY(builtin.lesson);
+        QCOMPARE(shown.walkthrough()->builtinAction()->text(),
+                 QString::fromStdString(builtin.lesson->title));
+        shown.walkthrough()->builtinAction()->trigger();
+        QVERIFY(shown.walkthrough()->session()->isActive());
+    }
+
+    // Every highlight id a lesson may use names a widget of this window.
+    void everyHighlightIdResolves() {
+        Shown shown;
+        for (const std::string_view id : core::lessonHighlightIds()) {
+            const HighlightTarget target = findHighlightTarget(shown.window, id);
+            QVERIFY2(target.widget, std::string(id).c_str());
+            QVERIFY2(target.widget->window() == &shown.window, std::string(id).c_str());
+        }
+    }
+
+    // A step about TP groups colours the rank map by TP, so the groups it names show.
+    void rankMapHighlightColoursByItsAxis() {
+        Shown shown;
+        auto* colourBy = shown.window.views().at(2)->findChild<QComboBox*>();
+        QVERIFY(colourBy);
+        (void)findHighlightTarget(shown.window, "rank_map.tp_groups");
+        QCOMPARE(colourBy->currentData().toInt(), static_cast<int>(core::ParallelAxis::Tensor));
+        (void)findHighlightTarget(shown.window, "rank_map.dp_groups");
+        QCOMPARE(colourBy->currentData().toInt(), static_cast<int>(core::ParallelAxis::Data));
+    }
+
+    void languageFollowsTheLocale() {
+        const QLocale saved;
+        QLocale::setDefault(QLocale(QStringLiteral("zh_CN")));
+        QCOMPARE(lessonLanguage(), QStringLiteral("zh_CN"));
+        QLocale::setDefault(QLocale(QStringLiteral("de_DE")));
+        QCOMPARE(lessonLanguage(), QStringLiteral("en"));
+        QLocale::setDefault(saved);
+        QVERIFY(loadLessonFile(builtinLessonPath(QStringLiteral("zh_CN"))).lesson);
+    }
+
+    // Closing the window mid-walkthrough asks about the user's own plan, not the lesson's.
+    void closingTheWindowEndsTheWalkthroughFirst() {
+        Shown shown;
+        QVERIFY(shown.walkthrough()->startBuiltin(QStringLiteral("en")));
+        QVERIFY(shown.document.plan() != userPlan());
+        std::optional<core::Plan> asked;
+        MainWindowPrompts prompts;
+        prompts.askUnsaved = [&](QWidget*, const QString&) {
+            asked = shown.document.plan();
+            return UnsavedChoice::Cancel;
+        };
+        shown.window.setPrompts(prompts);
+        QVERIFY(!shown.window.close());
+        QVERIFY(asked && *asked == userPlan());
+        QVERIFY(!shown.walkthrough()->session()->isActive());
+    }
+
+    // Presentation mode: larger type in the panel and the views, the dock wide beside them;
+    // off again, everything as it was.
+    void presentationModeEnlargesAndRestores() {
+        Shown shown;
+        QVERIFY(shown.walkthrough()->startBuiltin(QStringLiteral("en")));
+        QDockWidget* dock = shown.walkthrough()->dock();
+        QTRY_VERIFY(dock->width() > 0);
+        const int dockWidth = dock->width();
+        const double panelSize = shown.panel()->font().pointSizeF();
+        QWidget* central = shown.window.centralWidget();
+        const double viewSize = central->font().pointSizeF();
+
+        shown.walkthrough()->presentationAction()->trigger();
+        QVERIFY(shown.walkthrough()->presentationAction()->isChecked());
+        QVERIFY(shown.panel()->font().pointSizeF() >= panelSize * 1.4);
+        QVERIFY(central->font().pointSizeF() >= viewSize * 1.2);
+        QTRY_VERIFY(dock->width() > dockWidth);
+        QVERIFY(dock->width() >= shown.window.width() * 0.33);
+        QCOMPARE(shown.window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+
+        shown.walkthrough()->presentationAction()->trigger();
+        QCOMPARE(shown.panel()->font().pointSizeF(), panelSize);
+        QCOMPARE(central->font().pointSizeF(), viewSize);
+        QVERIFY(shown.window.controlsDock()->isVisible());
+    }
+};
+
+QTEST_MAIN(TestWalkthroughPanel)
+#include "tst_walkthrough_panel.moc"

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// WalkthroughController: the walkthrough in the main window. It owns the dock with the panel,
+// the highlight overlay and the session, the Help ▸ Walkthrough menu (the built-in lesson in
+// the app's language, "Open Lesson File…") and the presentation-mode toggle. Entering a step
+// brings its view forward (maximised in the grid) and frames its highlight; leaving puts the
+// user's plan and view layout back.
+#pragma once
+
+#include "core/lesson.h"
+
+#include <QFont>
+#include <QObject>
+#include <QPointer>
+
+class QAction;
+class QDockWidget;
+class QMenu;
+
+namespace fourfold::ui {
+
+class HighlightOverlay;
+class MainWindow;
+class PlanDocument;
+class ViewPane;
+class WalkthroughPanel;
+class WalkthroughSession;
+struct MainWindowPrompts;
+
+class WalkthroughController : public QObject {
+    Q_OBJECT
+public:
+    WalkthroughController(MainWindow* window, PlanDocument* document,
+                          const MainWindowPrompts* prompts);
+
+    // Help ▸ Walkthrough ▸ …, and View ▸ Presentation Mode.
+    void addToMenus(QMenu* view, QMenu* help);
+
+    // Starts the built-in lesson in `language` ("" for the app's language).
+    bool startBuiltin(const QString& language = {});
+    // Starts a lesson file; a malformed one is reported (line and column) and changes nothing.
+    bool startFile(const QString& path);
+    // Asks for a lesson file and starts it.
+    bool openLessonFile();
+    void start(core::Lesson lesson);
+    void finish();
+
+    [[nodiscard]] WalkthroughSession* session() const { return session_; }
+    [[nodiscard]] WalkthroughPanel* panel() const { return panel_; }
+    [[nodiscard]] QDockWidget* dock() const { return dock_; }
+    [[nodiscard]] HighlightOverlay* overlay() const { return overlay_; }
+    [[nodiscard]] QAction* presentationAction() const { return presentationAction_; }
+    [[nodiscard]] QAction* builtinAction() const { return builtinAction_; }
+    [[nodiscard]] QAction* openLessonAction() const { return openLessonAction_; }
+    // The pane holding the view a step names; null for "none".
+    [[nodiscard]] ViewPane* paneFor(core::LessonView view) const;
+
+    void setPresentation(bool on);
+
+protected:
+    // Shares the width out again when the window's size changes during a walkthrough.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void enterStep(int index);
+    void ended();
+    void fitDock();
+
+    MainWindow* window_;
+    PlanDocument* document_;
+    const MainWindowPrompts* prompts_;
+    WalkthroughSession* session_;
+    WalkthroughPanel* panel_;
+    QDockWidget* dock_;
+    HighlightOverlay* overlay_;
+    QAction* presentationAction_;
+    QAction* builtinAction_;
+    QAction* openLessonAction_;
+    // What the walkthrough changed in the window, put back when it ends.
+    QPointer<ViewPane> userMaximized_;
+    bool presentation_ = false;
+    bool controlsWereShown_ = true;
+    QFont centralFont_;
+};
+
+}  // namespace fourfold::ui
