@@ -29,6 +29,7 @@ class FrameworkFileActions;
 class FitAdviceView;
 class PlanDocument;
 class RecentFiles;
+class SearchView;
 class SummaryStrip;
 class ViewGrid;
 
@@ -76,6 +77,12 @@ public:
     // The View menu's toggle for each pane of the grid, in the grid's order.
     [[nodiscard]] const QList<QAction*>& paneActions() const { return paneActions_; }
     [[nodiscard]] FrameworkFileActions* frameworkActions() const { return frameworkActions_; }
+    // The auto-planner's dock (hidden until Edit ▸ Find Best Layouts shows it) and its action.
+    [[nodiscard]] SearchView* searchView() const { return searchView_; }
+    [[nodiscard]] QDockWidget* searchDock() const { return searchDock_; }
+    [[nodiscard]] QAction* findLayoutsAction() const { return findLayoutsAction_; }
+    // Shows the search dock with room for its table and puts the focus on Search.
+    void showSearch();
     [[nodiscard]] QString statusText() const;
 
 protected:
@@ -87,6 +94,7 @@ private:
     void buildCentralArea();
     void buildDocks();
     void buildActions();
+    void buildSearchDock();  // main_window_search.cpp
     void buildMenus();
     void connectDocument();
     void updateTitle();
@@ -142,6 +150,9 @@ private:
     QMenu* recentMenu_ = nullptr;
     QMenu* exportViewMenu_ = nullptr;
     FrameworkFileActions* frameworkActions_ = nullptr;  // File → Export As, Import
+    SearchView* searchView_ = nullptr;
+    QDockWidget* searchDock_ = nullptr;
+    QAction* findLayoutsAction_ = nullptr;
 };
 
 }  // namespace fourfold::ui
