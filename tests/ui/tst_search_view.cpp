@@ -300,11 +300,11 @@ private slots:
         }
         QVERIFY(!comparison.differences.empty());
         for (const core::LayoutDifference& d : comparison.differences) {
-            QVERIFY2(text.contains(QStringLiteral("%1: %2 \u2192 %3")
-                                       .arg(ui::layoutFieldTitle(d.field),
-                                            QString::fromStdString(d.mine),
-                                            QString::fromStdString(d.best))),
-                     qPrintable(text));
+            QVERIFY2(
+                text.contains(QStringLiteral("%1 %2 \u2192 %3")
+                                  .arg(ui::layoutFieldName(d.field), QString::fromStdString(d.mine),
+                                       QString::fromStdString(d.best))),
+                qPrintable(text));
         }
         // The third row applied: it ranks #3, listed.
         view.applyRow(2);
@@ -381,8 +381,8 @@ private slots:
         }
         // Tab runs through the filters, Search, then the table (Cancel is off while idle).
         view.objectiveBox()->setFocus();
-        const QList<QWidget*> order = {view.fitsOnlyBox(), view.scheduleBox(), view.zeroBox(),
-                                       view.topBox(), view.searchButton()};
+        const QList<QWidget*> order = {view.scheduleBox(), view.zeroBox(), view.topBox(),
+                                       view.fitsOnlyBox(), view.searchButton()};
         for (QWidget* next : order) {
             QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
             QTRY_COMPARE(QApplication::focusWidget(), next);

@@ -40,7 +40,7 @@ void MainWindow::showSearch() {
     searchDock_->raise();
     // The table and the scatter need room; the views above keep the rest.
     if (wasHidden && !searchDock_->isFloating()) {
-        resizeDocks({searchDock_}, {height() * 9 / 20}, Qt::Vertical);
+        resizeDocks({searchDock_}, {height() * 2 / 5}, Qt::Vertical);
     }
     searchView_->searchButton()->setFocus(Qt::ShortcutFocusReason);
 }

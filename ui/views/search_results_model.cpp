@@ -14,6 +14,49 @@ constexpr double kSecondsPerDay = 86400.0;
 
 }  // namespace
 
+QString layoutFieldName(core::LayoutField field) {
+    using core::LayoutField;
+    switch (field) {
+        case LayoutField::Dp:
+            return SearchResultsModel::tr("Data parallel");
+        case LayoutField::Tp:
+            return SearchResultsModel::tr("Tensor parallel");
+        case LayoutField::Pp:
+            return SearchResultsModel::tr("Pipeline parallel");
+        case LayoutField::Cp:
+            return SearchResultsModel::tr("Context parallel");
+        case LayoutField::Ep:
+            return SearchResultsModel::tr("Expert parallel");
+        case LayoutField::Etp:
+            return SearchResultsModel::tr("Expert tensor parallel");
+        case LayoutField::VirtualStages:
+            return SearchResultsModel::tr("Virtual stages");
+        case LayoutField::Schedule:
+            return SearchResultsModel::tr("Schedule");
+        case LayoutField::ZeroStage:
+            return SearchResultsModel::tr("ZeRO stage");
+        case LayoutField::Offload:
+            return SearchResultsModel::tr("Offload");
+        case LayoutField::SequenceParallel:
+            return SearchResultsModel::tr("Sequence parallel");
+        case LayoutField::Recompute:
+            return SearchResultsModel::tr("Recompute");
+        case LayoutField::MicroBatch:
+            return SearchResultsModel::tr("Micro-batch");
+        case LayoutField::GradAccumulation:
+            return SearchResultsModel::tr("Accumulation");
+        case LayoutField::OverlapGradReduce:
+            return SearchResultsModel::tr("Overlap DP reduction");
+        case LayoutField::OverlapParamGather:
+            return SearchResultsModel::tr("Overlap parameter gather");
+        case LayoutField::OverlapTpComm:
+            return SearchResultsModel::tr("Overlap TP communication");
+        case LayoutField::OverlapP2p:
+            return SearchResultsModel::tr("Overlap pipeline sends");
+    }
+    return {};
+}
+
 QString layoutFieldTitle(core::LayoutField field) {
     using core::LayoutField;
     switch (field) {
@@ -28,9 +71,9 @@ QString layoutFieldTitle(core::LayoutField field) {
         case LayoutField::Ep:
             return SearchResultsModel::tr("EP");
         case LayoutField::Etp:
-            return SearchResultsModel::tr("Expert TP");
+            return SearchResultsModel::tr("ETP");
         case LayoutField::VirtualStages:
-            return SearchResultsModel::tr("Virtual stages");
+            return SearchResultsModel::tr("VPP");
         case LayoutField::Schedule:
             return SearchResultsModel::tr("Schedule");
         case LayoutField::ZeroStage:
@@ -38,21 +81,21 @@ QString layoutFieldTitle(core::LayoutField field) {
         case LayoutField::Offload:
             return SearchResultsModel::tr("Offload");
         case LayoutField::SequenceParallel:
-            return SearchResultsModel::tr("Seq. parallel");
+            return SearchResultsModel::tr("SP");
         case LayoutField::Recompute:
             return SearchResultsModel::tr("Recompute");
         case LayoutField::MicroBatch:
-            return SearchResultsModel::tr("Micro-batch");
+            return SearchResultsModel::tr("Micro");
         case LayoutField::GradAccumulation:
-            return SearchResultsModel::tr("Accumulation");
+            return SearchResultsModel::tr("Accum.");
         case LayoutField::OverlapGradReduce:
-            return SearchResultsModel::tr("Overlap DP");
+            return SearchResultsModel::tr("Ovl. DP");
         case LayoutField::OverlapParamGather:
-            return SearchResultsModel::tr("Overlap gather");
+            return SearchResultsModel::tr("Ovl. gather");
         case LayoutField::OverlapTpComm:
-            return SearchResultsModel::tr("Overlap TP");
+            return SearchResultsModel::tr("Ovl. TP");
         case LayoutField::OverlapP2p:
-            return SearchResultsModel::tr("Overlap P2P");
+            return SearchResultsModel::tr("Ovl. P2P");
     }
     return {};
 }
@@ -112,15 +155,16 @@ void SearchResultsModel::rebuildColumns() {
     std::vector<core::SearchPoint> points;
     points.reserve(candidates_.size());
     for (const core::SearchCandidate& candidate : candidates_) points.push_back(candidate.point);
+    // The figures first, so a narrow table still shows what the rows are ranked by.
+    if (objective_ != core::SearchObjective::TokensPerS) columns_.push_back({Column::Objective});
+    columns_.push_back({Column::TokensPerS});
+    columns_.push_back({Column::PeakMemory});
+    if (usableBytes_) columns_.push_back({Column::Margin});
+    columns_.push_back({Column::Mfu});
+    columns_.push_back({Column::Bubble});
     for (const core::LayoutField field : core::varyingFields(points)) {
         columns_.push_back({Column::Field, field});
     }
-    columns_.push_back({Column::PeakMemory});
-    if (usableBytes_) columns_.push_back({Column::Margin});
-    columns_.push_back({Column::TokensPerS});
-    columns_.push_back({Column::Mfu});
-    columns_.push_back({Column::Bubble});
-    if (objective_ != core::SearchObjective::TokensPerS) columns_.push_back({Column::Objective});
 }
 
 int SearchResultsModel::rowCount(const QModelIndex& parent) const {
@@ -231,7 +275,8 @@ QVariant SearchResultsModel::headerData(int section, Qt::Orientation orientation
     }
     const ColumnSpec& spec = columns_.at(static_cast<std::size_t>(section));
     if (role == Qt::ToolTipRole && spec.kind == Column::Field) {
-        return qs(std::string(core::layoutFieldKey(spec.field)));
+        return tr("%1 (%2)").arg(layoutFieldName(spec.field),
+                                 qs(std::string(core::layoutFieldKey(spec.field))));
     }
     if (role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
     switch (spec.kind) {

@@ -69,7 +69,9 @@ private:
     std::optional<std::uint64_t> usableBytes_;
 };
 
-// The column heading of a layout field, in the user's words ("TP", "Micro-batch").
+// A layout field in the user's words ("Tensor parallel", "Micro-batch"), and as a short
+// column heading ("TP", "Micro").
+[[nodiscard]] QString layoutFieldName(core::LayoutField field);
 [[nodiscard]] QString layoutFieldTitle(core::LayoutField field);
 
 }  // namespace fourfold::ui

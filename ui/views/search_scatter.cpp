@@ -23,6 +23,14 @@ QString qs(const std::string& text) { return QString::fromStdString(text); }
 const QColor kCandidate(0x00, 0x72, 0xb2);
 const QColor kFront(0xe6, 0x9f, 0x00);
 
+// Tick labels as the rest of the app writes counts: "125k", "1.20M".
+class CountTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return qs(core::formatCount(tick));
+    }
+};
+
 }  // namespace
 
 SearchScatter::SearchScatter(QWidget* parent) : QWidget(parent) {
@@ -31,10 +39,10 @@ SearchScatter::SearchScatter(QWidget* parent) : QWidget(parent) {
     column->setContentsMargins(0, 0, 0, 0);
     plot_ = new QCustomPlot(this);
     plot_->setObjectName(QStringLiteral("searchScatterPlot"));
-    plot_->setMinimumSize(220, 160);
+    plot_->setMinimumSize(200, 120);
     plot_->setMouseTracking(true);
     plot_->yAxis->setLabel(tr("Tokens/s"));
-    plot_->yAxis->setNumberFormat(QStringLiteral("gb"));
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new CountTicker));
     front_ = plot_->addGraph();
     front_->setName(tr("Pareto front"));
     front_->setLineStyle(QCPGraph::lsLine);
@@ -46,6 +54,13 @@ SearchScatter::SearchScatter(QWidget* parent) : QWidget(parent) {
     current_->setLineStyle(QCPGraph::lsNone);
     plot_->legend->setVisible(true);
     plot_->legend->setBrush(QBrush(Qt::white));
+    // A small legend: the plot is often only a few hundred pixels wide.
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    plot_->legend->setFont(small);
+    plot_->legend->setIconSize(14, 10);
+    plot_->legend->setRowSpacing(0);
+    plot_->legend->setMargins(QMargins(4, 2, 4, 2));
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     column->addWidget(plot_);
     connect(plot_, &QCustomPlot::mouseMove, this,

@@ -18,6 +18,7 @@
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStringList>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -47,16 +48,17 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
     column->setSpacing(4);
     buildFilters();
 
+    // Two short rows, so the dock fits beside the controls at 1280 pixels.
     auto* filters = new QHBoxLayout;
     filters->addWidget(buddyLabel(tr("Ob&jective"), objective_));
     filters->addWidget(objective_);
     filters->addSpacing(8);
-    filters->addWidget(fitsOnly_);
-    filters->addSpacing(8);
     filters->addWidget(buddyLabel(tr("Sche&dule"), schedule_));
     filters->addWidget(schedule_);
+    filters->addSpacing(8);
     filters->addWidget(buddyLabel(tr("&ZeRO"), zero_));
     filters->addWidget(zero_);
+    filters->addSpacing(8);
     filters->addWidget(buddyLabel(tr("Show &best"), top_));
     filters->addWidget(top_);
     filters->addStretch(1);
@@ -65,7 +67,6 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
     auto* actions = new QHBoxLayout;
     searchButton_ = new QPushButton(tr("&Search"));
     searchButton_->setObjectName(QStringLiteral("searchButton"));
-    searchButton_->setDefault(false);
     searchButton_->setToolTip(
         tr("Try every layout of this plan's model on its cluster at its global batch"));
     cancelButton_ = new QPushButton(tr("&Cancel"));
@@ -75,10 +76,13 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
     progress_->setObjectName(QStringLiteral("searchProgress"));
     progress_->setRange(0, kProgressSteps);
     progress_->setValue(0);
-    progress_->setMaximumWidth(240);
+    progress_->setFixedWidth(140);
     status_ = new QLabel(tr("Search to find the best layouts of this plan."));
     status_->setObjectName(QStringLiteral("searchStatus"));
     status_->setWordWrap(true);
+    status_->setMinimumWidth(120);
+    actions->addWidget(fitsOnly_);
+    actions->addSpacing(8);
     actions->addWidget(searchButton_);
     actions->addWidget(cancelButton_);
     actions->addWidget(progress_);
@@ -114,25 +118,25 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
     whyNot_->setTextFormat(Qt::PlainText);
     whyNot_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     whyNot_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* right = new QWidget;
-    auto* rightColumn = new QVBoxLayout(right);
-    rightColumn->setContentsMargins(0, 0, 0, 0);
-    rightColumn->addWidget(scatter_, 3);
-    auto* whyTitle = new QLabel(tr("Why not mine?"));
-    QFont bold = whyTitle->font();
-    bold.setBold(true);
-    whyTitle->setFont(bold);
-    rightColumn->addWidget(whyTitle);
-    rightColumn->addWidget(whyNot_, 1);
-
     auto* split = new QSplitter(Qt::Horizontal);
     split->setObjectName(QStringLiteral("searchSplit"));
     split->addWidget(table_);
-    split->addWidget(right);
+    split->addWidget(scatter_);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setChildrenCollapsible(false);
     column->addWidget(split, 1);
+
+    // "Why not mine?" spans the panel's width under both, a line or two of text.
+    auto* why = new QHBoxLayout;
+    auto* whyTitle = new QLabel(tr("Why not mine?"));
+    QFont bold = whyTitle->font();
+    bold.setBold(true);
+    whyTitle->setFont(bold);
+    whyTitle->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    why->addWidget(whyTitle, 0, Qt::AlignTop);
+    why->addWidget(whyNot_, 1);
+    column->addLayout(why);
 
     tableTimer_ = new QTimer(this);
     tableTimer_->setSingleShot(true);
@@ -147,11 +151,11 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
         updateCurrent();
         updateWhyNotMine();
     });
-    setTabOrder(objective_, fitsOnly_);
-    setTabOrder(fitsOnly_, schedule_);
+    setTabOrder(objective_, schedule_);
     setTabOrder(schedule_, zero_);
     setTabOrder(zero_, top_);
-    setTabOrder(top_, searchButton_);
+    setTabOrder(top_, fitsOnly_);
+    setTabOrder(fitsOnly_, searchButton_);
     setTabOrder(searchButton_, cancelButton_);
     setTabOrder(cancelButton_, table_);
     updateCurrent();
@@ -378,11 +382,12 @@ void SearchView::updateWhyNotMine() {
             break;
     }
     if (!c.differences.empty()) {
-        text += QLatin1Char('\n') + tr("The best layout differs in:");
+        QStringList changes;
         for (const core::LayoutDifference& d : c.differences) {
-            text += QLatin1Char('\n') + tr("\u2022 %1: %2 \u2192 %3")
-                                            .arg(layoutFieldTitle(d.field), qs(d.mine), qs(d.best));
+            changes << tr("%1 %2 \u2192 %3").arg(layoutFieldName(d.field), qs(d.mine), qs(d.best));
         }
+        text += QLatin1Char(' ') +
+                tr("The best layout differs: %1.").arg(changes.join(QStringLiteral("; ")));
     }
     whyNot_->setText(text);
 }
