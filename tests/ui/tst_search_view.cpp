@@ -318,6 +318,45 @@ private slots:
         QTRY_VERIFY(view.whyNotMine()->text().contains(QStringLiteral("changed beyond")));
     }
 
+    // Fits only off: the whole card is searched; a column says which rows stay within the
+    // plan's margin, and applying one keeps the plan's margin.
+    void fitsOnlyOffSearchesTheWholeCard() {
+        core::Plan plan = smallPlan();
+        plan.memory.safetyMargin = 0.9;  // a tenth of the card usable
+        plan.cluster.gpu.memoryBytes = 4ULL << 30;
+        ui::PlanDocument document(plan);
+        ui::SearchView view(&document);
+        view.show();
+        view.topBox()->setValue(500);
+        QVERIFY(runSearch(view));
+        const std::int64_t withinMargin = view.result()->counts.fitting;
+        using Column = ui::SearchResultsModel::Column;
+        QCOMPARE(view.model()->columnOf(Column::Margin), -1);
+        view.fitsOnlyBox()->setChecked(false);
+        QVERIFY(runSearch(view));
+        core::Plan wholeCard = plan;
+        wholeCard.memory.safetyMargin = 0;
+        const core::SearchResult expected = core::search(wholeCard, view.searchOptions());
+        QVERIFY(shownRows(view) == expected.candidates);
+        QVERIFY(view.result()->counts.fitting > withinMargin);
+        const int margin = view.model()->columnOf(Column::Margin);
+        QVERIFY(margin > 0);
+        const std::uint64_t usable = document.evaluation()->memory->usableBytes;
+        int over = -1;
+        for (int row = 0; row < view.model()->rowCount(); ++row) {
+            const bool within = view.model()->candidate(row).point.peakBytes <= usable;
+            QCOMPARE(view.model()->index(row, margin).data().toString(),
+                     within ? QStringLiteral("yes") : QStringLiteral("no"));
+            if (!within && over < 0) over = row;
+        }
+        QVERIFY(over >= 0);
+        view.applyRow(over);
+        QCOMPARE(document.plan().memory.safetyMargin, 0.9);
+        QVERIFY(document.plan().parallel == view.model()->candidate(over).plan.parallel);
+        QTRY_VERIFY(document.evaluation()->plan == document.plan());
+        QVERIFY(!document.evaluation()->memory->fits);
+    }
+
     // Cancel mid-search on GPT-3 175B over 1,024 GPUs: it stops, and the table holds only
     // layouts that were searched to the end, with figures evaluate() confirms.
     void cancelStopsALargeSearch() {
