@@ -5,7 +5,7 @@
 #include "core/catalog.h"
 #include "core/search.h"
 #include "core/search_compare.h"
-#include "ui/views/search_runner.h"
+#include "ui/search/search_runner.h"
 
 #include <QSignalSpy>
 #include <QThread>

@@ -10,12 +10,12 @@
 #include "core/search_compare.h"
 #include "core/search_fields.h"
 #include "ui/document/plan_document.h"
+#include "ui/search/search_results_model.h"
+#include "ui/search/search_scatter.h"
+#include "ui/search/search_view.h"
 #include "ui/shell/app_settings.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/palette.h"
-#include "ui/views/search_results_model.h"
-#include "ui/views/search_scatter.h"
-#include "ui/views/search_view.h"
 
 #include <qcustomplot.h>
 

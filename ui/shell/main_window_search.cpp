@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The auto-planner's dock in the main window: Edit ▸ Find Best Layouts (Ctrl+F) shows it below
 // the views; its figures follow the GB/GiB setting like every other view.
+#include "ui/search/search_view.h"
 #include "ui/shell/app_settings.h"
 #include "ui/shell/main_window.h"
-#include "ui/views/search_view.h"
 
 #include <QAction>
 #include <QDockWidget>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/views/search_scatter.h"
+#include "ui/search/search_scatter.h"
 
 #include "core/search_fields.h"
 #include "ui/views/palette.h"

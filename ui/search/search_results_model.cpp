@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/views/search_results_model.h"
+#include "ui/search/search_results_model.h"
 
 #include <QString>
 

@@ -5,6 +5,8 @@
 // the current plan stands ("Why not mine?"). The search runs off the GUI thread (SearchRunner)
 // and fills the table as it goes; Enter or a double-click applies a row's layout to the plan
 // as one undoable step. Every figure and the comparison come from the core.
+// ui/search/ holds the auto-planner: unlike ui/views/, which only draws an Evaluation, it runs
+// the engine's search (off the GUI thread) and shows its result.
 #pragma once
 
 #include "core/format.h"

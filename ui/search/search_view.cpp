@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/views/search_view.h"
+#include "ui/search/search_view.h"
 
 #include "core/plan_enums.h"
 #include "core/search_compare.h"
 #include "ui/document/plan_document.h"
-#include "ui/views/search_results_model.h"
-#include "ui/views/search_runner.h"
-#include "ui/views/search_scatter.h"
+#include "ui/search/search_results_model.h"
+#include "ui/search/search_runner.h"
+#include "ui/search/search_scatter.h"
 
 #include <QCheckBox>
 #include <QComboBox>
