@@ -105,6 +105,7 @@ MainWindow::MainWindow(PlanDocument* document, QWidget* parent)
     buildCentralArea();
     buildDocks();
     buildActions();
+    buildSearchDock();
     buildMenus();
 
     statusLabel_ = new QLabel(this);
@@ -138,6 +139,7 @@ void MainWindow::setVisualTabOrder() {
         chain << stops;
     }
     chain << tabStops(diagnostics_);
+    if (searchDock_) chain << tabStops(searchDock_->widget());
     for (qsizetype index = 1; index < chain.size(); ++index) {
         QWidget::setTabOrder(chain.at(index - 1), chain.at(index));
     }

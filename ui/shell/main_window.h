@@ -29,6 +29,7 @@ class FrameworkFileActions;
 class FitAdviceView;
 class PlanDocument;
 class RecentFiles;
+class SearchView;
 class SummaryStrip;
 class ViewGrid;
 class WalkthroughController;
@@ -79,6 +80,12 @@ public:
     [[nodiscard]] FrameworkFileActions* frameworkActions() const { return frameworkActions_; }
     // The walkthrough dock, its menu entries and presentation mode.
     [[nodiscard]] WalkthroughController* walkthrough() const { return walkthrough_; }
+    // The auto-planner's dock (hidden until Edit ▸ Find Best Layouts shows it) and its action.
+    [[nodiscard]] SearchView* searchView() const { return searchView_; }
+    [[nodiscard]] QDockWidget* searchDock() const { return searchDock_; }
+    [[nodiscard]] QAction* findLayoutsAction() const { return findLayoutsAction_; }
+    // Shows the search dock with room for its table and puts the focus on Search.
+    void showSearch();
     [[nodiscard]] QString statusText() const;
 
 protected:
@@ -90,6 +97,7 @@ private:
     void buildCentralArea();
     void buildDocks();
     void buildActions();
+    void buildSearchDock();  // main_window_search.cpp
     void buildMenus();
     void addLanguageMenu(QMenu* view);
     void connectDocument();
@@ -147,6 +155,9 @@ private:
     QMenu* exportViewMenu_ = nullptr;
     FrameworkFileActions* frameworkActions_ = nullptr;  // File → Export As, Import
     WalkthroughController* walkthrough_ = nullptr;      // Help → Walkthrough, the lesson dock
+    SearchView* searchView_ = nullptr;
+    QDockWidget* searchDock_ = nullptr;
+    QAction* findLayoutsAction_ = nullptr;
 };
 
 }  // namespace fourfold::ui

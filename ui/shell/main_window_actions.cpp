@@ -131,6 +131,8 @@ void MainWindow::buildMenus() {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(undoAction_);
     edit->addAction(redoAction_);
+    edit->addSeparator();
+    edit->addAction(findLayoutsAction_);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* controlsToggle = controlsDock_->toggleViewAction();

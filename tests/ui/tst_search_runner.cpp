@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SearchRunner: the search runs off the GUI thread, its reports arrive on the GUI thread before
+// its result, and merged as they come they give the result's candidates; a new start while one
+// runs cancels it and only the newer result is delivered.
+#include "core/catalog.h"
+#include "core/search.h"
+#include "core/search_compare.h"
+#include "ui/search/search_runner.h"
+
+#include <QSignalSpy>
+#include <QThread>
+#include <QtTest>
+
+using namespace fourfold;
+
+namespace {
+
+core::Plan smallPlan() {
+    core::Plan plan = core::defaultPlan();
+    plan.model.layers = 4;
+    plan.model.hidden = 1024;
+    plan.model.heads = 8;
+    plan.model.kvHeads = 8;
+    plan.model.ffnHidden = 4096;
+    plan.model.vocab = 32000;
+    plan.model.sequence = 1024;
+    plan.parallel = {};
+    plan.parallel.dp = 8;
+    plan.training.microBatch = 1;
+    plan.training.gradAccumulation = 2;
+    plan.training.globalBatch = 16;
+    return plan;
+}
+
+}  // namespace
+
+class TestSearchRunner : public QObject {
+    Q_OBJECT
+private slots:
+    void reportsArriveOnTheGuiThreadBeforeTheResult() {
+        ui::SearchRunner runner;
+        core::SearchOptions options;
+        options.top = 12;
+        std::vector<core::SearchPoint> best;
+        int reports = 0;
+        bool finished = false;
+        bool reportAfterResult = false;
+        bool offThread = false;
+        core::SearchResult result;
+        connect(&runner, &ui::SearchRunner::progressed, this,
+                [&](const core::SearchCounts&, const std::vector<core::SearchPoint>& points) {
+                    ++reports;
+                    offThread = offThread || QThread::currentThread() != thread();
+                    reportAfterResult = reportAfterResult || finished;
+                    core::mergeBest(best, points, options.objective, 12);
+                });
+        connect(&runner, &ui::SearchRunner::finished, this, [&](const core::SearchResult& r) {
+            finished = true;
+            result = r;
+        });
+        QSignalSpy busy(&runner, &ui::SearchRunner::busyChanged);
+        runner.start(smallPlan(), options);
+        QVERIFY(runner.isBusy());
+        QVERIFY(QTest::qWaitFor([&] { return finished; }, 60000));
+        QVERIFY(!runner.isBusy());
+        QCOMPARE(busy.count(), 2);
+        QVERIFY(reports > 0);
+        QVERIFY(!offThread);
+        QVERIFY(!reportAfterResult);
+        QVERIFY(!result.cancelled);
+        QCOMPARE(best.size(), result.candidates.size());
+        for (std::size_t i = 0; i < best.size(); ++i)
+            QVERIFY(best[i] == result.candidates[i].point);
+    }
+
+    void aNewStartReplacesTheRunInFlight() {
+        ui::SearchRunner runner;
+        QSignalSpy finished(&runner, &ui::SearchRunner::finished);
+        core::Plan large = smallPlan();
+        large.cluster.nodes = 64;  // 512 GPUs: a long search to cancel
+        runner.start(large, {});
+        core::SearchOptions second;
+        second.top = 3;
+        runner.start(smallPlan(), second);
+        QVERIFY(finished.wait(60000) || finished.count() > 0);
+        QTest::qWait(50);
+        QCOMPARE(finished.count(), 1);
+        const auto result = finished.at(0).at(0).value<core::SearchResult>();
+        QVERIFY(!result.cancelled);
+        QCOMPARE(result.candidates.size(), std::size_t{3});
+        const core::SearchResult expected = core::search(smallPlan(), second);
+        QVERIFY(result.candidates == expected.candidates);
+        QVERIFY(result.counts == expected.counts);
+    }
+
+    void cancelStopsTheRun() {
+        ui::SearchRunner runner;
+        QSignalSpy finished(&runner, &ui::SearchRunner::finished);
+        core::Plan large = smallPlan();
+        large.cluster.nodes = 64;
+        runner.start(large, {});
+        runner.cancel();
+        QVERIFY(finished.wait(20000) || finished.count() > 0);
+        const auto result = finished.at(0).at(0).value<core::SearchResult>();
+        QVERIFY(result.cancelled);
+        QVERIFY(result.counts.done < result.counts.space);
+    }
+};
+
+QTEST_MAIN(TestSearchRunner)
+#include "tst_search_runner.moc"

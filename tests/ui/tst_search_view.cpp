@@ -1,0 +1,454 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The auto-planner panel driven through its widgets: Edit ▸ Find Best Layouts shows it, Search
+// fills the table with exactly the core's candidates in the objective's order, a header click
+// sorts, a double-click or Enter applies a row as one undoable step, the scatter holds the
+// candidates, the core's Pareto front and the current plan, "Why not mine?" names the plan's
+// rank, Cancel stops a search of GPT-3 175B on 1,024 GPUs and keeps only what was searched.
+#include "core/catalog.h"
+#include "core/evaluate.h"
+#include "core/search.h"
+#include "core/search_compare.h"
+#include "core/search_fields.h"
+#include "ui/document/plan_document.h"
+#include "ui/search/search_results_model.h"
+#include "ui/search/search_scatter.h"
+#include "ui/search/search_view.h"
+#include "ui/shell/app_settings.h"
+#include "ui/shell/main_window.h"
+#include "ui/views/palette.h"
+
+#include <qcustomplot.h>
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QtTest>
+
+using namespace fourfold;
+
+namespace {
+
+// A small model on 8 GPUs: a few thousand layouts, searched in well under a second.
+core::Plan smallPlan() {
+    core::Plan plan = core::defaultPlan();
+    plan.name = "small";
+    plan.model.layers = 4;
+    plan.model.hidden = 1024;
+    plan.model.heads = 8;
+    plan.model.kvHeads = 8;
+    plan.model.ffnHidden = 4096;
+    plan.model.vocab = 32000;
+    plan.model.sequence = 1024;
+    plan.parallel = {};
+    plan.parallel.dp = 8;
+    plan.training.microBatch = 1;
+    plan.training.gradAccumulation = 2;
+    plan.training.globalBatch = 16;
+    return plan;
+}
+
+core::Plan gpt3On1024() {
+    core::Plan plan = core::defaultPlan();
+    plan.model = core::findModelPreset("gpt3-175b")->spec;
+    plan.training.gradAccumulation = 32;
+    plan.parallel.tp = 8;
+    plan.parallel.pp = 16;
+    plan.parallel.dp = 8;
+    plan.parallel.zeroStage = 1;
+    plan.cluster.nodes = 128;
+    return plan;
+}
+
+// The model's rows in the order the table shows them.
+std::vector<core::SearchCandidate> shownRows(const ui::SearchView& view) {
+    std::vector<core::SearchCandidate> rows;
+    const QAbstractItemModel* shown = view.table()->model();
+    auto* proxy = qobject_cast<const QSortFilterProxyModel*>(shown);
+    for (int row = 0; row < shown->rowCount(); ++row) {
+        rows.push_back(view.model()->candidate(proxy->mapToSource(shown->index(row, 0)).row()));
+    }
+    return rows;
+}
+
+bool runSearch(ui::SearchView& view) {
+    QSignalSpy finished(&view, &ui::SearchView::searchFinished);
+    QTest::mouseClick(view.searchButton(), Qt::LeftButton);
+    return finished.wait(60000) || finished.count() > 0;
+}
+
+QChar mnemonicOf(const QString& text) {
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        if (text.at(i) != QLatin1Char('&')) continue;
+        if (text.at(i + 1) == QLatin1Char('&')) {
+            ++i;
+            continue;
+        }
+        return text.at(i + 1).toUpper();
+    }
+    return {};
+}
+
+}  // namespace
+
+class TestSearchView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init() {
+        QSettings(QStringLiteral("Fourfold"), QStringLiteral("Fourfold")).clear();
+        ui::AppSettings::instance().reload();
+    }
+
+    // Ctrl+F shows the dock with the focus on Search; the search's rows are the core's.
+    void searchFillsTheTableWithTheCoresCandidates() {
+        const core::Plan plan = smallPlan();
+        ui::PlanDocument document(plan);
+        ui::MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(window.searchDock()->isHidden());
+        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(window.searchDock()->isVisible());
+        ui::SearchView& view = *window.searchView();
+        QTRY_VERIFY(view.searchButton()->hasFocus());
+        QVERIFY(view.fitsOnlyBox()->isChecked());
+        QCOMPARE(view.objectiveBox()->currentText(), QStringLiteral("Tokens per second"));
+
+        QVERIFY(runSearch(view));
+        QVERIFY(view.result().has_value());
+        QVERIFY(!view.result()->cancelled);
+        const core::SearchResult expected = core::search(plan, view.searchOptions());
+        QVERIFY(!expected.candidates.empty());
+        QCOMPARE(view.searchOptions().top, 50);
+        const std::vector<core::SearchCandidate> rows = shownRows(view);
+        QCOMPARE(rows.size(), expected.candidates.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            QVERIFY2(rows[i] == expected.candidates[i], qPrintable(QString::number(i)));
+        }
+        QVERIFY(view.progressBar()->value() == view.progressBar()->maximum());
+        QVERIFY(view.cancelButton()->isEnabled() == false);
+
+        // A column for each field that varies, none for one that does not, then the figures.
+        std::vector<core::SearchPoint> points;
+        for (const auto& c : expected.candidates) points.push_back(c.point);
+        const std::vector<core::LayoutField> varying = core::varyingFields(points);
+        QVERIFY(varying.size() >= 3);
+        for (const core::LayoutField field : core::layoutFields()) {
+            const bool varies = std::find(varying.begin(), varying.end(), field) != varying.end();
+            QCOMPARE(view.model()->columnOf(ui::SearchResultsModel::Column::Field, field) >= 0,
+                     varies);
+        }
+        using Column = ui::SearchResultsModel::Column;
+        for (const Column figure :
+             {Column::PeakMemory, Column::TokensPerS, Column::Mfu, Column::Bubble}) {
+            QVERIFY(view.model()->columnOf(figure) > 0);
+        }
+        // Figures as the core formats them, GB by default and GiB on the setting.
+        const int peak = view.model()->columnOf(Column::PeakMemory);
+        const QModelIndex first = view.model()->index(0, peak);
+        QCOMPARE(first.data().toString(),
+                 QString::fromStdString(core::formatBytes(expected.candidates[0].point.peakBytes)));
+        ui::AppSettings::instance().setByteUnits(core::ByteUnits::Binary);
+        QCOMPARE(first.data().toString(),
+                 QString::fromStdString(core::formatBytes(expected.candidates[0].point.peakBytes,
+                                                          core::ByteUnits::Binary)));
+        const int tokens = view.model()->columnOf(Column::TokensPerS);
+        QCOMPARE(
+            view.model()->index(0, tokens).data().toString(),
+            QString::fromStdString(core::formatCount(expected.candidates[0].point.tokensPerS)));
+    }
+
+    // Another objective orders the rows its way, again exactly as the core does.
+    void headroomObjectiveOrdersAsTheCore() {
+        const core::Plan plan = smallPlan();
+        ui::PlanDocument document(plan);
+        ui::SearchView view(&document);
+        view.show();
+        view.objectiveBox()->setCurrentIndex(3);
+        view.zeroBox()->setCurrentIndex(view.zeroBox()->findData(1));
+        QVERIFY(runSearch(view));
+        const core::SearchOptions options = view.searchOptions();
+        QVERIFY(options.objective == core::SearchObjective::Headroom);
+        QVERIFY(options.space.zeroStages == std::vector<int>{1});
+        const core::SearchResult expected = core::search(plan, options);
+        QVERIFY(shownRows(view) == expected.candidates);
+        for (const auto& row : shownRows(view)) QCOMPARE(row.point.layout.zeroStage, 1);
+        QVERIFY(view.model()->columnOf(ui::SearchResultsModel::Column::Objective) > 0);
+    }
+
+    // A click on a header sorts by that column, a second click reverses it.
+    void headerClickSortsRows() {
+        ui::PlanDocument document(smallPlan());
+        ui::SearchView view(&document);
+        view.resize(1400, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runSearch(view));
+        using Column = ui::SearchResultsModel::Column;
+        const int peak = view.model()->columnOf(Column::PeakMemory);
+        QHeaderView* header = view.table()->horizontalHeader();
+        const QPoint at(header->sectionViewportPosition(peak) + header->sectionSize(peak) / 2,
+                        header->height() / 2);
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(header->sortIndicatorSection(), peak);
+        const auto ascending = [](const std::vector<core::SearchCandidate>& rows, bool up) {
+            for (std::size_t i = 1; i < rows.size(); ++i) {
+                const auto a = rows[i - 1].point.peakBytes;
+                const auto b = rows[i].point.peakBytes;
+                if (up ? a > b : a < b) return false;
+            }
+            return true;
+        };
+        const Qt::SortOrder first = header->sortIndicatorOrder();
+        QVERIFY(ascending(shownRows(view), first == Qt::AscendingOrder));
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+        QVERIFY(header->sortIndicatorOrder() != first);
+        QVERIFY(ascending(shownRows(view), header->sortIndicatorOrder() == Qt::AscendingOrder));
+        QVERIFY(shownRows(view).front().point.peakBytes != shownRows(view).back().point.peakBytes);
+    }
+
+    // Double-click applies a row's plan as one undo step; Ctrl+Z restores; Enter does the same.
+    void doubleClickAppliesOneUndoableStep() {
+        const core::Plan plan = smallPlan();
+        ui::PlanDocument document(plan);
+        ui::MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.showSearch();
+        ui::SearchView& view = *window.searchView();
+        QVERIFY(runSearch(view));
+        QTableView* table = view.table();
+        const std::vector<core::SearchCandidate> rows = shownRows(view);
+        QVERIFY(rows.size() >= 3);
+        const int steps = document.undoStack()->count();
+        const QRect cell = table->visualRect(table->model()->index(1, 0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        QCOMPARE(document.plan(), rows[1].plan);
+        QCOMPARE(document.undoStack()->count(), steps + 1);
+        QTRY_VERIFY(document.evaluation()->plan == rows[1].plan);
+        QVERIFY(document.evaluation()->performance->tokensPerS == rows[1].point.tokensPerS);
+        QCOMPARE(document.evaluation()->memory->peakBytes, rows[1].point.peakBytes);
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(document.plan(), plan);
+        QCOMPARE(document.undoStack()->index(), steps);
+
+        table->setFocus();
+        table->setCurrentIndex(table->model()->index(2, 0));
+        QTest::keyClick(table, Qt::Key_Return);
+        QCOMPARE(document.plan(), rows[2].plan);
+        document.undoStack()->undo();
+        QCOMPARE(document.plan(), plan);
+    }
+
+    // The scatter: one point per row, the front's line through the core's front, this plan.
+    void scatterDrawsTheCandidatesTheFrontAndThisPlan() {
+        const core::Plan plan = smallPlan();
+        ui::PlanDocument document(plan);
+        ui::SearchView view(&document);
+        view.show();
+        QVERIFY(runSearch(view));
+        const core::SearchResult& result = *view.result();
+        ui::SearchScatter* scatter = view.scatter();
+        QCOMPARE(scatter->candidatesGraph()->data()->size(), view.model()->rowCount());
+        const auto* front = scatter->frontGraph()->data().data();
+        QCOMPARE(std::size_t(front->size()), result.paretoFront.size());
+        QVERIFY(!result.paretoFront.empty());
+        for (int i = 0; i < front->size(); ++i) {
+            const core::SearchPoint& point = result.paretoFront[std::size_t(i)].point;
+            QCOMPARE(front->at(i)->key, double(point.peakBytes) / 1e9);
+            QCOMPARE(front->at(i)->value, point.tokensPerS);
+        }
+        QCOMPARE(scatter->frontGraph()->lineStyle(), QCPGraph::lsLine);
+        const auto* current = scatter->currentGraph()->data().data();
+        QCOMPARE(current->size(), 1);
+        QCOMPARE(current->at(0)->key, double(document.evaluation()->memory->peakBytes) / 1e9);
+        QCOMPARE(current->at(0)->value, document.evaluation()->performance->tokensPerS);
+    }
+
+    // "Why not mine?" names the rank the core gives, and the fields in which the best differs.
+    void whyNotMineNamesTheRank() {
+        core::Plan plan = smallPlan();
+        ui::PlanDocument document(plan);
+        ui::SearchView view(&document);
+        view.show();
+        QVERIFY(runSearch(view));
+        const core::PlanComparison comparison =
+            core::compareWithSearch(*document.evaluation(), plan, *view.result());
+        QString text = view.whyNotMine()->text();
+        if (comparison.standing == core::PlanStanding::Ranked) {
+            QVERIFY2(text.contains(QStringLiteral("ranks #%1").arg(comparison.rank)),
+                     qPrintable(text));
+        } else {
+            QCOMPARE(comparison.standing, core::PlanStanding::BelowShown);
+            QVERIFY2(text.contains(QStringLiteral("below the %1").arg(comparison.shown)),
+                     qPrintable(text));
+        }
+        QVERIFY(!comparison.differences.empty());
+        for (const core::LayoutDifference& d : comparison.differences) {
+            QVERIFY2(
+                text.contains(QStringLiteral("%1 %2 \u2192 %3")
+                                  .arg(ui::layoutFieldName(d.field), QString::fromStdString(d.mine),
+                                       QString::fromStdString(d.best))),
+                qPrintable(text));
+        }
+        // The third row applied: it ranks #3, listed.
+        view.applyRow(2);
+        QTRY_VERIFY(view.whyNotMine()->text().contains(QStringLiteral("ranks #3")));
+        view.applyRow(0);
+        QTRY_VERIFY(view.whyNotMine()->text().contains(QStringLiteral("ranks #1")));
+        // Another card is another plan: the search no longer speaks for it.
+        core::Plan large = document.plan();
+        large.cluster.gpu.memoryBytes = 1ULL << 30;
+        document.replacePlan(large, QStringLiteral("small card"));
+        QTRY_VERIFY(view.whyNotMine()->text().contains(QStringLiteral("changed beyond")));
+    }
+
+    // Fits only off: the whole card is searched; a column says which rows stay within the
+    // plan's margin, and applying one keeps the plan's margin.
+    void fitsOnlyOffSearchesTheWholeCard() {
+        core::Plan plan = smallPlan();
+        plan.memory.safetyMargin = 0.9;  // a tenth of the card usable
+        plan.cluster.gpu.memoryBytes = 4ULL << 30;
+        ui::PlanDocument document(plan);
+        ui::SearchView view(&document);
+        view.show();
+        view.topBox()->setValue(500);
+        QVERIFY(runSearch(view));
+        const std::int64_t withinMargin = view.result()->counts.fitting;
+        using Column = ui::SearchResultsModel::Column;
+        QCOMPARE(view.model()->columnOf(Column::Margin), -1);
+        view.fitsOnlyBox()->setChecked(false);
+        QVERIFY(runSearch(view));
+        core::Plan wholeCard = plan;
+        wholeCard.memory.safetyMargin = 0;
+        const core::SearchResult expected = core::search(wholeCard, view.searchOptions());
+        QVERIFY(shownRows(view) == expected.candidates);
+        QVERIFY(view.result()->counts.fitting > withinMargin);
+        const int margin = view.model()->columnOf(Column::Margin);
+        QVERIFY(margin > 0);
+        const std::uint64_t usable = document.evaluation()->memory->usableBytes;
+        int over = -1;
+        for (int row = 0; row < view.model()->rowCount(); ++row) {
+            const bool within = view.model()->candidate(row).point.peakBytes <= usable;
+            QCOMPARE(view.model()->index(row, margin).data().toString(),
+                     within ? QStringLiteral("yes") : QStringLiteral("no"));
+            if (!within && over < 0) over = row;
+        }
+        QVERIFY(over >= 0);
+        view.applyRow(over);
+        QCOMPARE(document.plan().memory.safetyMargin, 0.9);
+        QVERIFY(document.plan().parallel == view.model()->candidate(over).plan.parallel);
+        QTRY_VERIFY(document.evaluation()->plan == document.plan());
+        QVERIFY(!document.evaluation()->memory->fits);
+    }
+
+    // Cancel mid-search on GPT-3 175B over 1,024 GPUs: it stops, and the table holds only
+    // layouts that were searched to the end, with figures evaluate() confirms.
+    void cancelStopsALargeSearch() {
+        const core::Plan plan = gpt3On1024();
+        ui::PlanDocument document(plan);
+        ui::SearchView view(&document);
+        view.show();
+        QSignalSpy finished(&view, &ui::SearchView::searchFinished);
+        QTest::mouseClick(view.searchButton(), Qt::LeftButton);
+        QVERIFY(view.isSearching());
+        QVERIFY(view.cancelButton()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(view.statusLabel()->text().contains(QStringLiteral("looked at")),
+                                 60000);
+        QVERIFY(finished.isEmpty());
+        QTest::mouseClick(view.cancelButton(), Qt::LeftButton);
+        // A generous bound on "promptly": the search checks the flag every few layouts.
+        QVERIFY(QTest::qWaitFor([&] { return !finished.isEmpty(); }, 20000));
+        QVERIFY(!view.isSearching());
+        const core::SearchResult& result = *view.result();
+        QVERIFY(result.cancelled);
+        QVERIFY(result.counts.done < result.counts.space);
+        QVERIFY(view.statusLabel()->text().startsWith(QStringLiteral("Cancelled")));
+        QVERIFY(shownRows(view) == result.candidates);
+        QCOMPARE(view.scatter()->candidatesGraph()->data()->size(), view.model()->rowCount());
+        for (std::size_t i = 0; i < std::min<std::size_t>(2, result.candidates.size()); ++i) {
+            const core::SearchCandidate& row = result.candidates[i];
+            const core::Evaluation evaluation = core::evaluate(row.plan);
+            QCOMPARE(evaluation.memory->peakBytes, row.point.peakBytes);
+            QVERIFY(evaluation.performance->stepTimeS == row.point.stepTimeS);
+        }
+        QVERIFY(view.searchButton()->isEnabled());
+    }
+
+    // Alt+letter: the panel's mnemonics are its own and leave the menu bar's F, E, V and H.
+    void keyboardMnemonicsAndTabOrder() {
+        ui::PlanDocument document(smallPlan());
+        ui::MainWindow window(&document);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.findLayoutsAction()->trigger();
+        ui::SearchView& view = *window.searchView();
+        QSet<QChar> taken;
+        for (QLabel* label : view.findChildren<QLabel*>()) {
+            const QChar letter = mnemonicOf(label->text());
+            if (letter.isNull()) continue;
+            QVERIFY(label->buddy());
+            QVERIFY2(!taken.contains(letter), qPrintable(label->text()));
+            taken.insert(letter);
+        }
+        for (QAbstractButton* button : view.findChildren<QAbstractButton*>()) {
+            const QChar letter = mnemonicOf(button->text());
+            if (letter.isNull()) continue;
+            QVERIFY2(!taken.contains(letter), qPrintable(button->text()));
+            taken.insert(letter);
+        }
+        QCOMPARE(taken.size(), 7);
+        for (const char menu : {'F', 'E', 'V', 'H'}) QVERIFY(!taken.contains(QLatin1Char(menu)));
+        for (QAction* action : window.menuBar()->actions()) {
+            QVERIFY(!taken.contains(mnemonicOf(action->text())));
+        }
+        // Tab runs through the filters, Search, then the table (Cancel is off while idle).
+        view.objectiveBox()->setFocus();
+        const QList<QWidget*> order = {view.scheduleBox(), view.zeroBox(), view.topBox(),
+                                       view.fitsOnlyBox(), view.searchButton()};
+        for (QWidget* next : order) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            QTRY_COMPARE(QApplication::focusWidget(), next);
+        }
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(view.table()));
+        // Alt+J reaches the objective.
+        QTest::keyClick(&window, Qt::Key_J, Qt::AltModifier);
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(view.objectiveBox()));
+    }
+
+    // A live theme change recolours the scatter: the current plan's mark takes the text colour.
+    void scatterFollowsALiveThemeChange() {
+        ui::PlanDocument document(smallPlan());
+        ui::SearchView view(&document);
+        view.show();
+        const QPalette before = QApplication::palette();
+        QApplication::setPalette(ui::paletteFor(ui::Theme::Dark));
+        const QColor text = ui::paletteFor(ui::Theme::Dark).color(QPalette::Text);
+        QTRY_COMPARE(view.scatter()->currentGraph()->scatterStyle().pen().color(), text);
+        QTRY_COMPARE(view.scatter()->plot()->xAxis->tickLabelColor(), text);
+        QApplication::setPalette(ui::paletteFor(ui::Theme::Light));
+        QTRY_COMPARE(view.scatter()->currentGraph()->scatterStyle().pen().color(),
+                     ui::paletteFor(ui::Theme::Light).color(QPalette::Text));
+        QApplication::setPalette(before);
+    }
+};
+
+QTEST_MAIN(TestSearchView)
+#include "tst_search_view.moc"

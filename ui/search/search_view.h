@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SearchView: the auto-planner panel. The objective and the filters (fits only, schedule, ZeRO
+// stage, how many to show), Search with a progress bar and Cancel; the best layouts in a
+// sortable table, peak memory against tokens/s in a scatter with the Pareto front, and where
+// the current plan stands ("Why not mine?"). The search runs off the GUI thread (SearchRunner)
+// and fills the table as it goes; Enter or a double-click applies a row's layout to the plan
+// as one undoable step. Every figure and the comparison come from the core.
+// ui/search/ holds the auto-planner: unlike ui/views/, which only draws an Evaluation, it runs
+// the engine's search (off the GUI thread) and shows its result.
+#pragma once
+
+#include "core/format.h"
+#include "core/plan.h"
+#include "core/search.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QSpinBox;
+class QTableView;
+class QTimer;
+
+namespace fourfold::ui {
+
+class PlanDocument;
+class SearchResultsModel;
+class SearchRunner;
+class SearchScatter;
+
+class SearchView : public QWidget {
+    Q_OBJECT
+public:
+    explicit SearchView(PlanDocument* document, QWidget* parent = nullptr);
+    ~SearchView() override;
+
+    [[nodiscard]] QString title() const { return tr("Best Layouts"); }
+    void setByteUnits(core::ByteUnits units);
+
+    // Searches the document's plan with the chosen objective and filters.
+    void startSearch();
+    void cancelSearch();
+    [[nodiscard]] bool isSearching() const;
+    // What the search of the shown rows was asked, and its result (none before the first ends).
+    [[nodiscard]] core::SearchOptions searchOptions() const;
+    [[nodiscard]] const std::optional<core::SearchResult>& result() const { return result_; }
+    // Applies the layout of the model's row `row` to the plan, as one undoable step.
+    void applyRow(int row);
+
+    [[nodiscard]] QComboBox* objectiveBox() const { return objective_; }
+    [[nodiscard]] QCheckBox* fitsOnlyBox() const { return fitsOnly_; }
+    [[nodiscard]] QComboBox* scheduleBox() const { return schedule_; }
+    [[nodiscard]] QComboBox* zeroBox() const { return zero_; }
+    [[nodiscard]] QSpinBox* topBox() const { return top_; }
+    [[nodiscard]] QPushButton* searchButton() const { return searchButton_; }
+    [[nodiscard]] QPushButton* cancelButton() const { return cancelButton_; }
+    [[nodiscard]] QProgressBar* progressBar() const { return progress_; }
+    [[nodiscard]] QTableView* table() const { return table_; }
+    [[nodiscard]] SearchResultsModel* model() const { return model_; }
+    [[nodiscard]] SearchScatter* scatter() const { return scatter_; }
+    [[nodiscard]] QLabel* whyNotMine() const { return whyNot_; }
+    [[nodiscard]] QLabel* statusLabel() const { return status_; }
+
+signals:
+    void searchFinished();
+
+private:
+    void buildFilters();
+    void onProgress(const core::SearchCounts& counts, const std::vector<core::SearchPoint>& points);
+    void showRunningBest();
+    void onFinished(const core::SearchResult& result);
+    void setSearching(bool searching);
+    void updateCurrent();
+    void updateWhyNotMine();
+
+    PlanDocument* document_;
+    SearchRunner* runner_ = nullptr;
+    QComboBox* objective_ = nullptr;
+    QCheckBox* fitsOnly_ = nullptr;
+    QComboBox* schedule_ = nullptr;
+    QComboBox* zero_ = nullptr;
+    QSpinBox* top_ = nullptr;
+    QPushButton* searchButton_ = nullptr;
+    QPushButton* cancelButton_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* status_ = nullptr;
+    QTableView* table_ = nullptr;
+    SearchResultsModel* model_ = nullptr;
+    QSortFilterProxyModel* proxy_ = nullptr;
+    SearchScatter* scatter_ = nullptr;
+    QLabel* whyNot_ = nullptr;
+    QTimer* tableTimer_ = nullptr;  // the running best reaches the table at most every 150 ms
+
+    core::SearchOptions options_;  // of the search running or last run
+    core::Plan searched_;          // the plan as it was when searched
+    core::Plan searchBase_;        // what was searched (the whole card: no safety margin)
+    std::vector<core::SearchPoint> running_;  // the best so far, while it runs
+    std::optional<core::SearchResult> result_;
+    core::ByteUnits units_ = core::ByteUnits::Decimal;
+};
+
+}  // namespace fourfold::ui

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The auto-planner's dock in the main window: Edit ▸ Find Best Layouts (Ctrl+F) shows it below
+// the views; its figures follow the GB/GiB setting like every other view.
+#include "ui/search/search_view.h"
+#include "ui/shell/app_settings.h"
+#include "ui/shell/main_window.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QKeySequence>
+#include <QPushButton>
+
+namespace fourfold::ui {
+
+void MainWindow::buildSearchDock() {
+    searchView_ = new SearchView(document_);
+    searchDock_ = new QDockWidget(searchView_->title(), this);
+    searchDock_->setObjectName(QStringLiteral("searchDock"));
+    searchDock_->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea |
+                                 Qt::RightDockWidgetArea);
+    searchDock_->setWidget(searchView_);
+    addDockWidget(Qt::BottomDockWidgetArea, searchDock_, Qt::Vertical);
+    searchDock_->hide();
+
+    findLayoutsAction_ = new QAction(tr("Find Best &Layouts\u2026"), this);
+    findLayoutsAction_->setObjectName(QStringLiteral("findLayoutsAction"));
+    findLayoutsAction_->setShortcut(QKeySequence::Find);
+    findLayoutsAction_->setToolTip(
+        tr("Search every layout of this plan and rank them by throughput, time, cost or memory"));
+    connect(findLayoutsAction_, &QAction::triggered, this, &MainWindow::showSearch);
+
+    AppSettings& settings = AppSettings::instance();
+    searchView_->setByteUnits(settings.byteUnits());
+    connect(&settings, &AppSettings::byteUnitsChanged, searchView_, &SearchView::setByteUnits);
+}
+
+void MainWindow::showSearch() {
+    const bool wasHidden = searchDock_->isHidden();
+    searchDock_->show();
+    searchDock_->raise();
+    // The table and the scatter need room; the views above keep the rest.
+    if (wasHidden && !searchDock_->isFloating()) {
+        resizeDocks({searchDock_}, {height() * 2 / 5}, Qt::Vertical);
+    }
+    searchView_->searchButton()->setFocus(Qt::ShortcutFocusReason);
+}
+
+}  // namespace fourfold::ui
