@@ -316,6 +316,26 @@
         <source>--lang expects en or zh_CN, got &quot;%1&quot;</source>
         <translation>--lang 需要 en 或 zh_CN，实际为“%1”</translation>
     </message>
+    <message>
+        <source>Start a walkthrough: builtin (in the UI&apos;s language), builtin:LANG (en, zh_CN) or a lesson file.</source>
+        <translation>启动导览：builtin（使用界面语言）、builtin:LANG（en、zh_CN）或课程文件。</translation>
+    </message>
+    <message>
+        <source>The walkthrough&apos;s step to show (from 1).</source>
+        <translation>要显示的导览步骤（从 1 开始）。</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode.</source>
+        <translation>以演示模式启动。</translation>
+    </message>
+    <message>
+        <source>--lesson-step expects a step number from 1 with --lesson, got &quot;%1&quot;</source>
+        <translation>--lesson-step 需与 --lesson 一起使用，并需要从 1 开始的步骤编号，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>the lesson has no step %1</source>
+        <translation>该课程没有步骤 %1</translation>
+    </message>
 </context>
 <context>
     <name>fourfold::ui</name>
@@ -803,6 +823,25 @@ Activate to go to the control.</source>
     </message>
 </context>
 <context>
+    <name>fourfold::ui::LessonSource</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a lesson</source>
+        <translation>%1：不是课程文件</translation>
+    </message>
+    <message>
+        <source>Could not open &quot;%1&quot;: %2</source>
+        <translation>无法打开“%1”：%2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is larger than %2 bytes; a lesson holds less</source>
+        <translation>“%1”大于 %2 字节；课程文件不会这么大</translation>
+    </message>
+</context>
+<context>
     <name>fourfold::ui::MainWindow</name>
     <message>
         <source>Evaluating the plan…</source>
@@ -1023,6 +1062,14 @@ Activate to go to the control.</source>
     <message>
         <source>&amp;Tabs, one at a time</source>
         <translation>标签页，一次一个(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Find Best &amp;Layouts…</source>
+        <translation>查找最佳布局(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Search every layout of this plan and rank them by throughput, time, cost or memory</source>
+        <translation>搜索该方案的所有布局，并按吞吐量、时间、成本或显存排序</translation>
     </message>
 </context>
 <context>
@@ -1787,6 +1834,385 @@ rank %3 · 阶段 %4 · 模型块 %5
     </message>
 </context>
 <context>
+    <name>fourfold::ui::SearchResultsModel</name>
+    <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟阶段</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Overlap DP reduction</source>
+        <translation>重叠数据并行归约</translation>
+    </message>
+    <message>
+        <source>Overlap parameter gather</source>
+        <translation>重叠参数收集</translation>
+    </message>
+    <message>
+        <source>Overlap TP communication</source>
+        <translation>重叠张量并行通信</translation>
+    </message>
+    <message>
+        <source>Overlap pipeline sends</source>
+        <translation>重叠流水线发送</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation>ETP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>Micro</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Accum.</source>
+        <translation>累积</translation>
+    </message>
+    <message>
+        <source>Ovl. DP</source>
+        <translation>重叠 DP</translation>
+    </message>
+    <message>
+        <source>Ovl. gather</source>
+        <translation>重叠收集</translation>
+    </message>
+    <message>
+        <source>Ovl. TP</source>
+        <translation>重叠 TP</translation>
+    </message>
+    <message>
+        <source>Ovl. P2P</source>
+        <translation>重叠 P2P</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>On the Pareto front of peak memory and tokens/s</source>
+        <translation>位于峰值显存与 token/s 的帕累托前沿上</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Within margin</source>
+        <translation>在余量内</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Cost to train</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>目标</translation>
+    </message>
+</context>
+<context>
+    <name>fourfold::ui::SearchScatter</name>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>本方案</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU (%1)</source>
+        <translation>每块 GPU 的峰值显存（%1）</translation>
+    </message>
+    <message>
+        <source>#%1: dp %2 · tp %3 · pp %4 · cp %5, %6, micro-batch %7
+%8 peak, %9 tokens/s</source>
+        <translation>#%1：dp %2 · tp %3 · pp %4 · cp %5，%6，微批次 %7
+峰值 %8，%9 tokens/s</translation>
+    </message>
+</context>
+<context>
+    <name>fourfold::ui::SearchView</name>
+    <message>
+        <source>Ob&amp;jective</source>
+        <translation>目标(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Sche&amp;dule</source>
+        <translation>调度(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO</source>
+        <translation>&amp;ZeRO</translation>
+    </message>
+    <message>
+        <source>Show &amp;best</source>
+        <translation>显示最佳(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation>搜索(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Try every layout of this plan&apos;s model on its cluster at its global batch</source>
+        <translation>在该方案的集群和全局批次下，尝试其模型的每一种布局</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Search to find the best layouts of this plan.</source>
+        <translation>搜索以找出该方案的最佳布局。</translation>
+    </message>
+    <message>
+        <source>Enter or double-click applies a layout to the plan (undo with Ctrl+Z)</source>
+        <translation>按 Enter 或双击将布局应用到方案（可用 Ctrl+Z 撤销）</translation>
+    </message>
+    <message>
+        <source>Why not mine?</source>
+        <translation>为什么不是我的方案？</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Cost to train</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>Time and cost are for the plan&apos;s token budget and price per GPU-hour (per step without a budget)</source>
+        <translation>时间和成本按方案的 token 预算和每 GPU 小时价格计算（没有预算时按单步计算）</translation>
+    </message>
+    <message>
+        <source>Fits &amp;only</source>
+        <translation>仅显示放得下的(&amp;O)</translation>
+    </message>
+    <message>
+        <source>On: layouts that fit within the plan&apos;s safety margin. Off: also those that fit only into the card&apos;s whole memory; the table says which stay within the margin.</source>
+        <translation>开启：只列出在方案安全余量内放得下的布局。关闭：也列出只能放进整张卡全部显存的布局；表格会标明哪些仍在余量内。</translation>
+    </message>
+    <message>
+        <source>Any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>How many of the best layouts the table lists</source>
+        <translation>表格列出的最佳布局数量</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Searching… %1 of %2 layouts looked at, %3 fit</source>
+        <translation>正在搜索… 已查看 %2 种布局中的 %1 种，%3 种放得下</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 layouts: the best of those searched, %3 fit.</source>
+        <translation>在查看 %2 种布局中的 %1 种后取消：列出已搜索部分中的最佳布局，%3 种放得下。</translation>
+    </message>
+    <message>
+        <source>%1 layouts in %2: %3 pruned, %4 fit.</source>
+        <translation>用时 %2 搜索了 %1 种布局：剪枝 %3 种，%4 种放得下。</translation>
+    </message>
+    <message>
+        <source>Apply layout #%1 (dp %2 · tp %3 · pp %4 · cp %5)</source>
+        <translation>应用布局 #%1（dp %2 · tp %3 · pp %4 · cp %5）</translation>
+    </message>
+    <message>
+        <source>Where this plan ranks shows when the search ends.</source>
+        <translation>搜索结束后将显示本方案的排名。</translation>
+    </message>
+    <message>
+        <source>Search to see where this plan ranks among the best layouts.</source>
+        <translation>搜索以查看本方案在最佳布局中的排名。</translation>
+    </message>
+    <message>
+        <source>This plan ranks #1: no layout found does better.</source>
+        <translation>本方案排名第 1：找到的布局中没有更好的。</translation>
+    </message>
+    <message>
+        <source>This plan ranks #%1 of the %2 layouts listed.</source>
+        <translation>本方案在列出的 %2 种布局中排名第 %1。</translation>
+    </message>
+    <message>
+        <source>This plan ranks below the %1 layouts listed (%2 layouts fit).</source>
+        <translation>本方案排在列出的 %1 种布局之后（共有 %2 种布局放得下）。</translation>
+    </message>
+    <message>
+        <source>This plan is not among them: it does not fit (peak %1, usable %2).</source>
+        <translation>本方案不在其中：它放不下（峰值 %1，可用 %2）。</translation>
+    </message>
+    <message>
+        <source>This plan is not among them: it is invalid (%1).</source>
+        <translation>本方案不在其中：它无效（%1）。</translation>
+    </message>
+    <message>
+        <source>This plan is not among them: it has no step time.</source>
+        <translation>本方案不在其中：它没有单步时间。</translation>
+    </message>
+    <message>
+        <source>The plan has changed beyond its layout since the search (model, cluster, batch or options): search again to compare.</source>
+        <translation>自搜索以来，方案除布局外还有其他改动（模型、集群、批次或选项）：请重新搜索以进行比较。</translation>
+    </message>
+    <message>
+        <source>No layout fits, so there is nothing to compare with.</source>
+        <translation>没有放得下的布局，因此无从比较。</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>The best layout differs: %1.</source>
+        <translation>最佳布局的不同之处：%1。</translation>
+    </message>
+    <message>
+        <source>Best Layouts</source>
+        <translation>最佳布局</translation>
+    </message>
+</context>
+<context>
     <name>fourfold::ui::StepTimeView</name>
     <message>
         <source>Compute</source>
@@ -2206,6 +2632,125 @@ The figures below are incomplete until the errors are fixed; the Diagnostics lis
     <message>
         <source>Maximise this view</source>
         <translation>最大化此视图</translation>
+    </message>
+</context>
+<context>
+    <name>fourfold::ui::WalkthroughController</name>
+    <message>
+        <source>Walkthrough</source>
+        <translation>导览</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Lesson File…</source>
+        <translation>打开课程文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Built-in lesson</source>
+        <translation>内置课程</translation>
+    </message>
+    <message>
+        <source>Larger type and the walkthrough wide beside the views, for teaching (Ctrl+Shift+P)</source>
+        <translation>字号更大，导览在视图旁以宽栏显示，适合教学（Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <source>&amp;Walkthrough</source>
+        <translation>导览(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Open Lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>The lesson could not be read:
+%1</source>
+        <translation>无法读取该课程：
+%1</translation>
+    </message>
+    <message>
+        <source>Lessons (*.json);;All files (*)</source>
+        <translation>课程 (*.json);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>fourfold::ui::WalkthroughPanel</name>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>你的答案</translation>
+    </message>
+    <message>
+        <source>Choose an answer</source>
+        <translation>选择一个答案</translation>
+    </message>
+    <message>
+        <source>The previous step (Alt+Left, Page Up)</source>
+        <translation>上一个步骤（Alt+Left、Page Up）</translation>
+    </message>
+    <message>
+        <source>The next step (Alt+Right, Page Down)</source>
+        <translation>下一个步骤（Alt+Right、Page Down）</translation>
+    </message>
+    <message>
+        <source>Back to the first step</source>
+        <translation>回到第一个步骤</translation>
+    </message>
+    <message>
+        <source>End the walkthrough and put your own plan back (Esc)</source>
+        <translation>结束导览并恢复你自己的方案（Esc）</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>步骤 %1 / %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;正确。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not quite:&lt;/b&gt; try again.</source>
+        <translation>&lt;b&gt;不太对：&lt;/b&gt;再试一次。</translation>
+    </message>
+    <message>
+        <source>Choose an answer first.</source>
+        <translation>请先选择一个答案。</translation>
+    </message>
+    <message>
+        <source>Type a number, such as 256 or 27.3.</source>
+        <translation>请输入一个数，例如 256 或 27.3。</translation>
+    </message>
+</context>
+<context>
+    <name>fourfold::ui::WalkthroughSession</name>
+    <message>
+        <source>Walkthrough step %1: %2</source>
+        <translation>导览步骤 %1：%2</translation>
+    </message>
+    <message>
+        <source>End walkthrough</source>
+        <translation>结束导览</translation>
     </message>
 </context>
 </TS>
