@@ -43,7 +43,7 @@ struct Arguments {
     QSize size = kDefaultScreenshotSize;
     double scale = 0.0;  // 0: the screen's device pixels
     std::optional<Theme> theme;
-    QString language;  // "en" or "zh_CN" from --lang; empty: the settings' (or the system's)
+    QString language;    // "en" or "zh_CN" from --lang; empty: the settings' (or the system's)
     QString lesson;      // "builtin", "builtin:zh_CN" or a lesson file; "" for none
     int lessonStep = 1;  // 1-based
     bool presentation = false;

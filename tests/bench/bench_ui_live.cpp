@@ -2,8 +2,9 @@
 // How live a slider feels: the main window is built offscreen, then a drag of 100 slider steps
 // goes through PlanDocument::apply (one gesture). Each step is timed from the edit until the
 // evaluation has arrived (evaluate + every evaluationChanged handler) and until the event loop
-// has run the queued replots and the paint of every view that changed. Reported as median and worst, for the default plan and for GPT-3 175B on
-// 1,024 GPUs (Brown et al. 2020, Table 2.1; the layout of Narayanan et al. 2021, Table 1 scale).
+// has run the queued replots and the paint of every view that changed. Reported as median and
+// worst, for the default plan and for GPT-3 175B on 1,024 GPUs (Brown et al. 2020, Table 2.1;
+// the layout of Narayanan et al. 2021, Table 1 scale).
 #include "app/allocator_tuning.h"
 #include "core/catalog.h"
 #include "ui/document/plan_document.h"
