@@ -55,8 +55,10 @@ constexpr int kDiagnosticsHeight = 120;
 // scroll bars or scroll areas.
 QList<QWidget*> tabStops(QWidget* root) {
     QList<QWidget*> stops;
-    const auto wanted = [](QWidget* widget) {
+    const auto wanted = [root](QWidget* widget) {
         if (!(widget->focusPolicy() & Qt::TabFocus)) return false;
+        // A combo box's popup list is a window of its own: not a stop in this one's chain.
+        if (widget->window() != root->window()) return false;
         QWidget* parent = widget->parentWidget();
         if (qobject_cast<QAbstractSpinBox*>(parent) || qobject_cast<QComboBox*>(parent)) {
             return false;
