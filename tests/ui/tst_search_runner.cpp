@@ -90,7 +90,13 @@ private slots:
         QCOMPARE(result.candidates.size(), std::size_t{3});
         const core::SearchResult expected = core::search(smallPlan(), second);
         QVERIFY(result.candidates == expected.candidates);
-        QVERIFY(result.counts == expected.counts);
+        // Every count but `timed`, which depends on the order the threads settle the bound in.
+        QCOMPARE(result.counts.space, expected.counts.space);
+        QCOMPARE(result.counts.done, expected.counts.done);
+        QCOMPARE(result.counts.pruned, expected.counts.pruned);
+        QCOMPARE(result.counts.evaluated, expected.counts.evaluated);
+        QCOMPARE(result.counts.fitting, expected.counts.fitting);
+        QVERIFY(result.counts.timed > 0 && result.counts.timed <= result.counts.fitting);
     }
 
     void cancelStopsTheRun() {
