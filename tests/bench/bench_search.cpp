@@ -3,6 +3,8 @@
 // InfiniBand 200 Gb/s), global batch 1,536 of 2,048 tokens (Brown et al. 2020), over the whole
 // space core/search.h enumerates. Prints layouts per second; reports, never asserts.
 // Usage: bench_search [--threads N] [--repeat N] [--time-every-layout] [--every-option]
+#include "tests/core/search_plans.h"
+
 #include "app/allocator_tuning.h"
 #include "core/catalog.h"
 #include "core/search.h"
@@ -15,28 +17,6 @@
 #include <thread>
 
 using namespace fourfold::core;
-
-namespace {
-
-Plan gpt3OnA100s() {
-    Plan plan = defaultPlan();
-    plan.name = "GPT-3 175B on 1,024 A100";
-    plan.model = findModelPreset("gpt3-175b")->spec;
-    plan.cluster.gpu = findGpuPreset("a100-sxm-80gb")->spec;
-    plan.cluster.gpusPerNode = 8;
-    plan.cluster.nodes = 128;
-    plan.cluster.intraNode = findLinkPreset("nvlink3")->spec;
-    plan.cluster.interNode = findLinkPreset("ib-200g")->spec;
-    plan.training.globalBatch = 1536;
-    plan.training.microBatch = 1;
-    plan.parallel.tp = 8;
-    plan.parallel.pp = 16;
-    plan.parallel.dp = 8;
-    plan.training.gradAccumulation = 192;
-    return plan;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     fourfold::app::tuneAllocatorForReuse();  // as the app and the CLI do at start-up
@@ -55,7 +35,7 @@ int main(int argc, char** argv) {
             options.space.tensorParallelWithinNode = false;
         }
     }
-    const Plan plan = gpt3OnA100s();
+    const Plan plan = fourfold::test::gpt3OnA100s();
     const unsigned threads = options.threads > 0
                                  ? static_cast<unsigned>(options.threads)
                                  : std::max(1U, std::thread::hardware_concurrency());

@@ -4,6 +4,7 @@
 // app shows first, the default plan and the search's best GPT-3 175B layout on 1,024 A100s,
 // against the utilization published runs of their class reach.
 #include "performance_references.h"
+#include "tests/core/search_plans.h"
 
 #include "core/catalog.h"
 #include "core/evaluate.h"
@@ -33,25 +34,6 @@ const FoundryRun* foundryRun(const char* name) {
         if (std::string(run.name) == name) return &run;
     }
     return nullptr;
-}
-
-// Brown et al. 2020's GPT-3 175B (global batch 1,536 of 2,048 tokens) on 128 DGX A100 nodes,
-// as bench_search runs it.
-Plan gpt3OnA100s() {
-    Plan plan = defaultPlan();
-    plan.model = findModelPreset("gpt3-175b")->spec;
-    plan.cluster.gpu = findGpuPreset("a100-sxm-80gb")->spec;
-    plan.cluster.gpusPerNode = 8;
-    plan.cluster.nodes = 128;
-    plan.cluster.intraNode = findLinkPreset("nvlink3")->spec;
-    plan.cluster.interNode = findLinkPreset("ib-200g")->spec;
-    plan.training.globalBatch = 1536;
-    plan.training.microBatch = 1;
-    plan.parallel.tp = 8;
-    plan.parallel.pp = 16;
-    plan.parallel.dp = 8;
-    plan.training.gradAccumulation = 192;
-    return plan;
 }
 
 }  // namespace
@@ -117,7 +99,7 @@ private slots:
     void gpt3SearchBestUtilizationIsPlausible() {
         SearchOptions options;
         options.top = 1;
-        const SearchResult result = search(gpt3OnA100s(), options);
+        const SearchResult result = search(fourfold::test::gpt3OnA100s(), options);
         QVERIFY(!result.candidates.empty());
         const SearchCandidate& best = result.candidates.front();
         const SearchLayout& l = best.point.layout;

@@ -2,6 +2,8 @@
 // SearchRunner: the search runs off the GUI thread, its reports arrive on the GUI thread before
 // its result, and merged as they come they give the result's candidates; a new start while one
 // runs cancels it and only the newer result is delivered.
+#include "tests/core/search_plans.h"
+
 #include "core/catalog.h"
 #include "core/search.h"
 #include "core/search_compare.h"
@@ -12,27 +14,6 @@
 #include <QtTest>
 
 using namespace fourfold;
-
-namespace {
-
-core::Plan smallPlan() {
-    core::Plan plan = core::defaultPlan();
-    plan.model.layers = 4;
-    plan.model.hidden = 1024;
-    plan.model.heads = 8;
-    plan.model.kvHeads = 8;
-    plan.model.ffnHidden = 4096;
-    plan.model.vocab = 32000;
-    plan.model.sequence = 1024;
-    plan.parallel = {};
-    plan.parallel.dp = 8;
-    plan.training.microBatch = 1;
-    plan.training.gradAccumulation = 2;
-    plan.training.globalBatch = 16;
-    return plan;
-}
-
-}  // namespace
 
 class TestSearchRunner : public QObject {
     Q_OBJECT
@@ -59,7 +40,7 @@ private slots:
             result = r;
         });
         QSignalSpy busy(&runner, &ui::SearchRunner::busyChanged);
-        runner.start(smallPlan(), options);
+        runner.start(test::smallSearchPlan(), options);
         QVERIFY(runner.isBusy());
         QVERIFY(QTest::qWaitFor([&] { return finished; }, 60000));
         QVERIFY(!runner.isBusy());
@@ -76,19 +57,19 @@ private slots:
     void aNewStartReplacesTheRunInFlight() {
         ui::SearchRunner runner;
         QSignalSpy finished(&runner, &ui::SearchRunner::finished);
-        core::Plan large = smallPlan();
+        core::Plan large = test::smallSearchPlan();
         large.cluster.nodes = 64;  // 512 GPUs: a long search to cancel
         runner.start(large, {});
         core::SearchOptions second;
         second.top = 3;
-        runner.start(smallPlan(), second);
+        runner.start(test::smallSearchPlan(), second);
         QVERIFY(finished.wait(60000) || finished.count() > 0);
         QTest::qWait(50);
         QCOMPARE(finished.count(), 1);
         const auto result = finished.at(0).at(0).value<core::SearchResult>();
         QVERIFY(!result.cancelled);
         QCOMPARE(result.candidates.size(), std::size_t{3});
-        const core::SearchResult expected = core::search(smallPlan(), second);
+        const core::SearchResult expected = core::search(test::smallSearchPlan(), second);
         QVERIFY(result.candidates == expected.candidates);
         // Every count but `timed`, which depends on the order the threads settle the bound in.
         QCOMPARE(result.counts.space, expected.counts.space);
@@ -102,7 +83,7 @@ private slots:
     void cancelStopsTheRun() {
         ui::SearchRunner runner;
         QSignalSpy finished(&runner, &ui::SearchRunner::finished);
-        core::Plan large = smallPlan();
+        core::Plan large = test::smallSearchPlan();
         large.cluster.nodes = 64;
         runner.start(large, {});
         runner.cancel();

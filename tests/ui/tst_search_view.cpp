@@ -4,6 +4,8 @@
 // sorts, a double-click or Enter applies a row as one undoable step, the scatter holds the
 // candidates, the core's Pareto front and the current plan, "Why not mine?" names the plan's
 // rank, Cancel stops a search of GPT-3 175B on 1,024 GPUs and keeps only what was searched.
+#include "tests/core/search_plans.h"
+
 #include "core/catalog.h"
 #include "core/evaluate.h"
 #include "core/search.h"
@@ -39,25 +41,6 @@
 using namespace fourfold;
 
 namespace {
-
-// A small model on 8 GPUs: a few thousand layouts, searched in well under a second.
-core::Plan smallPlan() {
-    core::Plan plan = core::defaultPlan();
-    plan.name = "small";
-    plan.model.layers = 4;
-    plan.model.hidden = 1024;
-    plan.model.heads = 8;
-    plan.model.kvHeads = 8;
-    plan.model.ffnHidden = 4096;
-    plan.model.vocab = 32000;
-    plan.model.sequence = 1024;
-    plan.parallel = {};
-    plan.parallel.dp = 8;
-    plan.training.microBatch = 1;
-    plan.training.gradAccumulation = 2;
-    plan.training.globalBatch = 16;
-    return plan;
-}
 
 core::Plan gpt3On1024() {
     core::Plan plan = core::defaultPlan();
@@ -113,7 +96,7 @@ private slots:
 
     // Ctrl+F shows the dock with the focus on Search; the search's rows are the core's.
     void searchFillsTheTableWithTheCoresCandidates() {
-        const core::Plan plan = smallPlan();
+        const core::Plan plan = test::smallSearchPlan();
         ui::PlanDocument document(plan);
         ui::MainWindow window(&document);
         window.resize(1600, 1000);
@@ -173,7 +156,7 @@ private slots:
 
     // Another objective orders the rows its way, again exactly as the core does.
     void headroomObjectiveOrdersAsTheCore() {
-        const core::Plan plan = smallPlan();
+        const core::Plan plan = test::smallSearchPlan();
         ui::PlanDocument document(plan);
         ui::SearchView view(&document);
         view.show();
@@ -191,7 +174,7 @@ private slots:
 
     // A click on a header sorts by that column, a second click reverses it.
     void headerClickSortsRows() {
-        ui::PlanDocument document(smallPlan());
+        ui::PlanDocument document(test::smallSearchPlan());
         ui::SearchView view(&document);
         view.resize(1400, 500);
         view.show();
@@ -222,7 +205,7 @@ private slots:
 
     // Double-click applies a row's plan as one undo step; Ctrl+Z restores; Enter does the same.
     void doubleClickAppliesOneUndoableStep() {
-        const core::Plan plan = smallPlan();
+        const core::Plan plan = test::smallSearchPlan();
         ui::PlanDocument document(plan);
         ui::MainWindow window(&document);
         window.resize(1600, 1000);
@@ -257,7 +240,7 @@ private slots:
 
     // The scatter: one point per row, the front's line through the core's front, this plan.
     void scatterDrawsTheCandidatesTheFrontAndThisPlan() {
-        const core::Plan plan = smallPlan();
+        const core::Plan plan = test::smallSearchPlan();
         ui::PlanDocument document(plan);
         ui::SearchView view(&document);
         view.show();
@@ -282,7 +265,7 @@ private slots:
 
     // "Why not mine?" names the rank the core gives, and the fields in which the best differs.
     void whyNotMineNamesTheRank() {
-        core::Plan plan = smallPlan();
+        core::Plan plan = test::smallSearchPlan();
         ui::PlanDocument document(plan);
         ui::SearchView view(&document);
         view.show();
@@ -321,7 +304,7 @@ private slots:
     // Fits only off: the whole card is searched; a column says which rows stay within the
     // plan's margin, and applying one keeps the plan's margin.
     void fitsOnlyOffSearchesTheWholeCard() {
-        core::Plan plan = smallPlan();
+        core::Plan plan = test::smallSearchPlan();
         plan.memory.safetyMargin = 0.9;  // a tenth of the card usable
         plan.cluster.gpu.memoryBytes = 4ULL << 30;
         ui::PlanDocument document(plan);
@@ -392,7 +375,7 @@ private slots:
 
     // Alt+letter: the panel's mnemonics are its own and leave the menu bar's F, E, V and H.
     void keyboardMnemonicsAndTabOrder() {
-        ui::PlanDocument document(smallPlan());
+        ui::PlanDocument document(test::smallSearchPlan());
         ui::MainWindow window(&document);
         window.resize(1280, 800);
         window.show();
@@ -435,7 +418,7 @@ private slots:
 
     // A live theme change recolours the scatter: the current plan's mark takes the text colour.
     void scatterFollowsALiveThemeChange() {
-        ui::PlanDocument document(smallPlan());
+        ui::PlanDocument document(test::smallSearchPlan());
         ui::SearchView view(&document);
         view.show();
         const QPalette before = QApplication::palette();

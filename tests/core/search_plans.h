@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// Plans the search's tests and benchmark share: GPT-3 175B on 1,024 A100s, the layout space
+// bench_search times and the performance references rank, and a small model on 8 GPUs whose
+// space is searched in well under a second.
+#pragma once
+
+#include "core/catalog.h"
+#include "core/plan.h"
+
+namespace fourfold::test {
+
+// Brown et al. 2020's GPT-3 175B (global batch 1,536 of 2,048 tokens) on 128 DGX A100 nodes,
+// in the layout of Narayanan et al. 2021 (TP 8 × PP 16 × DP 8).
+inline core::Plan gpt3OnA100s() {
+    core::Plan plan = core::defaultPlan();
+    plan.name = "GPT-3 175B on 1,024 A100";
+    plan.model = core::findModelPreset("gpt3-175b")->spec;
+    plan.cluster.gpu = core::findGpuPreset("a100-sxm-80gb")->spec;
+    plan.cluster.gpusPerNode = 8;
+    plan.cluster.nodes = 128;
+    plan.cluster.intraNode = core::findLinkPreset("nvlink3")->spec;
+    plan.cluster.interNode = core::findLinkPreset("ib-200g")->spec;
+    plan.training.globalBatch = 1536;
+    plan.training.microBatch = 1;
+    plan.parallel.tp = 8;
+    plan.parallel.pp = 16;
+    plan.parallel.dp = 8;
+    plan.training.gradAccumulation = 192;
+    return plan;
+}
+
+// A 4-layer model on 8 GPUs: a few thousand layouts.
+inline core::Plan smallSearchPlan() {
+    core::Plan plan = core::defaultPlan();
+    plan.name = "small";
+    plan.model.layers = 4;
+    plan.model.hidden = 1024;
+    plan.model.heads = 8;
+    plan.model.kvHeads = 8;
+    plan.model.ffnHidden = 4096;
+    plan.model.vocab = 32000;
+    plan.model.sequence = 1024;
+    plan.parallel = {};
+    plan.parallel.dp = 8;
+    plan.training.microBatch = 1;
+    plan.training.gradAccumulation = 2;
+    plan.training.globalBatch = 16;
+    return plan;
+}
+
+}  // namespace fourfold::test
