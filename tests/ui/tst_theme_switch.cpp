@@ -103,8 +103,16 @@ private slots:
         QVERIFY(!choices.isEmpty());
         QVERIFY(lightness(choices.first()->palette().color(QPalette::ButtonText)) < 0.3);
 
+        // The activation lines take a shade that reads on the chart's paper: they change too.
+        auto* gantt = window.findChild<QCustomPlot*>(QStringLiteral("pipelineGanttPlot"));
+        QVERIFY(gantt && gantt->axisRect(1) && !gantt->axisRect(1)->graphs().isEmpty());
+        const QColor lineLight = gantt->axisRect(1)->graphs().first()->pen().color();
+
         choose(window, Theme::Dark);
         QCOMPARE(ui::AppSettings::instance().theme(), Theme::Dark);
+        QVERIFY(!gantt->axisRect(1)->graphs().isEmpty());
+        QVERIFY2(gantt->axisRect(1)->graphs().first()->pen().color() != lineLight,
+                 qPrintable(lineLight.name()));
         QVERIFY(window.themeAction(Theme::Dark)->isChecked());
         const QPalette dark = ui::paletteFor(Theme::Dark);
         for (int index = 0; index < plots.size(); ++index) {

@@ -174,7 +174,11 @@ void MemoryStackView::setBinaryUnits(bool binary) {
 void MemoryStackView::changeEvent(QEvent* event) {
     EvaluationView::changeEvent(event);
     // The limit lines and marks take the palette's ink when drawn: redraw them in the new one.
-    if (event->type() == QEvent::PaletteChange) redraw();
+    // Queued: the plot, whose palette the lines read, hears of the change after this view.
+    if (event->type() == QEvent::PaletteChange) {
+        QMetaObject::invokeMethod(
+            this, [this] { redraw(); }, Qt::QueuedConnection);
+    }
 }
 
 void MemoryStackView::render(const core::Evaluation& /*evaluation*/) { redraw(); }

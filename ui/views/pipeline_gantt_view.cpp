@@ -324,9 +324,12 @@ double PipelineGanttView::visibleEndMs() const {
 
 void PipelineGanttView::changeEvent(QEvent* event) {
     EvaluationView::changeEvent(event);
-    // Legend swatches and memory lines take the palette's colours when drawn.
+    // Legend swatches and memory lines take the plot's palette colours when drawn. The view
+    // hears of a new palette before its plot does, so it draws again once the change has
+    // reached every child.
     if (event->type() != QEvent::PaletteChange) return;
-    renderAgain();
+    QMetaObject::invokeMethod(
+        this, [this] { renderAgain(); }, Qt::QueuedConnection);
 }
 
 void PipelineGanttView::keyPressEvent(QKeyEvent* event) {
