@@ -161,7 +161,18 @@ void SearchScatter::redraw() {
         plot_->xAxis->setRange(std::max(0.0, keys.lower - span * 0.08), keys.upper + span * 0.08);
         plot_->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
     }
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    // A hidden search dock still hears of every edit (the plan's mark moves): the drawing
+    // waits until it is shown, so a slider drag does not pay for a chart no one sees.
+    stale_ = !isVisible();
+    if (!stale_) plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SearchScatter::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_) {
+        stale_ = false;
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void SearchScatter::showPointAt(const QPoint& position) {

@@ -36,6 +36,7 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void redraw();
@@ -50,6 +51,7 @@ private:
     std::vector<core::SearchPoint> frontPoints_;
     std::optional<core::SearchPoint> currentPoint_;
     core::ByteUnits units_ = core::ByteUnits::Decimal;
+    bool stale_ = false;  // changed while hidden: replot when shown
 };
 
 }  // namespace fourfold::ui
