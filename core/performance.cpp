@@ -83,8 +83,10 @@ void explainFigures(PerformanceReport& report, const Plan& plan, const ModelRepo
     mfu.note = "model FLOPs: recomputation not counted";
 }
 
-// predictPerformance with the shapes already analysed.
-PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double maxOps) {
+// predictPerformance with the shapes already analysed; `memo` (optional) holds schedules
+// already simulated.
+PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double maxOps,
+                              ScheduleMemo* memo = nullptr) {
     const bool mapped = worldSize(plan) <= kMaxMappedPredictedRanks;
     const TopologyReport topology = mapped ? buildTopology(plan) : TopologyReport{};
     const TopologyReport* map = mapped ? &topology : nullptr;
@@ -94,8 +96,22 @@ PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double
     ScheduleResult schedule;
     schedule.complete = false;  // past the limit: the closed form
     if (3.0 * stages * chunks * micro <= maxOps) {
-        schedule = simulateSchedule(plan.parallel.schedule, stages, micro, chunks,
-                                    scheduleCosts(plan, model, map));
+        ScheduleCosts costs = scheduleCosts(plan, model, map);
+        const ScheduleKind kind = plan.parallel.schedule;
+        const auto same = [&](const ScheduleMemo::Entry& entry) {
+            return entry.kind == kind && entry.stages == stages && entry.microBatches == micro &&
+                   entry.virtualStages == chunks && entry.costs == costs;
+        };
+        if (memo) {
+            const auto known = std::find_if(memo->entries.begin(), memo->entries.end(), same);
+            if (known != memo->entries.end()) {
+                return analyzePerformance(plan, model, map, known->result);
+            }
+        }
+        schedule = simulateSchedule(kind, stages, micro, chunks, costs);
+        if (memo) {
+            memo->entries.push_back({kind, stages, micro, chunks, std::move(costs), schedule});
+        }
     }
     return analyzePerformance(plan, model, map, schedule);
 }
@@ -155,6 +171,10 @@ PerformanceReport analyzePerformance(const Plan& plan, const ModelReport& model,
 
 PerformanceReport predictPerformance(const Plan& plan, double maxSimulatedOps) {
     return predictWith(plan, analyzeModel(plan), maxSimulatedOps);
+}
+
+PerformanceReport predictPerformance(const Plan& plan, ScheduleMemo& memo, double maxSimulatedOps) {
+    return predictWith(plan, analyzeModel(plan), maxSimulatedOps, &memo);
 }
 
 std::vector<int> scalingDataParallelSizes(const Plan& plan) {

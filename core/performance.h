@@ -140,6 +140,26 @@ struct ScalingPoint {
 [[nodiscard]] PerformanceReport predictPerformance(const Plan& plan,
                                                    double maxSimulatedOps = 200'000);
 
+// Schedules simulated for a batch of predictions, kept for reuse: plans that differ only in
+// what the pipeline does not see (ZeRO-1/2, optimizer offload, ...) have the same stage costs
+// and so the same schedule. The what-ifs pass one memo to all their predictions.
+struct ScheduleMemo {
+    struct Entry {
+        ScheduleKind kind = ScheduleKind::OneFOneB;
+        int stages = 1;
+        int microBatches = 1;
+        int virtualStages = 1;
+        ScheduleCosts costs;
+        ScheduleResult result;
+        bool operator==(const Entry&) const = default;
+    };
+    std::vector<Entry> entries;
+    bool operator==(const ScheduleMemo&) const = default;
+};
+// predictPerformance, simulating only schedules `memo` does not hold yet (and adding them).
+[[nodiscard]] PerformanceReport predictPerformance(const Plan& plan, ScheduleMemo& memo,
+                                                   double maxSimulatedOps = 200'000);
+
 // Both curves for the current plan over a handful of data-parallel degrees around its own
 // (powers of two from dp/8 to 4·dp, the plan's dp among them), TP, PP and CP kept. Points
 // whose schedule passes 2,000 operations are costed in closed form, which bounds the cost.

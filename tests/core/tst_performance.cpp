@@ -462,6 +462,27 @@ private slots:
                      hint.change.c_str());
         }
     }
+
+    // A memo of simulated schedules changes no figure; it only spares simulating again a
+    // pipeline whose stage costs are the same (ZeRO-1 → 2 leaves them as they were, a larger
+    // micro-batch does not).
+    void scheduleMemoReusesOnlyTheSamePipeline() {
+        Plan zero1 = defaultPlan();
+        zero1.parallel.zeroStage = 1;
+        Plan zero2 = zero1;
+        zero2.parallel.zeroStage = 2;
+        Plan larger = zero1;
+        larger.training.microBatch *= 2;
+        ScheduleMemo memo;
+        for (const Plan& plan : {zero1, zero2, larger, zero2}) {
+            const PerformanceReport alone = predictPerformance(plan);
+            const PerformanceReport shared = predictPerformance(plan, memo);
+            QCOMPARE(shared.stepTimeS, alone.stepTimeS);
+            QCOMPARE(shared.mfu, alone.mfu);
+            QCOMPARE(shared.tokensPerS, alone.tokensPerS);
+        }
+        QCOMPARE(memo.entries.size(), std::size_t{2});
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPerformance)

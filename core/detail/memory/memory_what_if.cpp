@@ -132,6 +132,7 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
         return false;
     };
     std::vector<WhatIf> out;
+    ScheduleMemo schedules;  // many changes leave the pipeline's stage costs as they were
     for (const Candidate& candidate : candidates(plan)) {
         if (candidate.plan == plan || addsError(candidate.plan)) continue;
         const MemoryReport report =
@@ -155,7 +156,7 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
         hint.peakBytes = report.peakBytes;
         hint.savedBytes = *saved;
         hint.fits = report.fits;
-        hint.stepTimeS = predictPerformance(candidate.plan).stepTimeS;
+        hint.stepTimeS = predictPerformance(candidate.plan, schedules).stepTimeS;
         out.push_back(std::move(hint));
     }
     return out;
