@@ -28,7 +28,11 @@ class IndexTicker : public QCPAxisTicker {
 public:
     IndexTicker(QCPAxis* axis, int count, IndexLabel label)
         : axis_(axis), count_(count), label_(std::move(label)) {}
-    [[nodiscard]] bool needsAnotherPass() const { return pixelsUsed_ != axisPixels(); }
+    // The labels were chosen for the axis's length before the plot's margins settled; another
+    // pass only when the settled length would choose other labels (not at every pixel moved).
+    [[nodiscard]] bool needsAnotherPass() const {
+        return pixelsUsed_ >= 0 && choose(axisPixels()) != chosen_;
+    }
 
 protected:
     QVector<double> createTickVector(double tickStep, const QCPRange& range) override;
@@ -51,11 +55,30 @@ private:
         return axis_->orientation() == Qt::Vertical ? box.height() : box.width();
     }
 
+    // Whether the full labels fit, and every how many positions one is drawn.
+    struct Choice {
+        bool full = true;
+        int step = 1;
+        bool operator==(const Choice&) const = default;
+    };
+    [[nodiscard]] Choice choose(double pixels) const {
+        const double perIndex = pixels / std::max(rangeSize_, 1e-9);
+        Choice choice;
+        choice.full = widestFull_ + kTickLabelGapPx <= perIndex;
+        const double needed = (choice.full ? widestFull_ : widestShort_) + kTickLabelGapPx;
+        choice.step = choice.full ? 1 : niceStep(needed / std::max(perIndex, 1e-9));
+        return choice;
+    }
+
     QCPAxis* axis_;
     int count_;
     IndexLabel label_;
     bool full_ = true;
     double pixelsUsed_ = -1;
+    double rangeSize_ = 1;
+    double widestFull_ = 0;
+    double widestShort_ = 0;
+    Choice chosen_;
 };
 
 QVector<double> IndexTicker::createTickVector(double /*tickStep*/, const QCPRange& range) {
@@ -63,7 +86,6 @@ QVector<double> IndexTicker::createTickVector(double /*tickStep*/, const QCPRang
     if (count_ <= 0) return ticks;
     const double pixels = axisPixels();
     pixelsUsed_ = pixels;
-    const double perIndex = pixels / std::max(range.size(), 1e-9);
     double widestFull = 0;
     double widestShort = 0;
     // Sampled, so a 16,384-position axis costs a few measurements, not thousands.
@@ -74,9 +96,12 @@ QVector<double> IndexTicker::createTickVector(double /*tickStep*/, const QCPRang
     }
     widestFull = std::max(widestFull, extentAlongAxis(label_(count_ - 1, true)));
     widestShort = std::max(widestShort, extentAlongAxis(label_(count_ - 1, false)));
-    full_ = widestFull + kTickLabelGapPx <= perIndex;
-    const double needed = (full_ ? widestFull : widestShort) + kTickLabelGapPx;
-    const int step = full_ ? 1 : niceStep(needed / std::max(perIndex, 1e-9));
+    widestFull_ = widestFull;
+    widestShort_ = widestShort;
+    rangeSize_ = range.size();
+    chosen_ = choose(pixels);
+    full_ = chosen_.full;
+    const int step = chosen_.step;
     const int first = std::max(0, static_cast<int>(std::ceil(range.lower)));
     const int last = std::min(count_ - 1, static_cast<int>(std::floor(range.upper)));
     for (int index = (first + step - 1) / step * step; index <= last; index += step) {

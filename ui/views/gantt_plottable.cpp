@@ -47,12 +47,15 @@ protected:
     void drawLegendIcon(QCPPainter*, const QRectF&) const override {}
 
 private:
+    // Whole-pixel rectangles: the raster engine fills those directly, where fractional ones go
+    // through its scanline rasterizer at several times the cost (the blocks are drawn aliased,
+    // so they land on whole pixels either way).
     struct Bucket {
         QColor fill;
-        std::vector<QRectF> outlined;
-        std::vector<QRectF> plain;
+        std::vector<QRect> outlined;
+        std::vector<QRect> plain;
     };
-    void drawIdleBands(QCPPainter* painter, const std::vector<QRectF>& bands) const;
+    void drawIdleBands(QCPPainter* painter, const std::vector<QRect>& bands) const;
     void drawLabels(QCPPainter* painter, const std::vector<std::pair<QRectF, int>>& labels,
                     const std::vector<Bucket>& buckets,
                     const std::vector<std::size_t>& labelBuckets);
@@ -93,7 +96,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
     const double right = clipRect().right() + 2.0;
     const QFontMetricsF metrics(painter->font());
     const double digitWidth = metrics.horizontalAdvance(QLatin1Char('0'));
-    std::vector<QRectF> idleBands;
+    std::vector<QRect> idleBands;
     std::vector<std::pair<QRectF, int>> labels;
     std::vector<std::size_t> labelBuckets;
     for (int row = firstRow; row <= lastRow; ++row) {
@@ -101,8 +104,16 @@ void GanttPlottable::draw(QCPPainter* painter) {
         const double bottom = rowAxis->coordToPixel(row + kHalfRow);
         const double y = std::min(top, bottom);
         const double height = std::max(1.0, std::fabs(bottom - top));
-        idleBands.emplace_back(QPointF(std::max(mapping.originPx, left), y),
-                               QPointF(std::min(makespanPx, right), y + height));
+        const int rowTop = static_cast<int>(std::lround(y));
+        const int rowHeight = std::max(1, static_cast<int>(std::lround(y + height)) - rowTop);
+        // [x0, x1) in pixels to a whole-pixel rectangle at least one pixel wide; neighbours
+        // that meet at a fractional pixel still meet after rounding.
+        const auto rowRect = [&](double x0, double x1) {
+            const int from = static_cast<int>(std::lround(x0));
+            const int to = std::max(from + 1, static_cast<int>(std::lround(x1)));
+            return QRect(from, rowTop, to - from, rowHeight);
+        };
+        idleBands.push_back(rowRect(std::max(mapping.originPx, left), std::min(makespanPx, right)));
         const auto& ops = schedule_->ranks[static_cast<std::size_t>(row)].ops;
         spans_.clear();
         collectRowSpans(ops, mapping, kMinBlockPx, spans_);
@@ -111,8 +122,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
             const auto bucket = static_cast<std::size_t>(static_cast<int>(span.kind) * chunks +
                                                          std::clamp(span.chunk, 0, chunks - 1));
             // Clamp to the visible strip: deep zoom puts far ends millions of pixels away.
-            const QRectF rect(QPointF(std::max(span.x0, left), y),
-                              QPointF(std::min(span.x1, right), y + height));
+            const QRect rect = rowRect(std::max(span.x0, left), std::min(span.x1, right));
             if (span.aggregate) {
                 ++stats_.aggregates;
                 buckets[bucket].plain.push_back(rect);
@@ -125,7 +135,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
             int digits = 1;
             for (int rest = microBatch; rest >= 10; rest /= 10) ++digits;
             if (roomForText && rect.width() >= digits * digitWidth + 4) {
-                labels.emplace_back(rect, microBatch);
+                labels.emplace_back(QRectF(rect), microBatch);
                 labelBuckets.push_back(bucket);
             }
         }
@@ -147,7 +157,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
     drawLabels(painter, labels, buckets, labelBuckets);
 }
 
-void GanttPlottable::drawIdleBands(QCPPainter* painter, const std::vector<QRectF>& bands) const {
+void GanttPlottable::drawIdleBands(QCPPainter* painter, const std::vector<QRect>& bands) const {
     // Idle time is what shows through: a light grey band with a hatch over it.
     painter->setPen(Qt::NoPen);
     painter->setBrush(palette::idleFillOn(mParentPlot->palette().color(QPalette::Base)));

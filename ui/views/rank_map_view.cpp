@@ -76,6 +76,8 @@ const core::TopologyReport* RankMapView::report() const {
 
 void RankMapView::render(const core::Evaluation& evaluation) {
     const core::TopologyReport* topology = evaluation.topology ? &*evaluation.topology : nullptr;
+    if (topology && drawnTopology_ == *topology) return;
+    drawnTopology_ = evaluation.topology;
     if (!topology || topology->worldSize != layoutWorld_ ||
         topology->gpusPerNode != layoutGpusPerNode_) {
         zoom_ = 1.0;

@@ -12,6 +12,7 @@
 
 #include <QPointF>
 
+#include <optional>
 #include <vector>
 
 class QComboBox;
@@ -71,6 +72,9 @@ private:
     RankMapLayout layout_;
     core::ParallelAxis axis_ = core::ParallelAxis::Pipeline;
     std::vector<int> nodeColourValue_;
+    // The layout last drawn: an edit that leaves it as it was (a micro-batch drag) repaints
+    // nothing here.
+    std::optional<core::TopologyReport> drawnTopology_;
     int layoutWorld_ = -1;
     int layoutGpusPerNode_ = -1;
     double zoom_ = 1.0;
