@@ -6,6 +6,7 @@
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
 #include "ui/shell/focus_frame.h"
+#include "ui/shell/layout_barrier.h"
 #include "ui/shell/main_window_view_grid.h"
 #include "ui/shell/recent_files.h"
 #include "ui/views/diagnostics_list.h"
@@ -178,7 +179,8 @@ void MainWindow::buildCentralArea() {
 
     summary_ = new SummaryStrip(central);
     summary_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
-    layout->addWidget(summary_);
+    // Its figures change at every edit; only a change of its height reaches the window.
+    layout->addWidget(new LayoutBarrier(summary_, LayoutBarrier::Passes::Height, central));
 
     viewGrid_ = new ViewGrid(central);
     auto* memory = new MemoryStackView;

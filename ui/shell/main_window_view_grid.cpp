@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/shell/main_window_view_grid.h"
 
+#include "ui/shell/layout_barrier.h"
+
 #include <QApplication>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -88,12 +90,13 @@ ViewPane::ViewPane(const QString& title, QWidget* content, QWidget* parent)
     layout->setContentsMargins(1, 1, 1, 1);
     layout->setSpacing(0);
     layout->addWidget(titleBar_);
-    content_->setParent(this);
     content_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     // A plot's own minimum (legend, headings, axes) would add up across the grid and push the
     // window past the screen; below its natural size a view is squeezed, not the window.
     if (content_->minimumSize().isNull()) content_->setMinimumSize(kContentMinimum);
-    layout->addWidget(content_, 1);
+    // The splitter gives the pane its size: the view's texts changing at every edit need not
+    // lay out the window again.
+    layout->addWidget(new LayoutBarrier(content_, LayoutBarrier::Passes::Minimum, this), 1);
 }
 
 QString ViewPane::title() const { return titleLabel_->text(); }

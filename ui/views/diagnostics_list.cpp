@@ -5,6 +5,7 @@
 
 #include <QListWidget>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -13,7 +14,8 @@ namespace fourfold::ui {
 namespace {
 
 constexpr int kPathRole = Qt::UserRole;
-constexpr int kMostLinesShown = 6;  // beyond this the list scrolls
+constexpr int kMostLinesShown = 6;   // beyond this the list scrolls
+constexpr int kShrinkAfterMs = 700;  // quiet time before the dock gives back room
 
 QStyle::StandardPixmap iconFor(core::Severity severity) {
     switch (severity) {
@@ -55,6 +57,13 @@ DiagnosticsList::DiagnosticsList(QWidget* parent) : EvaluationView(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(list_);
+    shrink_ = new QTimer(this);
+    shrink_->setSingleShot(true);
+    shrink_->setInterval(kShrinkAfterMs);
+    connect(shrink_, &QTimer::timeout, this, [this] {
+        lastPreferredHeight_ = preferredHeight();
+        emit preferredHeightChanged(lastPreferredHeight_);
+    });
     // Enter (and a double click) activate; a single click does too, once.
     connect(list_, &QListWidget::itemActivated, this, &DiagnosticsList::activate);
     connect(list_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
@@ -122,9 +131,14 @@ void DiagnosticsList::render(const core::Evaluation& evaluation) {
         item->setFlags(Qt::ItemIsEnabled);
     }
     const int height = preferredHeight();
-    if (height != lastPreferredHeight_) {
+    if (height > lastPreferredHeight_ || lastPreferredHeight_ == 0) {
+        shrink_->stop();
         lastPreferredHeight_ = height;
         emit preferredHeightChanged(height);
+    } else if (height < lastPreferredHeight_) {
+        shrink_->start();
+    } else {
+        shrink_->stop();
     }
 }
 

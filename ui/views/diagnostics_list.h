@@ -12,6 +12,7 @@
 
 class QListWidget;
 class QListWidgetItem;
+class QTimer;
 
 namespace fourfold::ui {
 
@@ -29,7 +30,9 @@ public:
 
 signals:
     void diagnosticActivated(const QString& jsonPointer);
-    // The number of lines changed: the dock may take preferredHeight().
+    // The number of lines changed: the dock may take preferredHeight(). More lines ask at
+    // once; fewer ask once the edits have paused, so a drag that flips between one and three
+    // problems does not resize every view at each step.
     void preferredHeightChanged(int height);
 
 protected:
@@ -42,6 +45,7 @@ private:
     std::vector<core::Diagnostic> fileDiagnostics_;
     QString fileName_;
     int lastPreferredHeight_ = 0;
+    QTimer* shrink_ = nullptr;
 };
 
 }  // namespace fourfold::ui
