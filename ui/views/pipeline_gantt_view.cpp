@@ -75,9 +75,6 @@ void PipelineGanttView::buildPlot() {
     plot_->setFocusPolicy(Qt::NoFocus);
     plot_->setAutoAddPlottableToLegend(false);
     plot_->setNoAntialiasingOnDrag(true);
-    // The activation curves have hundreds of steps per rank: one polyline each, not a
-    // separate line per segment (QCustomPlot's default).
-    plot_->setPlottingHint(QCP::phFastPolylines, true);
     ganttRect_ = plot_->axisRect();
     QCPLayoutGrid* layout = plot_->plotLayout();
     layout->insertRow(0);
