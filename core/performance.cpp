@@ -5,12 +5,24 @@
 #include "core/detail/model/model_shapes.h"
 #include "core/detail/performance/performance_stage.h"
 #include "core/detail/performance/step_figures.h"
+#include "core/detail/schedule/schedule_program.h"
 #include "core/format.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace fourfold::core {
+
+namespace detail {
+// Compiled schedule shapes by (schedule, p, m, v), and the timing pass's buffers.
+struct ScheduleMemoState {
+    std::map<std::tuple<ScheduleKind, int, int, int>, CompiledSchedule> shapes;
+    std::vector<double> ends;
+    std::vector<double> scratch;
+};
+}  // namespace detail
 namespace {
 
 // Beyond this many ranks a predicted plan (a what-if, a scaling point) is costed without a rank
@@ -83,10 +95,10 @@ void explainFigures(PerformanceReport& report, const Plan& plan, const ModelRepo
     mfu.note = "model FLOPs: recomputation not counted";
 }
 
-// predictPerformance with the shapes already analysed; `memo` (optional) holds schedules
-// already simulated.
+// predictPerformance with the shapes already analysed; with a memo, the schedule's makespan
+// comes from its compiled program (the figures read nothing else of the schedule).
 PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double maxOps,
-                              ScheduleMemo* memo = nullptr) {
+                              detail::ScheduleMemoState* memo = nullptr) {
     const bool mapped = worldSize(plan) <= kMaxMappedPredictedRanks;
     const TopologyReport topology = mapped ? buildTopology(plan) : TopologyReport{};
     const TopologyReport* map = mapped ? &topology : nullptr;
@@ -96,21 +108,21 @@ PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double
     ScheduleResult schedule;
     schedule.complete = false;  // past the limit: the closed form
     if (3.0 * stages * chunks * micro <= maxOps) {
-        ScheduleCosts costs = scheduleCosts(plan, model, map);
-        const ScheduleKind kind = plan.parallel.schedule;
-        const auto same = [&](const ScheduleMemo::Entry& entry) {
-            return entry.kind == kind && entry.stages == stages && entry.microBatches == micro &&
-                   entry.virtualStages == chunks && entry.costs == costs;
-        };
-        if (memo) {
-            const auto known = std::find_if(memo->entries.begin(), memo->entries.end(), same);
-            if (known != memo->entries.end()) {
-                return analyzePerformance(plan, model, map, known->result);
+        const ScheduleCosts costs = scheduleCosts(plan, model, map);
+        if (!memo) {
+            schedule = simulateSchedule(plan.parallel.schedule, stages, micro, chunks, costs);
+        } else {
+            const auto key = std::tuple{plan.parallel.schedule, stages, micro, chunks};
+            auto shape = memo->shapes.find(key);
+            if (shape == memo->shapes.end()) {
+                shape = memo->shapes
+                            .emplace(key, detail::compileSchedule(plan.parallel.schedule, stages,
+                                                                  micro, chunks))
+                            .first;
             }
-        }
-        schedule = simulateSchedule(kind, stages, micro, chunks, costs);
-        if (memo) {
-            memo->entries.push_back({kind, stages, micro, chunks, std::move(costs), schedule});
+            schedule.makespanS =
+                detail::compiledMakespan(shape->second, costs, memo->ends, memo->scratch);
+            schedule.complete = shape->second.program.complete;
         }
     }
     return analyzePerformance(plan, model, map, schedule);
@@ -174,8 +186,12 @@ PerformanceReport predictPerformance(const Plan& plan, double maxSimulatedOps) {
 }
 
 PerformanceReport predictPerformance(const Plan& plan, ScheduleMemo& memo, double maxSimulatedOps) {
-    return predictWith(plan, analyzeModel(plan), maxSimulatedOps, &memo);
+    return predictWith(plan, analyzeModel(plan), maxSimulatedOps, memo.state_.get());
 }
+
+ScheduleMemo::ScheduleMemo() : state_(std::make_unique<detail::ScheduleMemoState>()) {}
+ScheduleMemo::~ScheduleMemo() = default;
+std::size_t ScheduleMemo::shapes() const { return state_->shapes.size(); }
 
 std::vector<int> scalingDataParallelSizes(const Plan& plan) {
     const int dp = std::max(1, plan.parallel.dp);

@@ -13,10 +13,16 @@
 #include "core/schedule.h"
 #include "core/topology.h"
 
+#include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace fourfold::core {
+
+namespace detail {
+struct ScheduleMemoState;
+}
 
 // Where a step's time goes; the parts sum to the step time.
 struct StepBreakdown {
@@ -140,23 +146,23 @@ struct ScalingPoint {
 [[nodiscard]] PerformanceReport predictPerformance(const Plan& plan,
                                                    double maxSimulatedOps = 200'000);
 
-// Schedules simulated for a batch of predictions, kept for reuse: plans that differ only in
-// what the pipeline does not see (ZeRO-1/2, optimizer offload, ...) have the same stage costs
-// and so the same schedule. The what-ifs pass one memo to all their predictions.
-struct ScheduleMemo {
-    struct Entry {
-        ScheduleKind kind = ScheduleKind::OneFOneB;
-        int stages = 1;
-        int microBatches = 1;
-        int virtualStages = 1;
-        ScheduleCosts costs;
-        ScheduleResult result;
-        bool operator==(const Entry&) const = default;
-    };
-    std::vector<Entry> entries;
-    bool operator==(const ScheduleMemo&) const = default;
+// What a batch of predictions keeps between plans: each schedule shape compiled once (the
+// op order depends only on the schedule, p, m and v), timed again for each plan's stage costs
+// without building op lists. The what-ifs share one among all their changes.
+class ScheduleMemo {
+public:
+    ScheduleMemo();
+    ~ScheduleMemo();
+    ScheduleMemo(const ScheduleMemo&) = delete;
+    ScheduleMemo& operator=(const ScheduleMemo&) = delete;
+    // Schedule shapes compiled so far.
+    [[nodiscard]] std::size_t shapes() const;
+
+private:
+    friend PerformanceReport predictPerformance(const Plan&, ScheduleMemo&, double);
+    std::unique_ptr<detail::ScheduleMemoState> state_;
 };
-// predictPerformance, simulating only schedules `memo` does not hold yet (and adding them).
+// predictPerformance (the same figures), compiling only schedule shapes `memo` does not hold.
 [[nodiscard]] PerformanceReport predictPerformance(const Plan& plan, ScheduleMemo& memo,
                                                    double maxSimulatedOps = 200'000);
 

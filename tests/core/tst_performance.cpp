@@ -463,9 +463,9 @@ private slots:
         }
     }
 
-    // A memo of simulated schedules changes no figure; it only spares simulating again a
-    // pipeline whose stage costs are the same (ZeRO-1 → 2 leaves them as they were, a larger
-    // micro-batch does not).
+    // A memo of compiled schedules changes no figure: it times each plan's stage costs on the
+    // shape compiled once (ZeRO-1 → 2 and a larger micro-batch keep p, m and v; a doubled
+    // accumulation does not), to the same step as a full simulation.
     void scheduleMemoReusesOnlyTheSamePipeline() {
         Plan zero1 = defaultPlan();
         zero1.parallel.zeroStage = 1;
@@ -473,15 +473,20 @@ private slots:
         zero2.parallel.zeroStage = 2;
         Plan larger = zero1;
         larger.training.microBatch *= 2;
+        Plan longer = zero1;
+        longer.training.gradAccumulation *= 2;
+        Plan recompute = zero1;
+        recompute.training.recompute = Recompute::Full;
         ScheduleMemo memo;
-        for (const Plan& plan : {zero1, zero2, larger, zero2}) {
+        for (const Plan& plan : {zero1, zero2, larger, longer, recompute, zero2}) {
             const PerformanceReport alone = predictPerformance(plan);
             const PerformanceReport shared = predictPerformance(plan, memo);
             QCOMPARE(shared.stepTimeS, alone.stepTimeS);
             QCOMPARE(shared.mfu, alone.mfu);
             QCOMPARE(shared.tokensPerS, alone.tokensPerS);
+            QCOMPARE(shared.breakdown.bubble, alone.breakdown.bubble);
         }
-        QCOMPARE(memo.entries.size(), std::size_t{2});
+        QCOMPARE(memo.shapes(), std::size_t{2});
     }
 };
 
