@@ -35,7 +35,7 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"formula.flops",
                    "模型 {flops_per_token} FLOPs/token × {tokens} token = {model_flops}；"
                    "硬件（含重计算）{hardware_flops}"},
-    DiagnosticCode{"formula.goodput", "有效时间占比 = 1 − δ/τ − (τ/2 + R)/M = {goodput:percent}"},
+    DiagnosticCode{"formula.goodput", "有效吞吐率 = 1 − δ/τ − (τ/2 + R)/M = {goodput:percent}"},
     DiagnosticCode{"formula.measured_makespan",
                    "流水线跨度 {predicted}，实测单步 {measured}：{error}"},
     DiagnosticCode{"formula.measured_step", "预测单步 {predicted}，实测单步 {measured}：{error}"},

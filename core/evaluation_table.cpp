@@ -156,7 +156,7 @@ void writeMemory(std::ostringstream& out, const MemoryReport& memory, const Plan
     }
     writeReferenceUnits(out, memory, plan.memory.convention, w);
     for (const WhatIf& whatIf : memory.whatIfs) {
-        out << w("  what if ", "  如果 ")
+        out << w("  what if ", "  若改为 ")
             << (w.zh() ? renderCodedText(whatIf.changeText, w.language) : whatIf.change)
             << w(": ", "：");
         if (!whatIf.modelled) {
@@ -236,7 +236,7 @@ void writePerformance(std::ostringstream& out, const PerformanceReport& performa
         out << w("  checkpoint ", "  检查点 ") << formatBytes(checkpoint->bytes)
             << w(", write ", "，写入 ") << formatSeconds(checkpoint->writeS)
             << w(", every ", "，间隔 ") << formatSeconds(checkpoint->intervalS)
-            << w(", goodput ", "，有效时间占比 ") << formatPercent(checkpoint->goodput) << "\n";
+            << w(", goodput ", "，有效吞吐率 ") << formatPercent(checkpoint->goodput) << "\n";
     }
     if (performance.training.tokens > 0) {
         out << "  " << formatCount(performance.training.tokens) << w(" tokens: ", " token：")

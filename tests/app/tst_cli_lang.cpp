@@ -46,8 +46,8 @@ private slots:
                  en.out.c_str());
         // In Chinese: labels, what-ifs and the verdict, with the same numbers.
         QVERIFY2(contains(zh.out, "全局批次 B = b × a × dp = 16 × 8 × 8 = 1024"), zh.out.c_str());
-        QVERIFY2(contains(zh.out, "如果 ZeRO 阶段 0 → 1：峰值 "), zh.out.c_str());
-        QVERIFY2(contains(zh.out, "如果 完全重计算：峰值 "), zh.out.c_str());
+        QVERIFY2(contains(zh.out, "若改为 ZeRO 阶段 0 → 1：峰值 "), zh.out.c_str());
+        QVERIFY2(contains(zh.out, "若改为 完全重计算：峰值 "), zh.out.c_str());
         QVERIFY2(contains(zh.out, "放不下"), zh.out.c_str());
         QVERIFY2(contains(zh.out, "权重 = w × Φ = 2 B × 6.74e9 = 13.5 GB"), zh.out.c_str());
         QVERIFY(!contains(zh.out, "what if") && !contains(zh.out, "does not fit"));
@@ -90,10 +90,24 @@ private slots:
         QVERIFY2(fine.out.starts_with("ok：没有错误"), fine.out.c_str());
     }
 
+    void searchInChinese() {
+        Plan plan = defaultPlan();
+        const std::string path = writeFile(dir_, QStringLiteral("search.json"), planToJson(plan));
+        const CliRun en = run({"search", path, "--top", "2", "--threads", "1"});
+        const CliRun zh = run({"search", path, "--top", "2", "--threads", "1", "--lang", "zh_CN"});
+        QCOMPARE(zh.exitCode, en.exitCode);
+        QVERIFY2(en.out.starts_with("Searched "), en.out.c_str());
+        QVERIFY2(contains(zh.out, " 种布局：") && contains(zh.out, "帕累托前沿"), zh.out.c_str());
+        QVERIFY(!contains(zh.out, "Searched") && !contains(zh.out, "Pareto"));
+        // The table's rows are the same figures in both languages.
+        const auto rows = [](const std::string& text) { return text.substr(text.find("rank ")); };
+        QCOMPARE(rows(zh.out).substr(0, 200), rows(en.out).substr(0, 200));
+    }
+
     void unknownLanguageIsAUsageError() {
         const std::string path =
             writeFile(dir_, QStringLiteral("p.json"), planToJson(defaultPlan()));
-        for (const char* command : {"evaluate", "validate"}) {
+        for (const char* command : {"evaluate", "validate", "search"}) {
             const CliRun bad = run({command, path, "--lang", "fr"});
             QCOMPARE(bad.exitCode, 2);
             QVERIFY2(contains(bad.err, "unknown language 'fr'"), bad.err.c_str());
