@@ -5,7 +5,7 @@
 // figure's structure only; nothing here parses or computes a figure.
 #pragma once
 
-#include "core/coded_text.h"
+#include "core/evaluation.h"  // CodedText: the Evaluation's formulas and what-ifs
 #include "core/explained.h"
 #include "core/format.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/fit_advice_view.h"
 
-#include "core/coded_text.h"
+#include "core/evaluation.h"  // WhatIf::changeText and its renderer
 #include "core/format.h"
 #include "core/plan_enums.h"
 #include "ui/shell/language.h"
