@@ -64,12 +64,15 @@ CheckpointReport analyzeCheckpoint(const Plan& plan, const ModelReport& model, d
         expectedGoodput(report.intervalS, report.writeS, report.clusterMtbfS, options.restartS);
     if (stepTimeS > 0)
         report.stepsPerInterval = std::max(1.0, std::round(report.intervalS / stepTimeS));
-    report.intervalFormula =
-        "τ = √(2 × " + minutesOrHours(report.writeS) + " × " + minutesOrHours(report.clusterMtbfS) +
-        ") − " + minutesOrHours(report.writeS) + " = " + minutesOrHours(report.intervalS) +
-        "; M = " + formatFixed(options.mtbfHoursPerGpu, 0) + " h / " + formatFixed(ranks, 0) +
-        " GPUs";
-    report.goodputFormula = "goodput = 1 − δ/τ − (τ/2 + R)/M = " + formatPercent(report.goodput);
+    report.intervalText = {"formula.checkpoint_interval",
+                           {{"write", minutesOrHours(report.writeS)},
+                            {"mtbf", minutesOrHours(report.clusterMtbfS)},
+                            {"interval", minutesOrHours(report.intervalS)},
+                            {"mtbf_hours", formatFixed(options.mtbfHoursPerGpu, 0)},
+                            {"ranks", formatFixed(ranks, 0)}}};
+    report.goodputText = {"formula.goodput", {{"goodput", report.goodput}}};
+    report.intervalFormula = renderCodedText(report.intervalText, Language::English);
+    report.goodputFormula = renderCodedText(report.goodputText, Language::English);
     return report;
 }
 

@@ -6,6 +6,7 @@
 // Units: bytes as std::uint64_t, seconds as double.
 #pragma once
 
+#include "core/coded_text.h"
 #include "core/model.h"
 #include "core/plan.h"
 
@@ -37,6 +38,9 @@ struct CheckpointReport {
     double stepsPerInterval = 0;
     std::string intervalFormula;  // "τ = √(2 × 41 s × 3.1 h) − 41 s = 16.7 min"
     std::string goodputFormula;
+    // The two formulas as codes and args (core/coded_text.h), to render in any language.
+    CodedText intervalText;
+    CodedText goodputText;
 
     bool operator==(const CheckpointReport&) const = default;
 };

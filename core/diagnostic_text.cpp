@@ -2,6 +2,7 @@
 // Renders diagnostic templates (core/diagnostic_text.h); the codes live in diagnostic_codes.cpp.
 #include "core/diagnostic_text.h"
 
+#include "core/coded_text.h"
 #include "core/format.h"
 
 #include <algorithm>
@@ -171,7 +172,8 @@ std::string renderMessage(const Diagnostic& diagnostic, Language language) {
     if (diagnostic.code.empty() || diagnosticTemplate(diagnostic.code).empty()) {
         return diagnostic.message;
     }
-    return renderDiagnostic(diagnostic.code, diagnostic.args, language);
+    // An arg that is itself a coded text (a what-if's change) is written in the language too.
+    return renderDiagnostic(diagnostic.code, renderCodedArgs(diagnostic.args, language), language);
 }
 
 }  // namespace fourfold::core

@@ -74,6 +74,8 @@ Diagnostic doesNotFit(const MemoryReport& memory) {
                                       [](const WhatIf& whatIf) { return whatIf.fits; });
     if (fitting != memory.whatIfs.end()) {
         args.emplace_back("fitting_change", fitting->change);
+        // The change as its code and args too, so the sentence renders it in any language.
+        appendCodedArgs(args, "fitting_change", fitting->changeText);
         args.emplace_back("fitting_peak_bytes", fitting->peakBytes);
     }
     return makeDiagnostic(Severity::Warning, "/memory", "memory.does_not_fit", std::move(args));

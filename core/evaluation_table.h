@@ -5,6 +5,7 @@
 
 #include "core/evaluation.h"
 #include "core/format.h"
+#include "core/language.h"
 
 #include <string>
 
@@ -12,5 +13,10 @@ namespace fourfold::core {
 
 [[nodiscard]] std::string evaluationTable(const Evaluation& evaluation,
                                           ByteUnits units = ByteUnits::Decimal);
+// The same table in a language: labels, formulas' notes, what-ifs and diagnostics rendered in
+// it (core/coded_text.h, core/explained_names.h, core/diagnostic_text.h); numbers, symbols and
+// plan keys as in English.
+[[nodiscard]] std::string evaluationTable(const Evaluation& evaluation, ByteUnits units,
+                                          Language language);
 
 }  // namespace fourfold::core

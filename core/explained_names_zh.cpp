@@ -139,6 +139,30 @@ constexpr std::array kNamesZh = {
                   "m 不是 p 的倍数，而交错调度需要如此：按 1F1B 运行"},
     ExplainedName{"the simulated bubble differs: uneven stages or transfer time",
                   "模拟得到的气泡不同：阶段不均衡或有传输时间"},
+    ExplainedName{
+        "m is not a multiple of p, which interleaving needs: run as 1F1B; the simulated "
+        "bubble differs: uneven stages or transfer time",
+        "m 不是 p 的倍数，而交错调度需要如此：按 1F1B 运行；模拟得到的气泡不同：阶段不均衡"
+        "或有传输时间"},
+    // Sources that say more than a citation (a citation alone stays as written).
+    ExplainedName{"Korthikanti et al. 2022, eq. 2 and Table 2",
+                  "Korthikanti et al. 2022，式 2 与表 2"},
+    ExplainedName{
+        "Narayanan et al. 2021, eq. 3 (FLOPs per step) and eq. 4 (time = FLOPs / "
+        "(N × X)): MFU = X / peak",
+        "Narayanan et al. 2021，式 3（每步 FLOPs）与式 4（时间 = FLOPs / (N × X)）：MFU = "
+        "X / 峰值"},
+    ExplainedName{"Narayanan et al. 2021, §2: TP and PP never multiply the batch",
+                  "Narayanan et al. 2021，§2：TP 和 PP 从不放大批次"},
+    ExplainedName{"PyTorch DDP buckets; DeepSpeed ZeRO-3 prefetch; Megatron-LM buffers",
+                  "PyTorch DDP 梯度桶；DeepSpeed ZeRO-3 预取；Megatron-LM 缓冲区"},
+    ExplainedName{"Narayanan et al. 2021, section 3: the pipeline step plus the exposed "
+                  "communication and the optimizer step (docs/performance.md)",
+                  "Narayanan et al. 2021，第 3 节：流水线单步加上未重叠的通信和优化器步骤"
+                  "（docs/performance.md）"},
+    ExplainedName{"tokens per step over the step time", "每步 token 数除以单步时间"},
+    ExplainedName{"Narayanan et al. 2021, §2.2.1 (interleaved schedule)",
+                  "Narayanan et al. 2021，§2.2.1（交错调度）"},
 };
 
 }  // namespace

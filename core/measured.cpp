@@ -27,10 +27,12 @@ MeasuredComparison compareMeasured(const MeasuredFigures& measured, const Memory
         const double predicted = stepKnown ? performance->stepTimeS : schedule->makespanS;
         const double error = (predicted - *measured.stepTimeS) / *measured.stepTimeS;
         comparison.stepTimeError = error;
-        comparison.stepTimeFormula =
-            std::string(stepKnown ? "predicted step " : "pipeline makespan ") +
-            formatSeconds(predicted) + " vs measured step " + formatSeconds(*measured.stepTimeS) +
-            ": " + (error >= 0 ? "+" : "") + formatPercent(error);
+        comparison.stepTimeText = {
+            stepKnown ? "formula.measured_step" : "formula.measured_makespan",
+            {{"predicted", formatSeconds(predicted)},
+             {"measured", formatSeconds(*measured.stepTimeS)},
+             {"error", (error >= 0 ? "+" : "") + formatPercent(error)}}};
+        comparison.stepTimeFormula = renderCodedText(comparison.stepTimeText, Language::English);
     }
     return comparison;
 }

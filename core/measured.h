@@ -3,6 +3,7 @@
 // real hardware (plan.measured), as (predicted − measured) / measured.
 #pragma once
 
+#include "core/coded_text.h"
 #include "core/memory.h"
 #include "core/performance.h"
 #include "core/plan.h"
@@ -21,6 +22,7 @@ struct MeasuredComparison {
     // loading); against the bare pipeline makespan when no step time was computed.
     std::optional<double> stepTimeError;
     std::string stepTimeFormula;  // "predicted 1.52 s vs measured 1.90 s: −20.0 %"
+    CodedText stepTimeText;       // the same as a code and args (core/coded_text.h)
 
     bool operator==(const MeasuredComparison&) const = default;
 };

@@ -4,6 +4,7 @@
 // Table 2); Megatron-LM theoretical memory; DeepSpeed ZeRO-2/3 estimators.
 #pragma once
 
+#include "core/coded_text.h"
 #include "core/explained.h"
 #include "core/model.h"
 #include "core/plan.h"
@@ -61,7 +62,10 @@ struct StageMemory {
 // One obvious change re-evaluated in full ("ZeRO stage 2", "full recompute", ...). Only
 // changes that validation accepts and that change the memory are offered.
 struct WhatIf {
-    std::string change;          // "tensor parallel 1 → 2 (dp 8 → 4)"
+    std::string change;  // "tensor parallel 1 → 2 (dp 8 → 4)"
+    // The same change as a code ("what_if.tensor_parallel") and the numbers it quotes, which
+    // renderCodedText() writes in any language; its English rendering is `change`.
+    CodedText changeText;
     std::string patch;           // JSON merge patch giving exactly the plan evaluated
     std::int64_t worldSize = 0;  // GPUs the changed plan uses
     std::uint64_t peakBytes = 0;

@@ -4,6 +4,7 @@
 // per-GPU host bytes).
 #include "core/memory_json.h"
 
+#include "core/diagnostic_json.h"
 #include "core/explained_json.h"
 
 namespace fourfold::core {
@@ -64,6 +65,11 @@ nlohmann::ordered_json toJson(const MemoryReport& report) {
         nlohmann::ordered_json entry;
         entry["label"] = hint.change;
         entry["change"] = hint.change;
+        // The change as a code and the numbers it quotes, to render it in another language.
+        entry["change_code"] = hint.changeText.code;
+        Diagnostic changeArgs;
+        changeArgs.args = hint.changeText.args;
+        entry["change_args"] = diagnosticToJson(changeArgs)["args"];
         entry["patch"] = nlohmann::ordered_json::parse(hint.patch, nullptr, false);
         entry["world_size"] = hint.worldSize;
         entry["peak_bytes"] = hint.peakBytes;

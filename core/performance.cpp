@@ -161,20 +161,30 @@ PerformanceReport analyzePerformance(const Plan& plan, const ModelReport& model,
     const double tokens = tokensPerStep(plan);
 
     const StepBreakdown& b = report.breakdown;
-    report.stepTimeFormula =
-        "T = pipeline " + formatSeconds(makespan) + " (compute " + formatSeconds(b.compute) +
-        ", exposed TP " + formatSeconds(b.tpComm) + ", bubble " + formatSeconds(b.bubble) +
-        ") + DP " + formatSeconds(b.dpComm) + " + optimizer " + formatSeconds(b.optimizer) +
-        " + data " + formatSeconds(b.dataLoading) + " = " + formatSeconds(report.stepTimeS) +
-        " (stage " + std::to_string(report.criticalStage) + ")";
-    report.mfuFormula = "MFU = " + formatScientific(report.modelFlopsPerStep) + " FLOPs / (" +
-                        formatSeconds(report.stepTimeS) + " × " + std::to_string(worldSize(plan)) +
-                        " GPUs × " + formatScientific(report.peakFlopsPerGpu) +
-                        " FLOP/s) = " + formatPercent(report.mfu);
-    report.flopsFormula = "model " + formatScientific(model.flopsPerToken) + " FLOPs/token × " +
-                          formatCount(tokens) +
-                          " tokens = " + formatScientific(report.modelFlopsPerStep) +
-                          "; hardware (recompute) " + formatScientific(report.hardwareFlopsPerStep);
+    report.stepTimeText = {"formula.step_time",
+                           {{"pipeline", formatSeconds(makespan)},
+                            {"compute", formatSeconds(b.compute)},
+                            {"tp", formatSeconds(b.tpComm)},
+                            {"bubble", formatSeconds(b.bubble)},
+                            {"dp", formatSeconds(b.dpComm)},
+                            {"optimizer", formatSeconds(b.optimizer)},
+                            {"data", formatSeconds(b.dataLoading)},
+                            {"step", formatSeconds(report.stepTimeS)},
+                            {"stage", report.criticalStage}}};
+    report.mfuText = {"formula.mfu",
+                      {{"model_flops", formatScientific(report.modelFlopsPerStep)},
+                       {"step", formatSeconds(report.stepTimeS)},
+                       {"gpus", worldSize(plan)},
+                       {"peak", formatScientific(report.peakFlopsPerGpu)},
+                       {"mfu", report.mfu}}};
+    report.flopsText = {"formula.flops",
+                        {{"flops_per_token", formatScientific(model.flopsPerToken)},
+                         {"tokens", formatCount(tokens)},
+                         {"model_flops", formatScientific(report.modelFlopsPerStep)},
+                         {"hardware_flops", formatScientific(report.hardwareFlopsPerStep)}}};
+    report.stepTimeFormula = renderCodedText(report.stepTimeText, Language::English);
+    report.mfuFormula = renderCodedText(report.mfuText, Language::English);
+    report.flopsFormula = renderCodedText(report.flopsText, Language::English);
 
     const double gpus = static_cast<double>(worldSize(plan));
     if (report.stepTimeS > 0 && gpus > 0) explainFigures(report, plan, model, gpus);

@@ -7,6 +7,7 @@
 // eq. 4 training time), Korthikanti et al. 2022 (MFU vs HFU), docs/performance.md.
 #pragma once
 
+#include "core/coded_text.h"
 #include "core/explained.h"
 #include "core/model.h"
 #include "core/plan.h"
@@ -84,6 +85,10 @@ struct PerformanceReport {
     std::string stepTimeFormula;  // "T = makespan 1.20 s + DP 0.05 s + optimizer 0.01 s = 1.26 s"
     std::string mfuFormula;
     std::string flopsFormula;
+    // The three formulas as codes and args (core/coded_text.h), to render in any language.
+    CodedText stepTimeText;
+    CodedText mfuText;
+    CodedText flopsText;
     TrainingCost training;  // all zero when the plan sets no token budget
     // The headline figures with their formulas, terms and sources (empty when not computed).
     ExplainedFigure stepTimeExplain;  // the critical stage's parts summed

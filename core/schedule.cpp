@@ -19,25 +19,17 @@ namespace {
 // Beyond this many ops the simulation would take seconds and gigabytes; callers get a note.
 constexpr std::int64_t kMaxSimulatedOps = 50'000'000;
 
-std::string ratioText(std::int64_t numerator, std::int64_t denominator, double value) {
-    return std::to_string(numerator) + "/" + std::to_string(denominator) + " = " +
-           formatPercent(value);
-}
-
 // The closed form next to the simulated value; the two differ with uneven stages or transfer.
 void describeBubble(ScheduleResult& result, ScheduleKind kind, int requestedChunks) {
     const std::int64_t stages = result.stages;
     const std::int64_t micro = result.microBatches;
     const std::int64_t chunks = result.virtualStages;
-    std::string text;
+    std::vector<CodedText>& text = result.bubbleText;
     if (kind == ScheduleKind::ZbH1 || kind == ScheduleKind::ZbH2) {
         result.formulaBubbleFraction = result.bubbleFraction;
-        text = "simulated " + formatPercent(result.bubbleFraction) + "; Qi et al. 2023: " +
-               (kind == ScheduleKind::ZbH1
-                    ? "(p − 1)(T_F + T_B − T_W) idle per rank"
-                    : "(p − 1)(T_F + T_B − 2T_W) idle per rank once the optimizer step "
-                      "overlaps the next iteration");
-        result.bubbleFormula = text;
+        text = {{kind == ScheduleKind::ZbH1 ? "bubble.zb_h1" : "bubble.zb_h2",
+                 {{"simulated", result.bubbleFraction}}}};
+        result.bubbleFormula = renderCodedLine(text, Language::English);
         ExplainedFigure& figure = result.bubbleExplain;
         double idle = 0;
         for (const RankTimeline& rank : result.ranks) idle += rank.idleS;
@@ -54,9 +46,7 @@ void describeBubble(ScheduleResult& result, ScheduleKind kind, int requestedChun
         return;
     }
     if (kind == ScheduleKind::Interleaved1F1B && requestedChunks > 1 && chunks == 1) {
-        text = "m = " + std::to_string(micro) +
-               " is not a multiple of p = " + std::to_string(stages) +
-               ", which interleaving needs: run as 1F1B; ";
+        text.push_back({"bubble.interleaving_fallback", {{"m", micro}, {"p", stages}}});
     }
     // GPipe and 1F1B: (p − 1)/(m + p − 1) (Huang et al. 2019; Narayanan et al. 2021 §2.2).
     // Interleaved: bubble/ideal = (p − 1)/(v·m) (Narayanan et al. 2021 §2.2.1), so the idle
@@ -66,18 +56,18 @@ void describeBubble(ScheduleResult& result, ScheduleKind kind, int requestedChun
     const double value = static_cast<double>(numerator) /
                          static_cast<double>(std::max<std::int64_t>(1, denominator));
     result.formulaBubbleFraction = value;
+    DiagnosticArgs ratio{
+        {"numerator", numerator}, {"denominator", denominator}, {"fraction", value}};
     if (chunks > 1) {
-        text += "(p − 1)/(v·m + p − 1) = " + ratioText(numerator, denominator, value) +
-                " (bubble/ideal (p − 1)/(v·m) = " + std::to_string(numerator) + "/" +
-                std::to_string(chunks * micro) + ")";
+        ratio.emplace_back("work", chunks * micro);
+        text.push_back({"bubble.closed_form_interleaved", std::move(ratio)});
     } else {
-        text += "(p − 1)/(m + p − 1) = " + ratioText(numerator, denominator, value);
+        text.push_back({"bubble.closed_form", std::move(ratio)});
     }
     if (std::fabs(value - result.bubbleFraction) > 5e-4) {
-        text += "; simulated " + formatPercent(result.bubbleFraction) +
-                " (uneven stages or transfer time)";
+        text.push_back({"bubble.simulated_differs", {{"simulated", result.bubbleFraction}}});
     }
-    result.bubbleFormula = text;
+    result.bubbleFormula = renderCodedLine(text, Language::English);
 
     ExplainedFigure& figure = result.bubbleExplain;
     const Expression p =
@@ -117,10 +107,9 @@ ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
     result.virtualStages = virtualStages;
     if (stages < 1 || microBatches < 1 || virtualStages < 1) {
         result.complete = false;
-        result.bubbleFormula =
-            "cannot simulate: needs p ≥ 1, m ≥ 1 and v ≥ 1 (got p = " + std::to_string(stages) +
-            ", m = " + std::to_string(microBatches) + ", v = " + std::to_string(virtualStages) +
-            ")";
+        result.bubbleText = {
+            {"bubble.cannot_simulate", {{"p", stages}, {"m", microBatches}, {"v", virtualStages}}}};
+        result.bubbleFormula = renderCodedLine(result.bubbleText, Language::English);
         return result;
     }
     const int chunks =
@@ -128,9 +117,9 @@ ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
     const std::int64_t ops = std::int64_t{stages} * chunks * microBatches * 3;
     if (ops > kMaxSimulatedOps) {
         result.complete = false;
-        result.bubbleFormula = "not simulated: " + std::to_string(ops) +
-                               " operations exceed the limit of " +
-                               std::to_string(kMaxSimulatedOps);
+        result.bubbleText = {
+            {"bubble.too_many_operations", {{"operations", ops}, {"limit", kMaxSimulatedOps}}}};
+        result.bubbleFormula = renderCodedLine(result.bubbleText, Language::English);
         return result;
     }
     result.virtualStages = chunks;
@@ -142,8 +131,8 @@ ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
     const auto simulated = detail::simulatedCosts(costs, stages, virtualStages, chunks);
     if (!detail::simulateOrders(shape, std::move(orders), simulated, result)) {
         result.complete = false;
-        result.bubbleFormula = std::string("the ") + std::string(toString(kind)) +
-                               " order stalled: an op waits on one that never runs";
+        result.bubbleText = {{"bubble.stalled", {{"schedule", toString(kind)}}}};
+        result.bubbleFormula = renderCodedLine(result.bubbleText, Language::English);
         return result;
     }
     describeBubble(result, kind, virtualStages);

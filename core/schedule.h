@@ -5,6 +5,7 @@
 // interleaved 1F1B (Narayanan et al. 2021, §2.2); ZB-H1/H2 (Qi et al. 2023, Zero Bubble PP).
 #pragma once
 
+#include "core/coded_text.h"
 #include "core/explained.h"
 #include "core/plan.h"
 
@@ -65,6 +66,9 @@ struct ScheduleResult {
     // The bubble explained: the closed form (p − 1)/(m + p − 1) or (p − 1)/(v·m + p − 1) with
     // its terms; for zero-bubble schedules idle time / (p × makespan). Empty when incomplete.
     ExplainedFigure bubbleExplain;
+    // bubbleFormula as coded parts (core/coded_text.h): renderCodedLine() writes it in any
+    // language; its English rendering is bubbleFormula.
+    std::vector<CodedText> bubbleText;
 
     bool operator==(const ScheduleResult&) const = default;
 };

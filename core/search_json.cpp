@@ -84,6 +84,55 @@ nlohmann::ordered_json searchToJson(const SearchResult& result) {
     return j;
 }
 
+namespace {
+
+// A search note in Simplified Chinese (search.cpp writes three kinds); others stay as written.
+std::string noteZh(const std::string& note) {
+    constexpr std::string_view kPruned = "every layout breaks a rule, first: ";
+    if (note.starts_with(kPruned)) {
+        return "每种布局都违反某条规则，第一条：" + note.substr(kPruned.size());
+    }
+    if (note.starts_with("no global batch to keep")) {
+        return "没有要保持的全局批次：请设置 training.global_batch";
+    }
+    if (note.starts_with("no layout: ")) {
+        return "没有布局：集群 GPU 的任何分解都没有能整除全局批次的数据并行规模";
+    }
+    return note;
+}
+
+std::string searchTableZh(const SearchResult& result) {
+    const SearchCounts& c = result.counts;
+    std::ostringstream out;
+    out << "在 " << formatSeconds(result.seconds) << " 内搜索了 " << c.space << " 种布局："
+        << c.pruned << " 种违反规则，" << c.evaluated << " 种已评估，" << c.fitting << " 种放得下（"
+        << c.timed << " 种已计时）；全局批次 " << result.globalBatch << "。\n";
+    if (result.cancelled) out << "已取消：数字只涵盖已搜索的部分。\n";
+    for (const std::string& note : result.notes) {
+        out << "注意：" << searchNote(note, Language::SimplifiedChinese) << "\n";
+    }
+    if (result.candidates.empty()) {
+        out << "没有放得下的布局。\n";
+        return out.str();
+    }
+    out << "\n按 " << toString(result.objective) << " 排列的最佳布局（* 表示位于显存与 token/s 的"
+        << "帕累托前沿）：\n";
+    table(out, result.candidates);
+    out << "\n帕累托前沿，显存最少的在前：\n";
+    table(out, result.paretoFront);
+    return out.str();
+}
+
+}  // namespace
+
+std::string searchNote(const std::string& note, Language language) {
+    return language == Language::SimplifiedChinese ? noteZh(note) : note;
+}
+
+std::string searchTable(const SearchResult& result, Language language) {
+    return language == Language::SimplifiedChinese ? searchTableZh(result) : searchTable(result);
+}
+
 std::string searchTable(const SearchResult& result) {
     const SearchCounts& c = result.counts;
     std::ostringstream out;

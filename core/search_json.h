@@ -3,6 +3,7 @@
 // plain-text table fourfold-cli prints.
 #pragma once
 
+#include "core/language.h"
 #include "core/search.h"
 
 #include <nlohmann/json.hpp>
@@ -13,5 +14,10 @@ namespace fourfold::core {
 
 [[nodiscard]] nlohmann::ordered_json searchToJson(const SearchResult& result);
 [[nodiscard]] std::string searchTable(const SearchResult& result);
+// One of SearchResult::notes in a language (English: as written).
+[[nodiscard]] std::string searchNote(const std::string& note, Language language);
+// The same table in a language: its sentences and notes; column keys, plan values and numbers
+// as in English.
+[[nodiscard]] std::string searchTable(const SearchResult& result, Language language);
 
 }  // namespace fourfold::core

@@ -700,10 +700,6 @@ Activate to go to the control.</source>
         <translation>以一个可撤销的步骤应用 %1；峰值变为 %2。</translation>
     </message>
     <message>
-        <source>micro-batch %1 → %2</source>
-        <translation>微批次 %1 → %2</translation>
-    </message>
-    <message>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/cli_common.h"
 
+#include "core/diagnostic_text.h"
 #include "core/plan_json.h"
 
 #include <algorithm>
@@ -81,7 +82,24 @@ PlanArgs parsePlanArgs(const std::vector<std::string>& args,
     PlanArgs parsed;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& arg = args[i];
-        if (std::find(allowedFlags.begin(), allowedFlags.end(), arg) != allowedFlags.end()) {
+        const bool takesLanguage =
+            std::find(allowedFlags.begin(), allowedFlags.end(), "--lang") != allowedFlags.end();
+        if (takesLanguage && (arg == "--lang" || arg.starts_with("--lang="))) {
+            std::string value;
+            if (arg == "--lang") {
+                if (i + 1 >= args.size()) {
+                    parsed.error = "--lang needs a language: en or zh_CN";
+                    return parsed;
+                }
+                value = args[++i];
+            } else {
+                value = arg.substr(7);
+            }
+            if (!core::parseLanguage(value, &parsed.language)) {
+                parsed.error = "unknown language '" + value + "' (use en or zh_CN)";
+                return parsed;
+            }
+        } else if (std::find(allowedFlags.begin(), allowedFlags.end(), arg) != allowedFlags.end()) {
             parsed.flags.push_back(arg);
         } else if (arg.size() > 1 && arg[0] == '-') {
             parsed.error = "unknown option '" + arg + "'";
@@ -114,11 +132,12 @@ LoadedPlan loadPlan(const std::string& path) {
 std::string displayName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
 void printDiagnostics(std::ostream& err, const std::string& file,
-                      const std::vector<core::Diagnostic>& diagnostics) {
+                      const std::vector<core::Diagnostic>& diagnostics, core::Language language) {
     for (const core::Diagnostic& d : diagnostics) {
         err << file;
         if (d.line > 0) err << ":" << d.line << ":" << std::max(d.column, 1);
-        err << ": " << core::severityName(d.severity) << ": " << d.message;
+        err << ": " << core::severityName(d.severity) << ": "
+            << (language == core::Language::English ? d.message : core::renderMessage(d, language));
         if (!d.path.empty()) err << " [" << d.path << "]";
         err << "\n";
     }

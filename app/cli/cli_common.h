@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/diagnostic.h"
+#include "core/language.h"
 #include "core/plan.h"
 
 #include <nlohmann/json.hpp>
@@ -39,11 +40,13 @@ struct CliCommand {
 // Prints "fourfold-cli: MESSAGE", a blank line and the help text on `err`; returns kExitUsage.
 int usageError(std::ostream& err, const std::string& message, const char* help);
 
-// A command's arguments: one positional PLAN and the flags the command accepts.
+// A command's arguments: one positional PLAN and the flags the command accepts. A command that
+// accepts "--lang" takes it with a value ("--lang zh_CN" or "--lang=zh_CN").
 struct PlanArgs {
     std::string plan;
-    std::vector<std::string> flags;  // the accepted flags that were given
-    std::string error;               // non-empty on a usage error
+    std::vector<std::string> flags;                     // the accepted flags that were given
+    std::string error;                                  // non-empty on a usage error
+    core::Language language = core::Language::English;  // --lang
 
     [[nodiscard]] bool has(const std::string& flag) const;
 };
@@ -65,8 +68,11 @@ struct LoadedPlan {
 
 // Prints each diagnostic as "FILE:LINE:COLUMN: severity: message [pointer]", the form editors
 // and CI logs pick up; "FILE: severity: ..." when the problem has no place in the text.
+// With a language the message is rendered in it from the diagnostic's code (the severity word
+// stays as editors parse it).
 void printDiagnostics(std::ostream& err, const std::string& file,
-                      const std::vector<core::Diagnostic>& diagnostics);
+                      const std::vector<core::Diagnostic>& diagnostics,
+                      core::Language language = core::Language::English);
 
 // Writes a JSON document on `out`. A non-finite number anywhere in it (which the plan's ranges
 // should make impossible) is not written as null: the function returns its JSON pointer and

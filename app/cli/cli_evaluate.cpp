@@ -14,7 +14,7 @@ namespace {
 
 constexpr const char* kHelp =
     "Usage: fourfold-cli evaluate PLAN [--json] [--gib] [--no-ops] [--no-groups]\n"
-    "                             [--set FIELD=VALUE]...\n"
+    "                             [--set FIELD=VALUE]... [--lang LANG]\n"
     "\n"
     "Evaluate PLAN: global batch, parameters, memory per GPU and pipeline stage,\n"
     "the pipeline schedule and the rank map. The table goes to standard output, the\n"
@@ -28,6 +28,9 @@ constexpr const char* kHelp =
     "             out of the JSON (large clusters)\n"
     "  --set FIELD=VALUE  change a plan field before evaluating, without editing the file\n"
     "             (repeatable), e.g. --set parallel.tp=4 --set training.precision=fp8\n"
+    "  --lang LANG  write the table and the diagnostics in LANG: en (default) or zh_CN\n"
+    "             (Simplified Chinese: labels, formulas' notes, what-ifs, messages); --json\n"
+    "             output is the same in every language\n"
     "A plan file holds at most 1048576 bytes (1 MiB).\n"
     "Exit status: 0 evaluated (warnings allowed), 1 the plan has errors, 2 usage or file error.\n";
 
@@ -80,7 +83,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             rest.push_back(args[i]);
         }
     }
-    const PlanArgs parsed = parsePlanArgs(rest, {"--json", "--gib", "--no-ops", "--no-groups"});
+    const PlanArgs parsed =
+        parsePlanArgs(rest, {"--json", "--gib", "--no-ops", "--no-groups", "--lang"});
     if (!parsed.error.empty()) return usageError(err, parsed.error, kHelp);
     const bool json = parsed.has("--json");
     LoadedPlan loaded = loadPlan(parsed.plan);
@@ -107,7 +111,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             j["diagnostics"] = diagnosticsToJson(loaded.diagnostics);
             (void)writeJson(out, j);
         } else {
-            printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics);
+            printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics, parsed.language);
         }
         return kExitPlanErrors;
     }
@@ -117,12 +121,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     evaluation.diagnostics.insert(evaluation.diagnostics.begin(), loaded.diagnostics.begin(),
                                   loaded.diagnostics.end());
     if (json) return printJson(out, evaluation, parsed.has("--no-ops"), parsed.has("--no-groups"));
-    printDiagnostics(err, displayName(parsed.plan), evaluation.diagnostics);
+    printDiagnostics(err, displayName(parsed.plan), evaluation.diagnostics, parsed.language);
     const bool failed = hasErrors(evaluation.diagnostics);
     // On standard error above; cleared rather than copying the evaluation (millions of ops).
     evaluation.diagnostics.clear();
-    out << evaluationTable(evaluation,
-                           parsed.has("--gib") ? ByteUnits::Binary : ByteUnits::Decimal);
+    out << evaluationTable(evaluation, parsed.has("--gib") ? ByteUnits::Binary : ByteUnits::Decimal,
+                           parsed.language);
     return failed ? kExitPlanErrors : kExitOk;
 }
 

@@ -16,6 +16,7 @@ namespace {
 constexpr const char* kHelp =
     "Usage: fourfold-cli search PLAN [--top N] [--objective tokens_per_s|time|cost|headroom]\n"
     "                           [--json] [--threads N] [--overlaps] [--tp-across-nodes]\n"
+    "                           [--lang LANG]\n"
     "\n"
     "Search every parallel layout of PLAN's model on its cluster, keeping its sequence length\n"
     "and global batch: dp x tp x pp x cp (x ep, etp) splits of the cluster's GPUs, schedule\n"
@@ -30,6 +31,8 @@ constexpr const char* kHelp =
     "  --threads N    worker threads (default: one per core)\n"
     "  --overlaps     also try each overlap option on and off (default: the plan's own)\n"
     "  --tp-across-nodes  also try tensor parallel groups larger than a node\n"
+    "  --lang LANG    write the table's sentences and the diagnostics in LANG: en (default)\n"
+    "                 or zh_CN (Simplified Chinese); --json is the same in every language\n"
     "Every candidate's plan evaluates with 'fourfold-cli evaluate' to the same figures.\n"
     "Exit status: 0 searched (also when nothing fits), 1 the plan has errors or every layout\n"
     "breaks a rule, 2 usage or file error.\n";
@@ -65,7 +68,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             return usageError(err, arg + " needs a whole number, got '" + value + "'", kHelp);
         }
     }
-    const PlanArgs parsed = parsePlanArgs(rest, {"--json", "--overlaps", "--tp-across-nodes"});
+    const PlanArgs parsed =
+        parsePlanArgs(rest, {"--json", "--overlaps", "--tp-across-nodes", "--lang"});
     if (!parsed.error.empty()) return usageError(err, parsed.error, kHelp);
     options.space.overlaps = parsed.has("--overlaps");
     options.space.tensorParallelWithinNode = !parsed.has("--tp-across-nodes");
@@ -83,11 +87,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             j["diagnostics"] = diagnosticsToJson(loaded.diagnostics);
             (void)writeJson(out, j);
         } else {
-            printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics);
+            printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics, parsed.language);
         }
         return kExitPlanErrors;
     }
-    printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics);  // unknown keys, ...
+    // Unknown keys, ...
+    printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics, parsed.language);
     const SearchResult result = search(*loaded.plan, options);
     const bool allPruned = result.counts.space > 0 && result.counts.pruned == result.counts.space;
     const int status = result.counts.space == 0 || allPruned ? kExitPlanErrors : kExitOk;
@@ -105,7 +110,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         }
         return status;
     }
-    out << searchTable(result);
+    out << searchTable(result, parsed.language);
     return status;
 }
 

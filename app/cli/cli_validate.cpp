@@ -10,7 +10,7 @@ using namespace fourfold::core;
 namespace {
 
 constexpr const char* kHelp =
-    "Usage: fourfold-cli validate PLAN [--json]\n"
+    "Usage: fourfold-cli validate PLAN [--json] [--lang LANG]\n"
     "\n"
     "Read PLAN and report every error, warning and note. Each goes to standard error as\n"
     "  FILE:LINE:COLUMN: severity: message [JSON pointer]\n"
@@ -18,11 +18,13 @@ constexpr const char* kHelp =
     "standard output.\n"
     "  --json   print one JSON object instead (schema fourfold.validation/1): \"valid\" and\n"
     "           the diagnostics with their code, args, path, message, line and column\n"
+    "  --lang LANG  write the messages in LANG: en (default) or zh_CN (Simplified Chinese);\n"
+    "           the JSON is the same in every language (its messages stay English)\n"
     "A plan file holds at most 1048576 bytes (1 MiB).\n"
     "Exit status: 0 no errors, 1 the plan has errors, 2 usage or file error.\n";
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    const PlanArgs parsed = parsePlanArgs(args, {"--json"});
+    const PlanArgs parsed = parsePlanArgs(args, {"--json", "--lang"});
     if (!parsed.error.empty()) return usageError(err, parsed.error, kHelp);
     LoadedPlan loaded = loadPlan(parsed.plan);
     if (!loaded.fileError.empty()) {
@@ -44,8 +46,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         j["diagnostics"] = diagnosticsToJson(diagnostics);
         (void)writeJson(out, j);  // diagnostics hold no non-finite numbers
     } else {
-        printDiagnostics(err, displayName(parsed.plan), diagnostics);
-        if (valid) {
+        printDiagnostics(err, displayName(parsed.plan), diagnostics, parsed.language);
+        if (valid && parsed.language == Language::SimplifiedChinese) {
+            out << "ok：没有错误" << (diagnostics.empty() ? "" : "（见上面的提示）") << "\n";
+        } else if (valid) {
             out << "ok: no errors" << (diagnostics.empty() ? "" : " (see the notes above)") << "\n";
         }
     }
@@ -54,7 +58,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 
 }  // namespace
 
-const CliCommand kValidateCommand = {"validate", "validate PLAN [--json]",
+const CliCommand kValidateCommand = {"validate", "validate PLAN [--json] [--lang LANG]",
                                      "check a plan and list its problems", kHelp, run};
 
 }  // namespace fourfold::app

@@ -2,14 +2,21 @@
 // Explained figures in Simplified Chinese: every term name and note the engine writes, over plans
 // that reach every branch of the formulas (each model preset under each memory convention, with
 // ZeRO stages, offload, recompute, CP, EP, interleaving and every schedule), has a Chinese
-// rendering (core/explained_names.h) that is written in Chinese characters.
+// rendering (core/explained_names.h) that is written in Chinese characters; and everything the
+// core writes for a reader over those plans (names, notes, sources, formulas, what-ifs,
+// diagnostics) reads in Chinese with no English words left but symbols, units, proper nouns and
+// paper citations.
 #include "core/catalog.h"
+#include "core/coded_text.h"
+#include "core/diagnostic_text.h"
 #include "core/evaluate.h"
 #include "core/explained.h"
 #include "core/explained_names.h"
 
 #include <QtTest>
 
+#include <cctype>
+#include <map>
 #include <set>
 #include <string>
 
@@ -116,6 +123,12 @@ const Variant kVariants[] = {
      }},
     {"adam8bit-sgd", [](Plan& p) { p.training.optimizer = OptimizerKind::Adam8bit; }},
     {"sgd", [](Plan& p) { p.training.optimizer = OptimizerKind::Sgd; }},
+    {"does-not-fit",
+     [](Plan& p) {
+         p.parallel.zeroStage = 0;
+         p.training.microBatch = 16;
+         p.measured.stepTimeS = 2.5;
+     }},
     {"ep8-zero1",
      [](Plan& p) {
          p.parallel.ep = 8;
@@ -132,9 +145,8 @@ void collect(const ExplainedFigure& figure, std::set<std::string>& texts) {
     if (!figure.note.empty()) texts.insert(figure.note);
 }
 
-// Every term name and note of every figure over the plans above.
-std::set<std::string> everyExplainedText() {
-    std::set<std::string> texts;
+template <typename Visit>
+void forEveryEvaluation(Visit visit) {
     for (const ModelPreset& preset : builtinCatalog().models) {
         for (const Variant& variant : kVariants) {
             for (MemoryConvention convention : kConventions) {
@@ -143,26 +155,130 @@ std::set<std::string> everyExplainedText() {
                 variant.apply(plan);
                 plan.memory.convention = convention;
                 plan.cluster.nodes = static_cast<int>((worldSize(plan) + 7) / 8);
-                const Evaluation evaluation = evaluate(plan);
-                collect(evaluation.batch.explain, texts);
-                if (evaluation.memory) {
-                    for (const StageMemory& stage : evaluation.memory->stages) {
-                        for (const MemoryItem& item : stage.items) collect(item.explain, texts);
-                    }
-                }
-                if (evaluation.schedule) collect(evaluation.schedule->bubbleExplain, texts);
-                if (evaluation.performance) {
-                    const PerformanceReport& p = *evaluation.performance;
-                    for (const ExplainedFigure* figure :
-                         {&p.stepTimeExplain, &p.tokensPerSExplain, &p.tokensPerSPerGpuExplain,
-                          &p.mfuExplain}) {
-                        collect(*figure, texts);
-                    }
-                }
+                visit(evaluate(plan));
             }
         }
     }
+}
+
+// Every figure of an evaluation.
+std::vector<const ExplainedFigure*> figuresOf(const Evaluation& evaluation) {
+    std::vector<const ExplainedFigure*> figures{&evaluation.batch.explain};
+    if (evaluation.memory) {
+        for (const StageMemory& stage : evaluation.memory->stages) {
+            for (const MemoryItem& item : stage.items) figures.push_back(&item.explain);
+        }
+    }
+    if (evaluation.schedule) figures.push_back(&evaluation.schedule->bubbleExplain);
+    if (evaluation.performance) {
+        const PerformanceReport& p = *evaluation.performance;
+        for (const ExplainedFigure* figure : {&p.stepTimeExplain, &p.tokensPerSExplain,
+                                              &p.tokensPerSPerGpuExplain, &p.mfuExplain}) {
+            figures.push_back(figure);
+        }
+    }
+    return figures;
+}
+
+// Every term name and note of every figure over the plans above.
+std::set<std::string> everyExplainedText() {
+    std::set<std::string> texts;
+    forEveryEvaluation([&texts](const Evaluation& evaluation) {
+        for (const ExplainedFigure* figure : figuresOf(evaluation)) collect(*figure, texts);
+    });
     return texts;
+}
+
+// What the core writes for a reader of one evaluation, rendered in Chinese.
+std::set<std::string> chineseTexts(const Evaluation& evaluation) {
+    const Language zh = Language::SimplifiedChinese;
+    std::set<std::string> texts;
+    for (const ExplainedFigure* figure : figuresOf(evaluation)) {
+        for (const Term& term : figure->terms)
+            texts.insert(std::string(explainedText(term.name, zh)));
+        if (!figure->note.empty()) texts.insert(std::string(explainedText(figure->note, zh)));
+        if (!figure->source.empty()) texts.insert(std::string(explainedText(figure->source, zh)));
+    }
+    std::vector<CodedText> coded;
+    if (evaluation.memory) {
+        for (const WhatIf& hint : evaluation.memory->whatIfs) coded.push_back(hint.changeText);
+    }
+    if (evaluation.schedule) texts.insert(renderCodedLine(evaluation.schedule->bubbleText, zh));
+    if (evaluation.performance) {
+        const PerformanceReport& p = *evaluation.performance;
+        coded.insert(coded.end(), {p.stepTimeText, p.mfuText, p.flopsText});
+    }
+    if (evaluation.checkpoint) {
+        coded.insert(coded.end(),
+                     {evaluation.checkpoint->intervalText, evaluation.checkpoint->goodputText});
+    }
+    coded.push_back(evaluation.measured.stepTimeText);
+    for (const CodedText& text : coded) texts.insert(renderCodedText(text, zh));
+    for (const Diagnostic& diagnostic : evaluation.diagnostics) {
+        texts.insert(renderMessage(diagnostic, zh));
+    }
+    texts.erase(std::string());
+    return texts;
+}
+
+// ASCII words a Chinese sentence may keep: symbols, units, abbreviations, proper nouns, the
+// names in paper citations, and plan keys and enum values quoted as written.
+const std::set<std::string> kKeptWords = {
+    "ZeRO",      "GPU",         "GPUs",      "CPU",     "NVMe",        "Megatron",    "LM",
+    "DeepSpeed", "FLOPs",       "FLOP",      "MFU",     "HFU",         "TP",          "DP",
+    "PP",        "CP",          "EP",        "SP",      "dp",          "tp",          "pp",
+    "cp",        "ep",          "token",     "rank",    "ranks",       "GB",          "GiB",
+    "MB",        "MiB",         "TB",        "KB",      "ms",          "min",         "µs",
+    "et",        "al",          "eq",        "Qi",      "Narayanan",   "Korthikanti", "Rajbhandari",
+    "Huang",     "Daly",        "Young",     "Dao",     "Shoeybi",     "Adam",        "AdamW",
+    "SGD",       "Lion",        "Adafactor", "fp",      "bf",          "Zero",        "Bubble",
+    "Pipeline",  "Parallelism", "GPipe",     "PyTorch", "DDP",         "FSDP",        "LayerNorm",
+    "MLP",       "torchtitan",  "LR",        "NaN",     "CUDA",        "FFN",         "Flash",
+    "Attention", "Shazeer",     "Stern",     "Table",   "sbh",         "logits",      "experts",
+    "layers",    "true",        "false",     "F",       "B",           "W",           "T",
+    "R",         "M",           "h",         "s",       "v",           "m",           "p",
+    "b",         "a",           "N",         "X",       "P",           "opt",         "off",
+    "bub",       "data",        "zb",        "gpipe",   "interleaved", "1f1b",        "H1",
+    "H2"};
+
+// Terms a Chinese text writes in English as well: collectives, file names.
+const std::string_view kKeptPhrases[] = {
+    "all-gather",         "reduce-scatter", "all-reduce",
+    "all-to-all",         "top-k",          "theoretical_memory_usage.py",
+    "docs/performance.md"};
+
+// The ASCII words of a text of two letters or more (letters only; digits and symbols split
+// them; a single letter is a symbol). The exponent of a number ("6.74e9") is no word.
+std::vector<std::string> asciiWords(const std::string& original) {
+    std::string text;
+    for (std::size_t i = 0; i < original.size();) {
+        const auto kept = std::find_if(std::begin(kKeptPhrases), std::end(kKeptPhrases),
+                                       [&](std::string_view phrase) {
+                                           return original.compare(i, phrase.size(), phrase) == 0;
+                                       });
+        if (kept != std::end(kKeptPhrases)) {
+            text += ' ';
+            i += kept->size();
+        } else {
+            text += original[i++];
+        }
+    }
+    std::vector<std::string> words;
+    std::string word;
+    bool afterDigit = false;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        const auto byte = i < text.size() ? static_cast<unsigned char>(text[i]) : 0;
+        if (byte != 0 && byte < 0x80 && std::isalpha(byte)) {
+            if (word.empty())
+                afterDigit = i > 0 && std::isdigit(static_cast<unsigned char>(text[i - 1]));
+            word += static_cast<char>(byte);
+            continue;
+        }
+        const bool exponent = afterDigit && word == "e" && byte != 0 && std::isdigit(byte);
+        if (word.size() >= 2 && !exponent) words.push_back(word);
+        word.clear();
+    }
+    return words;
 }
 
 bool hasCjk(const std::string& text) {
@@ -191,6 +307,36 @@ private slots:
             }
         }
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral(" | "))));
+    }
+
+    // The Chinese rendering of everything the core writes over every plan above keeps no English
+    // word but the few listed (symbols, units, proper nouns, citation names).
+    void chineseRenderingHasNoEnglish() {
+        std::set<std::string> texts;
+        int whatIfs = 0;
+        forEveryEvaluation([&texts, &whatIfs](const Evaluation& evaluation) {
+            texts.merge(chineseTexts(evaluation));
+            if (evaluation.memory) whatIfs += static_cast<int>(evaluation.memory->whatIfs.size());
+        });
+        QVERIFY2(texts.size() >= 200, std::to_string(texts.size()).c_str());
+        QVERIFY(whatIfs > 0);                        // the plans reach the what-ifs too
+        std::map<std::string, std::string> english;  // word → one text it is in
+        for (const std::string& text : texts) {
+            for (const std::string& word : asciiWords(text)) {
+                // Plan keys ("micro_batch", "/model/moe") are quoted as a plan writes them.
+                if (kKeptWords.contains(word) || text.find(word + "_") != std::string::npos ||
+                    text.find("_" + word) != std::string::npos ||
+                    text.find("/" + word) != std::string::npos) {
+                    continue;
+                }
+                english.emplace(word, text);
+            }
+        }
+        QStringList lines;
+        for (const auto& [word, text] : english)
+            lines << QString::fromStdString(word + " in: " + text);
+        for (const QString& line : lines) qWarning("%s", qPrintable(line));
+        QVERIFY2(lines.isEmpty(), qPrintable(lines.join(QStringLiteral("\n"))));
     }
 
     void englishPassesThrough() {

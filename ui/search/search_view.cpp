@@ -3,10 +3,12 @@
 
 #include "core/plan_enums.h"
 #include "core/search_compare.h"
+#include "core/search_json.h"
 #include "ui/document/plan_document.h"
 #include "ui/search/search_results_model.h"
 #include "ui/search/search_runner.h"
 #include "ui/search/search_scatter.h"
+#include "ui/shell/language.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -307,7 +309,9 @@ void SearchView::onFinished(const core::SearchResult& result) {
                              .arg(qs(core::formatSeconds(result.seconds)))
                              .arg(counts.pruned)
                              .arg(counts.fitting);
-    for (const std::string& note : result.notes) text += QLatin1Char(' ') + qs(note);
+    for (const std::string& note : result.notes) {
+        text += QLatin1Char(' ') + qs(core::searchNote(note, uiLanguage()));
+    }
     status_->setText(text);
     setSearching(false);
     if (model_->rowCount() > 0 && !table_->currentIndex().isValid()) {

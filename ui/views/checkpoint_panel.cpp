@@ -2,6 +2,7 @@
 #include "ui/views/checkpoint_panel.h"
 
 #include "core/format.h"
+#include "ui/views/explained_text.h"
 #include "ui/views/gpu_axis_plot.h"
 #include "ui/views/palette.h"
 
@@ -115,9 +116,11 @@ void CheckpointPanel::showCheckpoint(const core::CheckpointReport* checkpoint,
         tr("Checkpoint size over the storage bandwidth (plan option)."));
     set("mtbf", duration(checkpoint->clusterMtbfS),
         tr("Per-GPU MTBF over the %1 GPUs: the more GPUs, the sooner one fails.").arg(worldSize));
-    set("interval", duration(checkpoint->intervalS), qs(checkpoint->intervalFormula));
+    set("interval", duration(checkpoint->intervalS),
+        ExplainedText::coded(checkpoint->intervalText));
     set("steps", QString::number(checkpoint->stepsPerInterval, 'f', 0));
-    set("goodput", qs(core::formatPercent(checkpoint->goodput)), qs(checkpoint->goodputFormula));
+    set("goodput", qs(core::formatPercent(checkpoint->goodput)),
+        ExplainedText::coded(checkpoint->goodputText));
 
     plot_->clearGraphs();
     if (curves && !curves->weak.empty()) {

@@ -47,6 +47,14 @@ QString ExplainedText::terms(const core::ExplainedFigure& figure, core::ByteUnit
     return lines.join(QLatin1Char('\n'));
 }
 
+QString ExplainedText::coded(const core::CodedText& text) {
+    return QString::fromStdString(core::renderCodedText(text, uiLanguage()));
+}
+
+QString ExplainedText::coded(const std::vector<core::CodedText>& parts) {
+    return QString::fromStdString(core::renderCodedLine(parts, uiLanguage()));
+}
+
 QString ExplainedText::toolTip(const QString& heading, const core::ExplainedFigure& figure,
                                core::ByteUnits units) {
     QStringList lines;
@@ -56,7 +64,7 @@ QString ExplainedText::toolTip(const QString& heading, const core::ExplainedFigu
     if (!figure.note.empty()) lines << note(figure);
     if (!figure.terms.empty()) lines << terms(figure, units);
     if (!figure.source.empty()) {
-        lines << tr("Source: %1").arg(QString::fromStdString(figure.source));
+        lines << tr("Source: %1").arg(localName(figure.source));
     }
     return lines.join(QLatin1Char('\n'));
 }

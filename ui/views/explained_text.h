@@ -5,6 +5,7 @@
 // figure's structure only; nothing here parses or computes a figure.
 #pragma once
 
+#include "core/evaluation.h"  // CodedText: the Evaluation's formulas and what-ifs
 #include "core/explained.h"
 #include "core/format.h"
 
@@ -25,6 +26,10 @@ public:
     [[nodiscard]] static QString note(const core::ExplainedFigure& figure);
     // One line per term: "Φ  parameters on this rank = 6.74e9".
     [[nodiscard]] static QString terms(const core::ExplainedFigure& figure, core::ByteUnits units);
+    // A formula or change the core writes as a code (core/coded_text.h), in the interface's
+    // language; parts of a line are joined as the language joins clauses.
+    [[nodiscard]] static QString coded(const core::CodedText& text);
+    [[nodiscard]] static QString coded(const std::vector<core::CodedText>& parts);
     // The whole explanation under a heading: formula, note, terms, source.
     [[nodiscard]] static QString toolTip(const QString& heading,
                                          const core::ExplainedFigure& figure,

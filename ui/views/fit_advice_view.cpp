@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/fit_advice_view.h"
 
+#include "core/evaluation.h"  // WhatIf::changeText and its renderer
 #include "core/format.h"
 #include "core/plan_enums.h"
+#include "ui/shell/language.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -204,7 +206,8 @@ void FitAdviceView::fill(const core::Evaluation& evaluation) {
                                : tr("Does not fit: peak %1 of %2 usable. Try one change:")
                                      .arg(bytes(memory.peakBytes), bytes(memory.usableBytes)));
         for (const core::WhatIf& hint : memory.whatIfs) {
-            const QString change = qs(hint.change);
+            // The change in the interface's language, rendered by the core from its code.
+            const QString change = qs(core::renderCodedText(hint.changeText, uiLanguage()));
             if (!hint.modelled) {
                 addChoice(
                     index++,
@@ -230,9 +233,11 @@ void FitAdviceView::fill(const core::Evaluation& evaluation) {
         }
     }
     if (!memory.largestFittingMicroBatchPatch.empty()) {
-        const QString change = tr("micro-batch %1 \u2192 %2")
-                                   .arg(evaluation.plan.training.microBatch)
-                                   .arg(memory.largestFittingMicroBatch);
+        const QString change =
+            qs(core::renderCodedText({"what_if.largest_micro_batch",
+                                      {{"before", evaluation.plan.training.microBatch},
+                                       {"after", memory.largestFittingMicroBatch}}},
+                                     uiLanguage()));
         addChoice(index,
                   tr("%1 \u2192 %2").arg(change, bytes(memory.largestFittingMicroBatchPeakBytes)),
                   qs(memory.largestFittingMicroBatchPatch), tr("Apply: %1").arg(change), true,

@@ -160,10 +160,10 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
         // An incomplete schedule says why in its formula text.
         const bool incomplete = evaluation.schedule && !evaluation.schedule->complete &&
                                 !evaluation.schedule->bubbleFormula.empty();
-        showMessage(incomplete
-                        ? tr("No pipeline schedule: %1").arg(qs(evaluation.schedule->bubbleFormula))
-                        : absentText(evaluation, tr("No pipeline schedule"),
-                                     tr("No pipeline schedule for this plan.")));
+        showMessage(incomplete ? tr("No pipeline schedule: %1")
+                                     .arg(ExplainedText::coded(evaluation.schedule->bubbleText))
+                               : absentText(evaluation, tr("No pipeline schedule"),
+                                            tr("No pipeline schedule for this plan.")));
         bubbleText_.clear();
         peakText_.clear();
         return;

@@ -261,7 +261,7 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
             ? tr("Stage %1 is the longest and sets the step. Hover a bar for its parts.")
                   .arg(performance.criticalStage)
             : tr("Every pipeline stage spends its step alike. Hover the bar for its parts."));
-    note_->setToolTip(qs(performance.stepTimeFormula));
+    note_->setToolTip(ExplainedText::coded(performance.stepTimeText));
 }
 
 void StepTimeView::showPartAt(const QPoint& position) {

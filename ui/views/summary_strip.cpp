@@ -270,7 +270,7 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
                           core::formatPercent(*evaluation.measured.stepTimeError)));
     }
     measured_->setText(errors.join(QStringLiteral(" · ")));
-    measured_->setToolTip(QString::fromStdString(evaluation.measured.stepTimeFormula));
+    measured_->setToolTip(ExplainedText::coded(evaluation.measured.stepTimeText));
     measured_->parentWidget()->setVisible(!errors.isEmpty());
     updateGeometry();
 }

@@ -2,6 +2,7 @@
 #include "core/detail/memory/memory_what_if.h"
 
 #include "core/checked_math.h"
+#include "core/coded_text.h"
 #include "core/detail/memory/memory_estimate.h"
 #include "core/performance.h"
 #include "core/plan_patch.h"
@@ -21,31 +22,28 @@ bool fitsWith(const Plan& plan, const ModelReport& model, int microBatch) {
     return estimateStages(trial, model, false).fits;
 }
 
-std::string arrow(std::int64_t before, std::int64_t after) {
-    return std::to_string(before) + " → " + std::to_string(after);
-}
-
 struct Candidate {
-    std::string change;
+    CodedText change;
     Plan plan;
     bool newShape = false;  // the stage split changes: the model report is recomputed
 };
 
 // Doubling a model-parallel degree keeps the GPU count when dp can halve; otherwise the job
 // grows, and the label says by how much (validation then decides if the cluster has room).
-Candidate doubled(const Plan& plan, const std::string& name, int before, int ParallelSpec::*axis,
+Candidate doubled(const Plan& plan, const char* code, int before, int ParallelSpec::*axis,
                   bool newShape) {
-    Candidate candidate{{}, plan, newShape};
+    Candidate candidate{{code, {{"before", before}, {"after", 2 * before}}}, plan, newShape};
     Plan& trial = candidate.plan;
     trial.parallel.*axis = 2 * before;
-    std::string note;
+    DiagnosticArgs& args = candidate.change.args;
     if (plan.parallel.dp % 2 == 0) {
         trial.parallel.dp = plan.parallel.dp / 2;
-        note = " (dp " + arrow(plan.parallel.dp, trial.parallel.dp) + ")";
+        args.emplace_back("dp_before", plan.parallel.dp);
+        args.emplace_back("dp_after", trial.parallel.dp);
     } else {
-        note = " (" + arrow(worldSize(plan), worldSize(trial)) + " GPUs)";
+        args.emplace_back("gpus_before", worldSize(plan));
+        args.emplace_back("gpus_after", worldSize(trial));
     }
-    candidate.change = name + " " + arrow(before, 2 * before) + note;
     return candidate;
 }
 
@@ -56,45 +54,49 @@ std::vector<Candidate> candidates(const Plan& plan) {
     if (parallel.zeroStage < 3) {
         Plan trial = plan;
         trial.parallel.zeroStage = std::max(0, parallel.zeroStage) + 1;
-        out.push_back({"ZeRO stage " + arrow(parallel.zeroStage, trial.parallel.zeroStage), trial});
+        out.push_back({{"what_if.zero_stage",
+                        {{"before", parallel.zeroStage}, {"after", trial.parallel.zeroStage}}},
+                       trial});
     }
     // With flash attention selective recompute has nothing left to drop: no hint.
     if (training.recompute == Recompute::None && !training.flashAttention) {
         Plan trial = plan;
         trial.training.recompute = Recompute::Selective;
-        out.push_back({"selective recompute", trial});
+        out.push_back({{"what_if.selective_recompute"}, trial});
     }
     if (training.recompute != Recompute::Full) {
         Plan trial = plan;
         trial.training.recompute = Recompute::Full;
-        out.push_back({"full recompute", trial});
+        out.push_back({{"what_if.full_recompute"}, trial});
     }
     if (training.microBatch >= 2 && checkedMul(training.gradAccumulation, 2)) {
         Plan trial = plan;
         trial.training.microBatch = training.microBatch / 2;
         trial.training.gradAccumulation = training.gradAccumulation * 2;
-        out.push_back({"micro-batch " + arrow(training.microBatch, trial.training.microBatch) +
-                           " (accumulation " +
-                           arrow(training.gradAccumulation, trial.training.gradAccumulation) + ")",
+        out.push_back({{"what_if.micro_batch",
+                        {{"before", training.microBatch},
+                         {"after", trial.training.microBatch},
+                         {"accumulation_before", training.gradAccumulation},
+                         {"accumulation_after", trial.training.gradAccumulation}}},
                        trial});
     }
     // Degrees past int's range cannot double; validation rejects them long before anyway.
     if (checkedMul(std::max(1, parallel.tp), 2)) {
-        out.push_back(
-            doubled(plan, "tensor parallel", std::max(1, parallel.tp), &ParallelSpec::tp, false));
+        out.push_back(doubled(plan, "what_if.tensor_parallel", std::max(1, parallel.tp),
+                              &ParallelSpec::tp, false));
     }
     if (checkedMul(std::max(1, parallel.pp), 2)) {
-        out.push_back(
-            doubled(plan, "pipeline stages", std::max(1, parallel.pp), &ParallelSpec::pp, true));
+        out.push_back(doubled(plan, "what_if.pipeline_stages", std::max(1, parallel.pp),
+                              &ParallelSpec::pp, true));
     }
     if (parallel.offload == Offload::None) {
         Plan trial = plan;
         trial.parallel.offload = Offload::OptimizerCpu;
-        out.push_back({"optimizer offload to CPU", trial});
+        out.push_back({{"what_if.optimizer_offload"}, trial});
     } else if (parallel.offload == Offload::OptimizerCpu && parallel.zeroStage == 3) {
         Plan trial = plan;
         trial.parallel.offload = Offload::OptimizerAndParamsCpu;
-        out.push_back({"parameter offload to CPU", trial});
+        out.push_back({{"what_if.parameter_offload"}, trial});
     }
     return out;
 }
@@ -142,7 +144,8 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
         const auto saved = checkedDifference(peakBytes, report.peakBytes);
         if (!report.overflow.empty() || !saved) continue;
         WhatIf hint;
-        hint.change = candidate.change;
+        hint.changeText = candidate.change;
+        hint.change = renderCodedText(candidate.change, Language::English);
         hint.modelled = report.peakBytes != peakBytes;
         if (!hint.modelled) {
             Plan fullTrial = candidate.plan;
