@@ -96,6 +96,16 @@ int DiagnosticsList::preferredHeight() const {
 }
 
 void DiagnosticsList::render(const core::Evaluation& evaluation) {
+    // Most edits of a drag leave the problems as they were: the list stays, and with it the
+    // selection and scroll position.
+    if (listed_ && evaluation.diagnostics == listedDiagnostics_ &&
+        fileDiagnostics_ == listedFileDiagnostics_ && fileName_ == listedFileName_) {
+        return;
+    }
+    listed_ = true;
+    listedDiagnostics_ = evaluation.diagnostics;
+    listedFileDiagnostics_ = fileDiagnostics_;
+    listedFileName_ = fileName_;
     list_->clear();
     struct Entry {
         core::Diagnostic diagnostic;

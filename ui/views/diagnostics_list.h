@@ -45,6 +45,11 @@ private:
     std::vector<core::Diagnostic> fileDiagnostics_;
     QString fileName_;
     int lastPreferredHeight_ = 0;
+    // What the list shows now.
+    bool listed_ = false;
+    std::vector<core::Diagnostic> listedDiagnostics_;
+    std::vector<core::Diagnostic> listedFileDiagnostics_;
+    QString listedFileName_;
     QTimer* shrink_ = nullptr;
 };
 
