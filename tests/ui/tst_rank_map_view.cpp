@@ -34,12 +34,45 @@ std::shared_ptr<const core::Evaluation> evaluatePlan(int tp, int dp, int pp, int
 // The article's example: rank = tp + 4·dp + 32·pp.
 std::shared_ptr<const core::Evaluation> articleExample() { return evaluatePlan(4, 8, 2, 8); }
 
+// Counts the paints a widget receives.
+class Paints : public QObject {
+public:
+    explicit Paints(QWidget* widget) { widget->installEventFilter(this); }
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Paint) ++count;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
 }  // namespace
 
 class TestRankMapView : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QVERIFY(articleExample()->topology.has_value()); }
+
+    // An edit that leaves the rank layout alone (a micro-batch drag) repaints nothing here; a
+    // new layout repaints.
+    void sameLayoutIsNotPaintedAgain() {
+        RankMapView view;
+        view.resize(960, 600);
+        view.showEvaluation(articleExample());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCoreApplication::processEvents();
+        const Paints paints(&view);
+        auto larger = articleExample()->plan;
+        larger.training.microBatch *= 2;
+        view.showEvaluation(std::make_shared<const core::Evaluation>(core::evaluate(larger)));
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        QCOMPARE(paints.count, 0);
+        view.showEvaluation(evaluatePlan(8, 4, 2, 8));
+        QTRY_VERIFY(paints.count >= 1);
+        QCOMPARE(view.rankAt(view.positionOfRank(63)), 63);
+    }
 
     void hitTestMapsPointsToRanks() {
         RankMapView view;

@@ -238,6 +238,25 @@ private slots:
         QCOMPARE(document.plan(), plan);
     }
 
+    // Hidden, the scatter keeps the plan's mark but does not draw; shown, it draws it.
+    void hiddenScatterDrawsWhenShown() {
+        ui::SearchScatter scatter;
+        for (int pass = 0; pass < 3; ++pass) QCoreApplication::processEvents();
+        int replots = 0;
+        connect(scatter.plot(), &QCustomPlot::afterReplot, this, [&replots] { ++replots; });
+        core::SearchPoint point;
+        point.timed = true;
+        point.peakBytes = 40'000'000'000ull;
+        point.tokensPerS = 1e5;
+        scatter.setCurrent(point);
+        for (int pass = 0; pass < 3; ++pass) QCoreApplication::processEvents();
+        QCOMPARE(replots, 0);
+        QCOMPARE(scatter.currentGraph()->data()->size(), 1);
+        scatter.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&scatter));
+        QTRY_VERIFY(replots >= 1);
+    }
+
     // The scatter: one point per row, the front's line through the core's front, this plan.
     void scatterDrawsTheCandidatesTheFrontAndThisPlan() {
         const core::Plan plan = test::smallSearchPlan();
