@@ -96,6 +96,7 @@ private slots:
     void measuredMarkers();
     void absentMemoryShowsMessage();
     void manyStagesStayLegible();
+    void wideOverflowLabelsGiveWayToTheWorst();
     void absurdValuesDoNotCrash();
     void exports();
 
@@ -284,6 +285,35 @@ void TestMemoryStackView::manyStagesStayLegible() {
     // Every stage is over, but only the worst gets a label.
     QCOMPARE(view.overflowLabels().size(), 1);
     QCOMPARE(view.categoryBars(MemoryCategory::Weights)->data()->size(), 64);
+}
+
+// Sixteen stages over by tens of GB in a narrow pane: a label per stage would run into its
+// neighbours ("+93.2 GB over" is wider than a stage's share of the axis), so only the worst
+// stage is labelled.
+void TestMemoryStackView::wideOverflowLabelsGiveWayToTheWorst() {
+    ui::MemoryStackView view;
+    show(view);
+    view.resize(640, 420);
+    QCoreApplication::processEvents();
+    auto evaluation = std::make_shared<core::Evaluation>();
+    core::MemoryReport report;
+    report.capacityBytes = 80 * kGiB;
+    report.usableBytes = 77'309'411'328ull;
+    for (int stage = 0; stage < 16; ++stage) {
+        report.stages.push_back(stageOf(stage, 90'000'000'000ull, 16 - stage));
+        report.peakBytes = std::max(report.peakBytes, report.stages.back().totalBytes);
+    }
+    report.fits = false;
+    setBytesOverUsable(report);
+    evaluation->memory = report;
+    view.showEvaluation(evaluation);
+    view.plot()->replot();
+    view.showEvaluation(evaluation);  // drawn again at the laid-out width
+    view.plot()->replot();
+    QCOMPARE(view.overflowLabels().size(), 1);
+    // Two stages have room each: both labelled (as absurdValuesDoNotCrash also checks).
+    view.showEvaluation(twoStageEvaluation(90'000'000'000ull));
+    QVERIFY(!view.overflowLabels().isEmpty());
 }
 
 void TestMemoryStackView::absurdValuesDoNotCrash() {

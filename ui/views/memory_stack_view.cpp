@@ -432,11 +432,23 @@ void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
     if (worst < 0) return;
     addLegendSwatch(plot_->legend, {SwatchShape::Box, overflowTint(),
                                     QPen(palette::overflow(), 1.5), tr("Over usable")});
+    // With many stages, or labels wider than a stage's share of the axis (long amounts, a
+    // narrow pane, wider glyphs), only the worst stage is labelled, so labels never pile up.
+    QFont labelFont = plot_->font();
+    labelFont.setBold(true);
+    const QFontMetrics metrics(labelFont);
+    int widest = 0;
+    for (const auto& stage : report.stages) {
+        if (stage.bytesOverUsable == 0) continue;
+        widest = std::max(
+            widest, metrics.horizontalAdvance(tr("+%1 over").arg(amount(stage.bytesOverUsable))));
+    }
+    const double pitch = plot_->axisRect()->width() / (stages + 0.2);
+    const bool eachStage = stages <= kMaxPerStageTexts && widest + 6 <= pitch;
     for (int index = 0; index < stages; ++index) {
         const auto& stage = report.stages[static_cast<std::size_t>(index)];
         if (stage.bytesOverUsable == 0) continue;
-        // With many stages only the worst one is labelled, so labels never pile up.
-        if (stages > kMaxPerStageTexts && index != worst) continue;
+        if (!eachStage && index != worst) continue;
         const QString text = tr("+%1 over").arg(amount(stage.bytesOverUsable));
         auto* label = new QCPItemText(plot_);
         // Near either end of the axis the label hangs inwards so it is never cut off.
@@ -451,9 +463,7 @@ void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
         label->setPositionAlignment(side | Qt::AlignBottom);
         label->setText(text);
         label->setColor(palette::overflow());
-        QFont bold = label->font();
-        bold.setBold(true);
-        label->setFont(bold);
+        label->setFont(labelFont);
         label->setPadding(QMargins(0, 0, 0, 2));
         label->setSelectable(false);
         overflowLabels_.push_back(text);
