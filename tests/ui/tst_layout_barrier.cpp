@@ -2,6 +2,8 @@
 // LayoutBarrier: a label whose text changes inside a barrier is laid out again without the
 // window's layout running (Qt would otherwise run it at every change); a new minimum size
 // (where the content sets none), and for a strip a new height, still reach the parent.
+#include "event_counter.h"
+
 #include "ui/shell/layout_barrier.h"
 
 #include <QHBoxLayout>
@@ -14,19 +16,6 @@
 using fourfold::ui::LayoutBarrier;
 
 namespace {
-
-// Counts the layout requests a widget receives (each one lays out its whole layout again).
-class LayoutRequests : public QObject {
-public:
-    explicit LayoutRequests(QWidget* widget) { widget->installEventFilter(this); }
-    int count = 0;
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() == QEvent::LayoutRequest) ++count;
-        return QObject::eventFilter(watched, event);
-    }
-};
 
 // A window with a strip of text (a label in a row) above a filler, the strip behind a
 // barrier when `passes` is set.
@@ -70,7 +59,7 @@ private slots:
         Window window(std::nullopt);
         QVERIFY(QTest::qWaitForWindowExposed(&window.top));
         settle();
-        const LayoutRequests requests(&window.top);
+        const fourfold::test::EventCounter requests(&window.top, QEvent::LayoutRequest);
         window.label->setText(QStringLiteral("123.4 ms per step"));
         settle();
         QVERIFY(requests.count >= 1);
@@ -80,7 +69,7 @@ private slots:
         Window window(LayoutBarrier::Passes::Minimum);
         QVERIFY(QTest::qWaitForWindowExposed(&window.top));
         settle();
-        const LayoutRequests requests(&window.top);
+        const fourfold::test::EventCounter requests(&window.top, QEvent::LayoutRequest);
         const QString longer = QStringLiteral("123.4 ms per step, of which 5.6 ms exposed");
         window.label->setText(longer);
         settle();
@@ -96,7 +85,7 @@ private slots:
         Window window(LayoutBarrier::Passes::Minimum);
         QVERIFY(QTest::qWaitForWindowExposed(&window.top));
         settle();
-        const LayoutRequests requests(&window.top);
+        const fourfold::test::EventCounter requests(&window.top, QEvent::LayoutRequest);
         window.label->setMinimumHeight(120);
         settle();
         QVERIFY(requests.count >= 1);
@@ -108,7 +97,7 @@ private slots:
         Window window(LayoutBarrier::Passes::Height);
         QVERIFY(QTest::qWaitForWindowExposed(&window.top));
         settle();
-        const LayoutRequests requests(&window.top);
+        const fourfold::test::EventCounter requests(&window.top, QEvent::LayoutRequest);
         window.label->setText(QStringLiteral("GPT-3 · 1,536 sequences · 3.1 M tokens per step"));
         settle();
         QCOMPARE(requests.count, 0);

@@ -63,6 +63,23 @@ void setBytesOverUsable(core::MemoryReport& report) {
 }
 
 // Two stages on an "80 GB" card (80 GiB of HBM) with a 10 % margin.
+// `count` stages on an 80 GiB card, stage s holding (count − s) activation sets of
+// `activations` bytes each: all over the usable memory, the first stage worst.
+std::shared_ptr<core::Evaluation> stagesOver(int count, std::uint64_t activations) {
+    auto evaluation = std::make_shared<core::Evaluation>();
+    core::MemoryReport report;
+    report.capacityBytes = 80 * kGiB;
+    report.usableBytes = 77'309'411'328ull;
+    for (int stage = 0; stage < count; ++stage) {
+        report.stages.push_back(stageOf(stage, activations, count - stage));
+        report.peakBytes = std::max(report.peakBytes, report.stages.back().totalBytes);
+    }
+    report.fits = false;
+    setBytesOverUsable(report);
+    evaluation->memory = report;
+    return evaluation;
+}
+
 std::shared_ptr<core::Evaluation> twoStageEvaluation(std::uint64_t stage0Activations) {
     auto evaluation = std::make_shared<core::Evaluation>();
     core::MemoryReport report;
@@ -253,18 +270,7 @@ void TestMemoryStackView::absentMemoryShowsMessage() {
 void TestMemoryStackView::manyStagesStayLegible() {
     ui::MemoryStackView view;
     show(view);
-    auto evaluation = std::make_shared<core::Evaluation>();
-    core::MemoryReport report;
-    report.capacityBytes = 80 * kGiB;
-    report.usableBytes = 77'309'411'328ull;
-    for (int stage = 0; stage < 64; ++stage) {
-        report.stages.push_back(stageOf(stage, 30'000'000'000ull, 64 - stage));
-        report.peakBytes = std::max(report.peakBytes, report.stages.back().totalBytes);
-    }
-    report.fits = false;
-    setBytesOverUsable(report);
-    evaluation->memory = report;
-    view.showEvaluation(evaluation);
+    view.showEvaluation(stagesOver(64, 30'000'000'000ull));
     // Ticks are chosen for the laid-out axis: a second pass sees its final length.
     view.plot()->replot();
     view.plot()->replot();
@@ -295,17 +301,7 @@ void TestMemoryStackView::wideOverflowLabelsGiveWayToTheWorst() {
     show(view);
     view.resize(640, 420);
     QCoreApplication::processEvents();
-    auto evaluation = std::make_shared<core::Evaluation>();
-    core::MemoryReport report;
-    report.capacityBytes = 80 * kGiB;
-    report.usableBytes = 77'309'411'328ull;
-    for (int stage = 0; stage < 16; ++stage) {
-        report.stages.push_back(stageOf(stage, 90'000'000'000ull, 16 - stage));
-        report.peakBytes = std::max(report.peakBytes, report.stages.back().totalBytes);
-    }
-    report.fits = false;
-    setBytesOverUsable(report);
-    evaluation->memory = report;
+    const auto evaluation = stagesOver(16, 90'000'000'000ull);
     view.showEvaluation(evaluation);
     view.plot()->replot();
     view.showEvaluation(evaluation);  // drawn again at the laid-out width

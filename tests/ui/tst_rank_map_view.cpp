@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // RankMapView on the source article's 64-GPU example (DP 8, TP 4, PP 2 on 8 nodes of 8):
 // hit testing, hover highlighting, pinning, keyboard zoom, exports, and a 16,384-GPU job.
+#include "event_counter.h"
+
 #include "core/catalog.h"
 #include "core/evaluate.h"
 #include "ui/views/rank_map_view.h"
@@ -34,19 +36,6 @@ std::shared_ptr<const core::Evaluation> evaluatePlan(int tp, int dp, int pp, int
 // The article's example: rank = tp + 4·dp + 32·pp.
 std::shared_ptr<const core::Evaluation> articleExample() { return evaluatePlan(4, 8, 2, 8); }
 
-// Counts the paints a widget receives.
-class Paints : public QObject {
-public:
-    explicit Paints(QWidget* widget) { widget->installEventFilter(this); }
-    int count = 0;
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() == QEvent::Paint) ++count;
-        return QObject::eventFilter(watched, event);
-    }
-};
-
 }  // namespace
 
 class TestRankMapView : public QObject {
@@ -63,7 +52,7 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QCoreApplication::processEvents();
-        const Paints paints(&view);
+        const fourfold::test::EventCounter paints(&view, QEvent::Paint);
         auto larger = articleExample()->plan;
         larger.training.microBatch *= 2;
         view.showEvaluation(std::make_shared<const core::Evaluation>(core::evaluate(larger)));
