@@ -27,11 +27,14 @@ MeasuredComparison compareMeasured(const MeasuredFigures& measured, const Memory
         const double predicted = stepKnown ? performance->stepTimeS : schedule->makespanS;
         const double error = (predicted - *measured.stepTimeS) / *measured.stepTimeS;
         comparison.stepTimeError = error;
+        // Appended, not "+" + text: GCC 12 at -O3 misreads the prepend as an overlapping copy.
+        std::string signedError = error >= 0 ? "+" : "";
+        signedError += formatPercent(error);
         comparison.stepTimeText = {
             stepKnown ? "formula.measured_step" : "formula.measured_makespan",
             {{"predicted", formatSeconds(predicted)},
              {"measured", formatSeconds(*measured.stepTimeS)},
-             {"error", (error >= 0 ? "+" : "") + formatPercent(error)}}};
+             {"error", signedError}}};
         comparison.stepTimeFormula = renderCodedText(comparison.stepTimeText, Language::English);
     }
     return comparison;
