@@ -9,6 +9,7 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/evaluate.h"
 #include "core/plan.h"
 
 #include <array>
@@ -155,6 +156,18 @@ inline fourfold::core::Plan foundryPlan(const FoundryRun& run) {
     plan.cluster.intraNode = findLinkPreset(hopper ? "nvlink4" : "nvlink3")->spec;
     plan.cluster.interNode = findLinkPreset(hopper ? "ib-400g" : "ib-200g")->spec;
     return plan;
+}
+
+// The evaluation's performance report, empty when the plan has none.
+inline core::PerformanceReport performanceOf(const core::Plan& plan) {
+    const core::Evaluation evaluation = core::evaluate(plan);
+    if (!evaluation.performance) return {};
+    return *evaluation.performance;
+}
+
+// Signed error of a prediction against a measurement, as a fraction of the measurement.
+inline double relativeError(double predicted, double measured) {
+    return (predicted - measured) / measured;
 }
 
 }  // namespace fourfold::test

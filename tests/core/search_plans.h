@@ -29,6 +29,21 @@ inline core::Plan gpt3OnA100s() {
     return plan;
 }
 
+// GPT-3 175B on 1,024 GPUs of the default cluster (TP 8 × PP 16 × DP 8, ZeRO-1, 32
+// micro-batches): the large plan the views are checked with.
+inline core::Plan gpt3OnDefaultCluster() {
+    core::Plan plan = core::defaultPlan();
+    plan.name = "GPT-3 175B on 1,024 GPUs";
+    plan.model = core::findModelPreset("gpt3-175b")->spec;
+    plan.training.gradAccumulation = 32;
+    plan.parallel.tp = 8;
+    plan.parallel.pp = 16;
+    plan.parallel.dp = 8;
+    plan.parallel.zeroStage = 1;
+    plan.cluster.nodes = 128;
+    return plan;
+}
+
 // A 4-layer model on 8 GPUs: a few thousand layouts.
 inline core::Plan smallSearchPlan() {
     core::Plan plan = core::defaultPlan();

@@ -16,18 +16,10 @@
 
 using namespace fourfold::core;
 using fourfold::test::MegatronRun;
+using fourfold::test::performanceOf;
+using fourfold::test::relativeError;
 
 namespace {
-
-PerformanceReport performanceOf(const Plan& plan) {
-    const Evaluation evaluation = evaluate(plan);
-    if (!evaluation.performance) return {};
-    return *evaluation.performance;
-}
-
-double relativeError(double predicted, double measured) {
-    return (predicted - measured) / measured;
-}
 
 // Narayanan et al. 2021 eq. 3 (hardware FLOPs per iteration with full recompute) and its
 // model-FLOPs form without recompute (Korthikanti et al. 2022, §6: 72 instead of 96, V/12lh).

@@ -16,18 +16,10 @@
 
 using namespace fourfold::core;
 using fourfold::test::FoundryRun;
+using fourfold::test::performanceOf;
+using fourfold::test::relativeError;
 
 namespace {
-
-PerformanceReport performanceOf(const Plan& plan) {
-    const Evaluation evaluation = evaluate(plan);
-    if (!evaluation.performance) return {};
-    return *evaluation.performance;
-}
-
-double relativeError(double predicted, double measured) {
-    return (predicted - measured) / measured;
-}
 
 const FoundryRun* foundryRun(const char* name) {
     for (const FoundryRun& run : fourfold::test::kMosaicMptThroughput) {

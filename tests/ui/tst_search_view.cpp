@@ -4,6 +4,7 @@
 // sorts, a double-click or Enter applies a row as one undoable step, the scatter holds the
 // candidates, the core's Pareto front and the current plan, "Why not mine?" names the plan's
 // rank, Cancel stops a search of GPT-3 175B on 1,024 GPUs and keeps only what was searched.
+
 #include "tests/core/search_plans.h"
 
 #include "core/catalog.h"
@@ -41,18 +42,6 @@
 using namespace fourfold;
 
 namespace {
-
-core::Plan gpt3On1024() {
-    core::Plan plan = core::defaultPlan();
-    plan.model = core::findModelPreset("gpt3-175b")->spec;
-    plan.training.gradAccumulation = 32;
-    plan.parallel.tp = 8;
-    plan.parallel.pp = 16;
-    plan.parallel.dp = 8;
-    plan.parallel.zeroStage = 1;
-    plan.cluster.nodes = 128;
-    return plan;
-}
 
 // The model's rows in the order the table shows them.
 std::vector<core::SearchCandidate> shownRows(const ui::SearchView& view) {
@@ -362,7 +351,7 @@ private slots:
     // Cancel mid-search on GPT-3 175B over 1,024 GPUs: it stops, and the table holds only
     // layouts that were searched to the end, with figures evaluate() confirms.
     void cancelStopsALargeSearch() {
-        const core::Plan plan = gpt3On1024();
+        const core::Plan plan = test::gpt3OnDefaultCluster();
         ui::PlanDocument document(plan);
         ui::SearchView view(&document);
         view.show();

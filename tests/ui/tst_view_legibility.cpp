@@ -5,6 +5,8 @@
 // 853 × 533), the memory chart's stage labels, the pipeline's rank labels, the texts drawn in
 // the memory chart, the headings and the legends keep apart and inside their plots. Below
 // 1600 × 1000 the views are tabs, each checked when brought forward.
+#include "tests/core/search_plans.h"
+
 #include "core/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/main_window.h"
@@ -28,25 +30,6 @@ using namespace fourfold;
 Q_DECLARE_METATYPE(fourfold::core::Plan)
 
 namespace {
-
-core::Plan gpt3On1024() {
-    core::Plan plan = core::defaultPlan();
-    plan.name = "GPT-3 175B on 1,024 GPUs";
-    plan.model.layers = 96;
-    plan.model.hidden = 12288;
-    plan.model.heads = 96;
-    plan.model.kvHeads = 96;
-    plan.model.ffnHidden = 49152;
-    plan.model.vocab = 50257;
-    plan.model.sequence = 2048;
-    plan.training.gradAccumulation = 32;
-    plan.parallel.tp = 8;
-    plan.parallel.pp = 16;
-    plan.parallel.dp = 8;
-    plan.parallel.zeroStage = 1;
-    plan.cluster.nodes = 128;
-    return plan;
-}
 
 core::Plan mixtralLike() {
     core::Plan plan = core::defaultPlan();
@@ -189,7 +172,7 @@ private slots:
         // Whether the views share the area as a 2×2 grid (else tabs, one at a time).
         QTest::addColumn<bool>("grid");
         const QList<QPair<const char*, core::Plan>> plans = {
-            {"default", core::defaultPlan()},  {"gpt3-175b-1024", gpt3On1024()},
+            {"default", core::defaultPlan()},  {"gpt3-175b-1024", test::gpt3OnDefaultCluster()},
             {"mixtral-like", mixtralLike()},   {"pp8", eightStages()},
             {"pp64-16384", sixtyFourStages()},
         };
