@@ -45,10 +45,14 @@ std::int64_t budget(const Plan& plan) {
     return std::min(clusterGpuCount(plan), kMaxChoiceClusterGpus);
 }
 
-std::string budgetProblem(const Plan& plan, std::int64_t gpus, const std::string& product) {
+// `describe()` names the product ("PP 4 × TP 8 × CP 1"); called only when there is a problem,
+// since the sliders ask about every candidate value at every edit.
+template <class Describe>
+std::string budgetProblem(const Plan& plan, std::int64_t gpus, const Describe& describe) {
     const std::int64_t available = clusterGpuCount(plan);
     if (gpus <= available) return {};
-    return product + " = " + str(gpus) + " GPUs, more than the cluster's " + str(available) + ".";
+    return describe() + " = " + str(gpus) + " GPUs, more than the cluster's " + str(available) +
+           ".";
 }
 
 std::vector<int> upTo(std::int64_t last) {
@@ -61,25 +65,25 @@ std::vector<int> upTo(std::int64_t last) {
 std::string tensorProblem(const Plan& plan, int tp) {
     if (tp < 1) return "TP must be at least 1.";
     const ModelSpec& model = plan.model;
-    const std::string name = "TP " + str(tp);
+    const auto name = [tp] { return "TP " + str(tp); };
     if (model.heads > 0 && model.heads % tp != 0) {
-        return name + " does not divide the " + str(model.heads) +
+        return name() + " does not divide the " + str(model.heads) +
                " attention heads; each TP rank holds whole heads.";
     }
     if (model.kvHeads > 0 && model.kvHeads % tp != 0) {
-        return name + " does not divide the " + str(model.kvHeads) +
+        return name() + " does not divide the " + str(model.kvHeads) +
                " key/value heads; each TP rank holds whole query groups.";
     }
     if (model.ffnHidden > 0 && model.ffnHidden % tp != 0) {
-        return name + " does not divide the FFN width " + str(model.ffnHidden) + ".";
+        return name() + " does not divide the FFN width " + str(model.ffnHidden) + ".";
     }
     const int perNode = plan.cluster.gpusPerNode;
     if (perNode > 0 && tp > perNode) {
-        return name + " spans more than one " + str(perNode) +
+        return name() + " spans more than one " + str(perNode) +
                "-GPU node; TP communicates in every layer and belongs on one node's NVLink.";
     }
     if (perNode > 0 && perNode % tp != 0) {
-        return name + " does not divide the " + str(perNode) +
+        return name() + " does not divide the " + str(perNode) +
                " GPUs of a node, so some TP groups would straddle two nodes.";
     }
     return budgetProblem(plan, tp, name);
@@ -94,8 +98,10 @@ std::string pipelineProblem(const Plan& plan, int pp) {
     }
     const auto& parallel = plan.parallel;
     return budgetProblem(plan, product({pp, atLeastOne(parallel.tp), atLeastOne(parallel.cp)}),
-                         "PP " + str(pp) + " × TP " + str(atLeastOne(parallel.tp)) + " × CP " +
-                             str(atLeastOne(parallel.cp)));
+                         [&] {
+                             return "PP " + str(pp) + " × TP " + str(atLeastOne(parallel.tp)) +
+                                    " × CP " + str(atLeastOne(parallel.cp));
+                         });
 }
 
 std::string contextProblem(const Plan& plan, int cp) {
@@ -108,8 +114,10 @@ std::string contextProblem(const Plan& plan, int cp) {
     }
     const auto& parallel = plan.parallel;
     return budgetProblem(plan, product({cp, atLeastOne(parallel.tp), atLeastOne(parallel.pp)}),
-                         "CP " + str(cp) + " × TP " + str(atLeastOne(parallel.tp)) + " × PP " +
-                             str(atLeastOne(parallel.pp)));
+                         [&] {
+                             return "CP " + str(cp) + " × TP " + str(atLeastOne(parallel.tp)) +
+                                    " × PP " + str(atLeastOne(parallel.pp));
+                         });
 }
 
 std::int64_t modelParallelSize(const Plan& plan) {
@@ -122,14 +130,15 @@ std::string dataProblem(const Plan& plan, int dp) {
     const auto& parallel = plan.parallel;
     const std::int64_t modelParallel = modelParallelSize(plan);
     const std::int64_t world = product({dp, modelParallel});
-    const std::string product = "DP " + str(dp) + " × TP " + str(atLeastOne(parallel.tp)) +
-                                " × PP " + str(atLeastOne(parallel.pp)) + " × CP " +
-                                str(atLeastOne(parallel.cp));
-    std::string problem = budgetProblem(plan, world, product);
+    const auto describe = [&] {
+        return "DP " + str(dp) + " × TP " + str(atLeastOne(parallel.tp)) + " × PP " +
+               str(atLeastOne(parallel.pp)) + " × CP " + str(atLeastOne(parallel.cp));
+    };
+    std::string problem = budgetProblem(plan, world, describe);
     if (!problem.empty()) return problem;
     const std::int64_t gpus = clusterGpuCount(plan);
     if (gpus % modelParallel == 0 && gpus % world != 0) {
-        return product + " = " + str(world) + " ranks do not tile the cluster's " + str(gpus) +
+        return describe() + " = " + str(world) + " ranks do not tile the cluster's " + str(gpus) +
                " GPUs evenly.";
     }
     return {};
