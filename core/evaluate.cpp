@@ -84,6 +84,11 @@ Diagnostic doesNotFit(const MemoryReport& memory) {
 }  // namespace
 
 Evaluation evaluate(const Plan& plan) {
+    ScheduleMemo schedules;
+    return evaluate(plan, schedules);
+}
+
+Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
     Evaluation evaluation;
     evaluation.plan = plan;
     evaluation.diagnostics = validate(plan);
@@ -155,7 +160,7 @@ Evaluation evaluate(const Plan& plan) {
             return false;
         });
     if (!memoryBlocked) {
-        evaluation.memory = estimateMemory(plan, *evaluation.model);
+        evaluation.memory = estimateMemory(plan, *evaluation.model, &schedules);
         if (!evaluation.memory->overflow.empty()) {
             diagnostics.push_back(overflowDiagnostic("/memory", evaluation.memory->overflow));
             evaluation.memory.reset();

@@ -9,6 +9,9 @@
 namespace fourfold::core {
 
 [[nodiscard]] Evaluation evaluate(const Plan& plan);
+// The same evaluation, its what-ifs timing the schedule shapes `schedules` compiled for earlier
+// plans: an editor keeps one memo across edits, since a drag revisits the same shapes.
+[[nodiscard]] Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules);
 
 // The schedule's stage costs come from the performance model (core/performance.h,
 // scheduleCosts), which also turns the simulated pipeline into the step time.

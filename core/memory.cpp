@@ -31,7 +31,7 @@ std::string_view categoryKey(MemoryCategory category) {
     return "weights";
 }
 
-MemoryReport estimateMemory(const Plan& plan, const ModelReport& model) {
+MemoryReport estimateMemory(const Plan& plan, const ModelReport& model, ScheduleMemo* schedules) {
     MemoryReport report = detail::estimateStages(plan, model);
     if (report.capacityBytes == 0 || report.stages.empty()) return report;
     // The ZeRO paper's and DeepSpeed's counts hold no activations: no micro-batch to search.
@@ -49,7 +49,7 @@ MemoryReport estimateMemory(const Plan& plan, const ModelReport& model) {
                 detail::estimateStages(largest, model, false).peakBytes;
         }
     }
-    if (!report.fits) report.whatIfs = detail::whatIfs(plan, model, report.peakBytes);
+    if (!report.fits) report.whatIfs = detail::whatIfs(plan, model, report.peakBytes, schedules);
     return report;
 }
 

@@ -101,7 +101,11 @@ struct MemoryReport {
     bool operator==(const MemoryReport&) const = default;
 };
 
-// Expects a plan that passes validation for /model, /training, /parallel and /memory.
-[[nodiscard]] MemoryReport estimateMemory(const Plan& plan, const ModelReport& model);
+class ScheduleMemo;  // core/performance.h
+
+// Expects a plan that passes validation for /model, /training, /parallel and /memory. The
+// what-ifs' step times reuse the schedule shapes in `schedules` when one is given.
+[[nodiscard]] MemoryReport estimateMemory(const Plan& plan, const ModelReport& model,
+                                          ScheduleMemo* schedules = nullptr);
 
 }  // namespace fourfold::core

@@ -11,14 +11,18 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <tuple>
 
 namespace fourfold::core {
 
 namespace detail {
-// Compiled schedule shapes by (schedule, p, m, v), and the timing pass's buffers.
+// Compiled schedule shapes by (schedule, p, m, v), and the timing pass's buffers. One lock
+// for all: an editor's memo serves its GUI thread and its background evaluation alike.
 struct ScheduleMemoState {
+    std::mutex lock;
     std::map<std::tuple<ScheduleKind, int, int, int>, CompiledSchedule> shapes;
+    std::size_t heldOps = 0;
     std::vector<double> ends;
     std::vector<double> scratch;
 };
@@ -33,6 +37,9 @@ constexpr std::int64_t kMaxMappedPredictedRanks = 256;
 // ((m + p − 1) slots of the slowest stage): simulating a dozen large schedules would cost
 // evaluate() several times everything else.
 constexpr double kMaxScalingOps = 2'000;
+// A memo holding more compiled operations than this starts afresh, so one kept across a
+// session's edits stays a few megabytes (a shape of 200,000 operations is about 3 MB).
+constexpr std::size_t kMaxMemoOps = 1'000'000;
 
 double tokensPerStep(const Plan& plan) { return detail::stepTokens(plan); }
 
@@ -113,12 +120,18 @@ PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double
             schedule = simulateSchedule(plan.parallel.schedule, stages, micro, chunks, costs);
         } else {
             const auto key = std::tuple{plan.parallel.schedule, stages, micro, chunks};
+            const std::lock_guard hold(memo->lock);
             auto shape = memo->shapes.find(key);
             if (shape == memo->shapes.end()) {
-                shape = memo->shapes
-                            .emplace(key, detail::compileSchedule(plan.parallel.schedule, stages,
-                                                                  micro, chunks))
-                            .first;
+                detail::CompiledSchedule compiled =
+                    detail::compileSchedule(plan.parallel.schedule, stages, micro, chunks);
+                const std::size_t ops = compiled.program.steps.size();
+                if (memo->heldOps + ops > kMaxMemoOps) {
+                    memo->shapes.clear();
+                    memo->heldOps = 0;
+                }
+                memo->heldOps += ops;
+                shape = memo->shapes.emplace(key, std::move(compiled)).first;
             }
             schedule.makespanS =
                 detail::compiledMakespan(shape->second, costs, memo->ends, memo->scratch);
@@ -201,7 +214,10 @@ PerformanceReport predictPerformance(const Plan& plan, ScheduleMemo& memo, doubl
 
 ScheduleMemo::ScheduleMemo() : state_(std::make_unique<detail::ScheduleMemoState>()) {}
 ScheduleMemo::~ScheduleMemo() = default;
-std::size_t ScheduleMemo::shapes() const { return state_->shapes.size(); }
+std::size_t ScheduleMemo::shapes() const {
+    const std::lock_guard hold(state_->lock);
+    return state_->shapes.size();
+}
 
 std::vector<int> scalingDataParallelSizes(const Plan& plan) {
     const int dp = std::max(1, plan.parallel.dp);

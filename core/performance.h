@@ -153,7 +153,8 @@ struct ScalingPoint {
 
 // What a batch of predictions keeps between plans: each schedule shape compiled once (the
 // op order depends only on the schedule, p, m and v), timed again for each plan's stage costs
-// without building op lists. The what-ifs share one among all their changes.
+// without building op lists. The what-ifs share one among all their changes, and an editor
+// keeps one across edits (evaluate(plan, memo)). Safe to use from several threads at once.
 class ScheduleMemo {
 public:
     ScheduleMemo();

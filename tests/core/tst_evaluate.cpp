@@ -9,6 +9,9 @@
 
 #include <QtTest>
 
+#include <thread>
+#include <vector>
+
 using namespace fourfold::core;
 
 class TestEvaluate : public QObject {
@@ -144,6 +147,37 @@ private slots:
     void evaluateIsPure() {
         const Plan plan = defaultPlan();
         QVERIFY(evaluate(plan) == evaluate(plan));
+    }
+
+    // An editor keeps one schedule memo across edits: it changes no figure of any evaluation
+    // (what-ifs and their step times included), a plan seen before compiles no new shape, and
+    // two threads may share it. The plans do not fit (DP 1 on one GPU), so what-ifs are timed.
+    void keptScheduleMemoChangesNoFigure() {
+        std::vector<Plan> plans;
+        for (int micro : {1, 2, 4}) {
+            Plan plan = defaultPlan();
+            plan.parallel.dp = 1;
+            plan.cluster.gpusPerNode = 1;
+            plan.training.microBatch = micro;
+            plans.push_back(plan);
+        }
+        ScheduleMemo memo;
+        for (const Plan& plan : plans) {
+            const Evaluation alone = evaluate(plan);
+            QVERIFY(alone.memory && !alone.memory->whatIfs.empty());
+            QVERIFY(evaluate(plan, memo) == alone);
+        }
+        const std::size_t shapes = memo.shapes();
+        QVERIFY(shapes > 0);
+        for (const Plan& plan : plans) QVERIFY(evaluate(plan, memo) == evaluate(plan));
+        QCOMPARE(memo.shapes(), shapes);
+
+        Evaluation fromThread;
+        std::thread other([&] { fromThread = evaluate(plans[1], memo); });
+        const Evaluation here = evaluate(plans[2], memo);
+        other.join();
+        QVERIFY(fromThread == evaluate(plans[1]));
+        QVERIFY(here == evaluate(plans[2]));
     }
 
     void absurdValuesNeverCrash_data() {

@@ -48,8 +48,9 @@ void EvaluationRunner::cancel() {
 
 void EvaluationRunner::launch(const core::Plan& plan) {
     running_ = plan;
-    watcher_.setFuture(QtConcurrent::run(
-        [plan] { return std::make_shared<const core::Evaluation>(core::evaluate(plan)); }));
+    watcher_.setFuture(QtConcurrent::run([plan, schedules = schedules_] {
+        return std::make_shared<const core::Evaluation>(core::evaluate(plan, *schedules));
+    }));
 }
 
 void EvaluationRunner::onFinished() {

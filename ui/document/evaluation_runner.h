@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/evaluation.h"
+#include "core/performance.h"
 #include "core/plan.h"
 
 #include <QFutureWatcher>
@@ -41,6 +42,8 @@ private:
     std::optional<core::Plan> wanted_;   // the plan whose result is to be shown
     std::optional<core::Plan> running_;  // the plan the worker evaluates
     bool busy_ = false;
+    // Schedule shapes compiled by earlier runs; shared with a run still going at shutdown.
+    std::shared_ptr<core::ScheduleMemo> schedules_ = std::make_shared<core::ScheduleMemo>();
 };
 
 // Whether a plan is large enough that evaluating it may miss a frame (16 ms): many ranks or

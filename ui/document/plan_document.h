@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/evaluation.h"
+#include "core/performance.h"
 #include "core/plan.h"
 #include "ui/document/evaluation_runner.h"
 #include "ui/document/undo_ids.h"
@@ -91,6 +92,8 @@ private:
     std::shared_ptr<const core::Evaluation> evaluation_;
     QUndoStack undoStack_;
     EvaluationRunner runner_;
+    // Schedule shapes compiled for earlier edits: a drag keeps revisiting the same ones.
+    core::ScheduleMemo schedules_;
     QString filePath_;
     std::vector<core::Diagnostic> fileDiagnostics_;
     int gesture_ = 0;

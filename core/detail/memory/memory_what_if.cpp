@@ -118,7 +118,8 @@ std::uint64_t peakOf(const Plan& plan, const ModelReport& model, bool newShape) 
 
 }  // namespace
 
-std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes) {
+std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes,
+                            ScheduleMemo* schedules) {
     // Under a reference convention, the full accounting tells a change the reference cannot
     // represent (Megatron's formula has no offload) from one that really saves nothing.
     Plan full = plan;
@@ -134,7 +135,9 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
         return false;
     };
     std::vector<WhatIf> out;
-    ScheduleMemo schedules;  // many changes leave the pipeline's stage costs as they were
+    // Many changes leave the pipeline's shape as it was, and so do successive edits.
+    ScheduleMemo own;
+    ScheduleMemo& memo = schedules ? *schedules : own;
     for (const Candidate& candidate : candidates(plan)) {
         if (candidate.plan == plan || addsError(candidate.plan)) continue;
         const MemoryReport report =
@@ -159,7 +162,7 @@ std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uin
         hint.peakBytes = report.peakBytes;
         hint.savedBytes = *saved;
         hint.fits = report.fits;
-        hint.stepTimeS = predictPerformance(candidate.plan, schedules).stepTimeS;
+        hint.stepTimeS = predictPerformance(candidate.plan, memo).stepTimeS;
         out.push_back(std::move(hint));
     }
     return out;

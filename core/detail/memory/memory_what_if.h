@@ -11,8 +11,10 @@
 
 namespace fourfold::core::detail {
 
+// `schedules`, when given, keeps the compiled schedule shapes for later calls.
 [[nodiscard]] std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model,
-                                          std::uint64_t peakBytes);
+                                          std::uint64_t peakBytes,
+                                          ScheduleMemo* schedules = nullptr);
 struct MicroBatchSearch {
     int largest = 0;       // 0 when a micro-batch of 1 does not fit
     bool atLeast = false;  // the search reached its limit: larger ones may fit too
