@@ -163,21 +163,24 @@ void paintFocusRing(QPainter& painter, const RankMapScene& scene) {
 }
 
 // Thick edges where a cell's neighbour belongs to another TP group: each TP group's cells in
-// a node get one outline. Dashed when the group spans nodes (it rides the slow network).
-void paintTpOutlines(QPainter& painter, const RankMapScene& scene, int node) {
+// a node get one outline. Dashed when the group spans nodes (it rides the slow network). The
+// edges are collected, in widget coordinates, and drawn together with one pen per style.
+struct TpEdges {
+    QList<QLineF> solid;
+    QList<QLineF> dashed;
+};
+
+void collectTpOutlines(const RankMapScene& scene, int node, TpEdges& edges) {
     const auto& report = *scene.report;
     const auto& tp = report.tp;
     if (tp.groupSize <= 1) return;
     const RankMapLayout& layout = *scene.layout;
     const double half = RankMapLayout::kCellGap / 2.0;
-    const double penWidth = std::clamp(scene.scale * 2.0, 1.2, 3.0);
-    const QColor ink = scene.palette.color(QPalette::WindowText);
     for (int local = 0; local < layout.gpusPerNode(); ++local) {
         const int rank = core::rankOnNodeGpu(report, node, local);
         if (rank < 0) continue;
         const int group = groupOf(tp, rank);
-        const bool cross = core::spansNodes(tp, group);
-        painter.setPen(QPen(ink, penWidth, cross ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap));
+        QList<QLineF>& into = core::spansNodes(tp, group) ? edges.dashed : edges.solid;
         const QRectF cell = layout.cellRect(node, local).adjusted(-half, -half, half, half);
         const struct {
             int dx, dy;
@@ -190,9 +193,39 @@ void paintTpOutlines(QPainter& painter, const RankMapScene& scene, int node) {
             const int next = layout.neighbour(local, side.dx, side.dy);
             const int nextRank = next < 0 ? -1 : core::rankOnNodeGpu(report, node, next);
             if (nextRank >= 0 && groupOf(tp, nextRank) == group) continue;
-            painter.drawLine(scene.origin + side.from * scene.scale,
-                             scene.origin + side.to * scene.scale);
+            into.append(QLineF(scene.origin + side.from * scene.scale,
+                               scene.origin + side.to * scene.scale));
         }
+    }
+}
+
+void paintTpOutlines(QPainter& painter, const RankMapScene& scene, const TpEdges& edges) {
+    const double penWidth = std::clamp(scene.scale * 2.0, 1.2, 3.0);
+    const QColor ink = scene.palette.color(QPalette::WindowText);
+    if (!edges.solid.isEmpty()) {
+        // Level and upright edges as whole-pixel bars: the raster engine fills those directly,
+        // where a wide pen strokes every line (thousands on a large cluster).
+        const int width = std::max(1, static_cast<int>(std::lround(penWidth)));
+        QList<QRect> bars;
+        bars.reserve(edges.solid.size());
+        for (const QLineF& edge : edges.solid) {
+            const int x0 = static_cast<int>(std::lround(std::min(edge.x1(), edge.x2())));
+            const int x1 = static_cast<int>(std::lround(std::max(edge.x1(), edge.x2())));
+            const int y0 = static_cast<int>(std::lround(std::min(edge.y1(), edge.y2())));
+            const int y1 = static_cast<int>(std::lround(std::max(edge.y1(), edge.y2())));
+            if (y0 == y1) {
+                bars.append(QRect(x0, y0 - width / 2, std::max(1, x1 - x0), width));
+            } else {
+                bars.append(QRect(x0 - width / 2, y0, width, std::max(1, y1 - y0)));
+            }
+        }
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(ink);
+        painter.drawRects(bars.constData(), static_cast<int>(bars.size()));
+    }
+    if (!edges.dashed.isEmpty()) {
+        painter.setPen(QPen(ink, penWidth, Qt::DashLine, Qt::FlatCap));
+        painter.drawLines(edges.dashed);
     }
 }
 
@@ -216,58 +249,83 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
     const double cellPx = RankMapLayout::kCellWidth * scene.scale;
     const bool aggregate = cellPx < kRankMapAggregateBelowPx;
     const QColor frame = scene.palette.color(QPalette::WindowText);
-    for (int row = firstRow; row <= lastRow; ++row) {
-        for (int column = firstColumn; column <= lastColumn; ++column) {
-            const int node = row * layout.nodesPerRow() + column;
-            if (node >= layout.nodes()) break;
-            const QRectF box = toWidget(scene, layout.nodeRect(node));
-            if (aggregate) {
-                // Whole pixels, so the one-pixel gaps between nodes come out even.
-                const QRectF snapped(QPointF(std::round(box.left()), std::round(box.top())),
-                                     QPointF(std::round(box.right()), std::round(box.bottom())));
-                paintNodeAggregate(painter, scene, node, snapped);
-                continue;
+    const auto visibleNodes = [&](const auto& each) {
+        for (int row = firstRow; row <= lastRow; ++row) {
+            for (int column = firstColumn; column <= lastColumn; ++column) {
+                const int node = row * layout.nodesPerRow() + column;
+                if (node >= layout.nodes()) break;
+                each(node, toWidget(scene, layout.nodeRect(node)));
             }
+        }
+    };
+    if (aggregate) {
+        visibleNodes([&](int node, const QRectF& box) {
+            // Whole pixels, so the one-pixel gaps between nodes come out even.
+            const QRectF snapped(QPointF(std::round(box.left()), std::round(box.top())),
+                                 QPointF(std::round(box.right()), std::round(box.bottom())));
+            paintNodeAggregate(painter, scene, node, snapped);
+        });
+        painter.restore();
+        return;
+    }
+    const auto paintFrames = [&](QPainter& onto) {
+        visibleNodes([&](int /*node*/, const QRectF& box) {
             // The fill aliased, only the outline smoothed: an antialiased fill of every node's
             // whole area was most of a repaint's cost on large clusters.
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(scene.palette.color(QPalette::AlternateBase));
-            painter.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
-            painter.setRenderHint(QPainter::Antialiasing, true);
-            painter.setPen(QPen(blend(frame, scene.palette.color(QPalette::Base), 0.55), 1.0));
-            painter.setBrush(Qt::NoBrush);
-            painter.drawRoundedRect(box, 4, 4);
-            painter.setRenderHint(QPainter::Antialiasing, false);
-            if (box.width() >= 60) {
-                painter.setPen(frame);
-                painter.setFont(pixelFont(scene.font, std::min(12.0, 11.0 * scene.scale)));
-                const int first = core::rankOnNodeGpu(report, node, 0);
-                QString label = tr("node %1").arg(node);
-                if (box.width() >= 150 && first >= 0) {
-                    // The last GPU of the node that holds a rank (a job may leave some idle).
-                    int last = first;
-                    for (int local = report.gpusPerNode - 1; local > 0 && last == first; --local) {
-                        last = std::max(last, core::rankOnNodeGpu(report, node, local));
-                    }
-                    label += tr(" · ranks %1–%2").arg(first).arg(last);
-                }
-                painter.drawText(
-                    box.adjusted(RankMapLayout::kNodePadding * scene.scale, 0, 0,
-                                 -box.height() + RankMapLayout::kNodeHeader * scene.scale),
-                    Qt::AlignLeft | Qt::AlignVCenter, label);
-            }
-            for (int local = 0; local < layout.gpusPerNode(); ++local) {
-                paintCell(painter, scene, node, local);
-            }
-            paintTpOutlines(painter, scene, node);
-        }
+            onto.setPen(Qt::NoPen);
+            onto.setBrush(scene.palette.color(QPalette::AlternateBase));
+            onto.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
+            onto.setRenderHint(QPainter::Antialiasing, true);
+            onto.setPen(QPen(blend(frame, scene.palette.color(QPalette::Base), 0.55), 1.0));
+            onto.setBrush(Qt::NoBrush);
+            onto.drawRoundedRect(box, 4, 4);
+            onto.setRenderHint(QPainter::Antialiasing, false);
+        });
+    };
+    if (scene.frames && !scene.forExport && KeptLayer::usable(painter)) {
+        // What the boxes depend on: the layout, the zoom and pan, the palette.
+        LayerKey key;
+        key << scene.origin.x() << scene.origin.y() << scene.scale << layout.nodes()
+            << layout.gpusPerNode() << layout.nodesPerRow() << layout.cellColumns()
+            << layout.cellRows() << scene.palette.color(QPalette::AlternateBase).rgba()
+            << frame.rgba() << scene.palette.color(QPalette::Base).rgba();
+        scene.frames->paint(painter, scene.mapArea.toAlignedRect(), key,
+                            scene.palette.color(QPalette::Window), paintFrames);
+    } else {
+        paintFrames(painter);
     }
-    if (!aggregate && scene.focusRank >= 0) paintFocusRing(painter, scene);
+    TpEdges edges;
+    visibleNodes([&](int node, const QRectF& box) {
+        if (box.width() >= 60) {
+            painter.setPen(frame);
+            painter.setFont(pixelFont(scene.font, std::min(12.0, 11.0 * scene.scale)));
+            const int first = core::rankOnNodeGpu(report, node, 0);
+            QString label = tr("node %1").arg(node);
+            if (box.width() >= 150 && first >= 0) {
+                // The last GPU of the node that holds a rank (a job may leave some idle).
+                int last = first;
+                for (int local = report.gpusPerNode - 1; local > 0 && last == first; --local) {
+                    last = std::max(last, core::rankOnNodeGpu(report, node, local));
+                }
+                label += tr(" · ranks %1–%2").arg(first).arg(last);
+            }
+            painter.drawText(box.adjusted(RankMapLayout::kNodePadding * scene.scale, 0, 0,
+                                          -box.height() + RankMapLayout::kNodeHeader * scene.scale),
+                             Qt::AlignLeft | Qt::AlignVCenter, label);
+        }
+        for (int local = 0; local < layout.gpusPerNode(); ++local) {
+            paintCell(painter, scene, node, local);
+        }
+        collectTpOutlines(scene, node, edges);
+    });
+    paintTpOutlines(painter, scene, edges);
+    if (scene.focusRank >= 0) paintFocusRing(painter, scene);
     painter.restore();
 }
 
-void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area) {
-    if (!scene.report) return;
+namespace {
+
+void drawLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area) {
     const auto& report = *scene.report;
     painter.save();
     painter.setClipRect(area);
@@ -350,6 +408,28 @@ void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRec
                                            "drag or arrows pan"),
                                         Qt::ElideRight, room));
     painter.restore();
+}
+
+}  // namespace
+
+void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area) {
+    if (!scene.report) return;
+    if (!scene.legend || !KeptLayer::usable(painter)) {
+        drawLegend(painter, scene, area);
+        return;
+    }
+    // What the legend shows: the colouring and its value count, whether TP groups are outlined,
+    // each marked kind's groups and those spanning nodes, and the screen-only hint line.
+    const auto& report = *scene.report;
+    LayerKey key;
+    key << scene.axis << core::axisSize(report.sizes, scene.axis) << report.tp.groupSize
+        << scene.forExport << scene.palette.color(QPalette::WindowText).rgba() << scene.font.key();
+    for (const auto& marked : kMarkedKinds) {
+        const auto& set = core::groupSet(report, marked.kind);
+        key << set.groupSize << set.crossNodeGroups << set.groupCount;
+    }
+    scene.legend->paint(painter, area.toAlignedRect(), key, scene.palette.color(QPalette::Window),
+                        [&](QPainter& onto) { drawLegend(onto, scene, area); });
 }
 
 }  // namespace fourfold::ui

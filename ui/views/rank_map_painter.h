@@ -6,6 +6,7 @@
 
 #include "core/parallel_axis.h"
 #include "core/topology.h"
+#include "ui/views/kept_layer.h"
 #include "ui/views/rank_map_layout.h"
 
 #include <QFont>
@@ -33,6 +34,8 @@ struct RankMapScene {
     bool forExport = false;  // an exported image: no hint line on how to move around
     QPalette palette;
     QFont font;
+    KeptLayer* frames = nullptr;  // when set, node boxes are kept between paints
+    KeptLayer* legend = nullptr;  // when set, the legend is kept between paints
 };
 
 // Cells narrower than this many pixels are not drawn one by one: a node becomes one box.

@@ -290,6 +290,8 @@ void RankMapView::paintEvent(QPaintEvent* /*event*/) {
     scene.forExport = exporting_;
     scene.palette = colours;
     scene.font = font();
+    scene.frames = &frames_;
+    scene.legend = &legend_;
     paintRankMap(painter, scene);
     paintRankMapLegend(painter, scene, legendArea());
 }

@@ -9,6 +9,7 @@
 #include "core/topology.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/rank_map_layout.h"
+#include "ui/views/rank_map_painter.h"
 
 #include <QPointF>
 
@@ -70,6 +71,8 @@ private:
 
     QComboBox* axisBox_ = nullptr;
     RankMapLayout layout_;
+    KeptLayer frames_;  // node boxes kept between paints
+    KeptLayer legend_;  // the legend likewise
     core::ParallelAxis axis_ = core::ParallelAxis::Pipeline;
     std::vector<int> nodeColourValue_;
     // The layout last drawn: an edit that leaves it as it was (a micro-batch drag) repaints

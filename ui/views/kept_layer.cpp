@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/kept_layer.h"
+
+#include <QPaintEngine>
+#include <QPainter>
+
+namespace fourfold::ui {
+
+LayerKey& LayerKey::operator<<(const QString& text) {
+    *this << text.size();
+    bytes_.append(reinterpret_cast<const char*>(text.constData()),
+                  static_cast<qsizetype>(text.size() * sizeof(QChar)));
+    return *this;
+}
+
+bool KeptLayer::usable(const QPainter& painter) {
+    return painter.transform().isIdentity() && painter.device() && painter.paintEngine() &&
+           painter.paintEngine()->type() == QPaintEngine::Raster;
+}
+
+void KeptLayer::paint(QPainter& painter, const QRect& area, const LayerKey& key,
+                      const QColor& background, const std::function<void(QPainter&)>& draw) {
+    if (area.isEmpty()) return;
+    const qreal ratio = painter.device()->devicePixelRatioF();
+    LayerKey full = key;
+    full << area << ratio << background.rgba();
+    if (image_.isNull() || full.bytes() != key_) {
+        image_ = QImage((QSizeF(area.size()) * ratio).toSize(), QImage::Format_RGB32);
+        image_.setDevicePixelRatio(ratio);
+        image_.fill(background);
+        QPainter onto(&image_);
+        onto.translate(-area.topLeft());
+        draw(onto);
+        key_ = full.bytes();
+    }
+    painter.drawImage(area.topLeft(), image_);
+}
+
+}  // namespace fourfold::ui

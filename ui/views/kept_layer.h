@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A part of a widget's paint kept as an image between paints: drawn again only when its key
+// (everything the drawing depends on, as bytes) changes, else blitted. The rank map keeps its
+// node boxes and its legend this way, which a TP or DP drag leaves as they were.
+#pragma once
+
+#include <QByteArray>
+#include <QColor>
+#include <QImage>
+#include <QRect>
+
+#include <functional>
+#include <type_traits>
+
+class QPainter;
+
+namespace fourfold::ui {
+
+// Builds a key from plain values.
+class LayerKey {
+public:
+    template <class T>
+    LayerKey& operator<<(const T& value) {
+        static_assert(std::is_trivially_copyable_v<T>);
+        bytes_.append(reinterpret_cast<const char*>(&value), sizeof value);
+        return *this;
+    }
+    LayerKey& operator<<(const QString& text);
+    [[nodiscard]] const QByteArray& bytes() const { return bytes_; }
+
+private:
+    QByteArray bytes_;
+};
+
+class KeptLayer {
+public:
+    // Paints `area` of `painter`'s device: the kept image when `key` is the one it was drawn
+    // for, else `draw` into a new image filled with `background` first (the layer is opaque:
+    // what lies under `area` is that colour). Only for a screen painter without a transform;
+    // the caller draws directly otherwise.
+    void paint(QPainter& painter, const QRect& area, const LayerKey& key, const QColor& background,
+               const std::function<void(QPainter&)>& draw);
+    // Whether `painter` can take a kept layer (raster device, no transform).
+    [[nodiscard]] static bool usable(const QPainter& painter);
+
+private:
+    QByteArray key_;
+    QImage image_;
+};
+
+}  // namespace fourfold::ui
