@@ -55,6 +55,9 @@ private:
         std::vector<QRect> outlined;
         std::vector<QRect> plain;
     };
+    // Appends to `gaps` the parts of a row's `band` that none of its `blocks` covers.
+    static void addIdleGaps(const QRect& band, std::vector<QRect>& blocks,
+                            std::vector<QRect>& gaps);
     void drawIdleBands(QCPPainter* painter, const std::vector<QRect>& bands) const;
     void drawLabels(QCPPainter* painter, const std::vector<std::pair<QRectF, int>>& labels,
                     const std::vector<Bucket>& buckets,
@@ -97,6 +100,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
     const QFontMetricsF metrics(painter->font());
     const double digitWidth = metrics.horizontalAdvance(QLatin1Char('0'));
     std::vector<QRect> idleBands;
+    std::vector<QRect> rowBlocks;
     std::vector<std::pair<QRectF, int>> labels;
     std::vector<std::size_t> labelBuckets;
     for (int row = firstRow; row <= lastRow; ++row) {
@@ -113,7 +117,8 @@ void GanttPlottable::draw(QCPPainter* painter) {
             const int to = std::max(from + 1, static_cast<int>(std::lround(x1)));
             return QRect(from, rowTop, to - from, rowHeight);
         };
-        idleBands.push_back(rowRect(std::max(mapping.originPx, left), std::min(makespanPx, right)));
+        const QRect band = rowRect(std::max(mapping.originPx, left), std::min(makespanPx, right));
+        rowBlocks.clear();
         const auto& ops = schedule_->ranks[static_cast<std::size_t>(row)].ops;
         spans_.clear();
         collectRowSpans(ops, mapping, kMinBlockPx, spans_);
@@ -123,6 +128,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
                                                          std::clamp(span.chunk, 0, chunks - 1));
             // Clamp to the visible strip: deep zoom puts far ends millions of pixels away.
             const QRect rect = rowRect(std::max(span.x0, left), std::min(span.x1, right));
+            rowBlocks.push_back(rect);
             if (span.aggregate) {
                 ++stats_.aggregates;
                 buckets[bucket].plain.push_back(rect);
@@ -139,6 +145,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
                 labelBuckets.push_back(bucket);
             }
         }
+        addIdleGaps(band, rowBlocks, idleBands);
         ++stats_.rows;
     }
 
@@ -155,6 +162,24 @@ void GanttPlottable::draw(QCPPainter* painter) {
         }
     }
     drawLabels(painter, labels, buckets, labelBuckets);
+}
+
+void GanttPlottable::addIdleGaps(const QRect& band, std::vector<QRect>& blocks,
+                                 std::vector<QRect>& gaps) {
+    // The blocks are opaque: only the pixels of the band they leave uncovered need the idle
+    // fill and its hatch (a hatch under every block was most of the Gantt's drawing time).
+    std::sort(blocks.begin(), blocks.end(),
+              [](const QRect& a, const QRect& b) { return a.left() < b.left(); });
+    int cursor = band.left();
+    const int end = band.left() + band.width();  // one past the band's last pixel
+    for (const QRect& block : blocks) {
+        const int from = std::max(block.left(), band.left());
+        if (from > cursor)
+            gaps.emplace_back(cursor, band.top(), std::min(from, end) - cursor, band.height());
+        cursor = std::max(cursor, block.left() + block.width());
+        if (cursor >= end) return;
+    }
+    if (end > cursor) gaps.emplace_back(cursor, band.top(), end - cursor, band.height());
 }
 
 void GanttPlottable::drawIdleBands(QCPPainter* painter, const std::vector<QRect>& bands) const {
