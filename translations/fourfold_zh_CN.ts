@@ -589,6 +589,13 @@
     </message>
 </context>
 <context>
+    <name>fourfold::ui::CopyableLabel</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+</context>
+<context>
     <name>fourfold::ui::DiagnosticsList</name>
     <message>
         <source>Error</source>

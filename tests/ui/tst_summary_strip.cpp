@@ -5,7 +5,10 @@
 #include "core/evaluate.h"
 #include "ui/views/summary_strip.h"
 
+#include <QAction>
+#include <QClipboard>
 #include <QDir>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLayout>
 #include <QtTest>
@@ -101,6 +104,25 @@ private slots:
         QCOMPARE(value(strip, "world")->text(), QStringLiteral("8 GPUs on 1 node"));
         QCOMPARE(value(strip, "mfu")->text(), QStringLiteral("—"));
         QCOMPARE(value(strip, "throughput")->text(), QStringLiteral("—"));
+    }
+
+    // Each figure is plain text copied whole from its context menu (not a selectable rich-text
+    // label, which laid itself out as a document at every edit).
+    void copiesAFigureFromItsMenu() {
+        ui::SummaryStrip strip;
+        strip.resize(360, 200);
+        strip.show();
+        show(strip, evaluationWithPeak(62'000'000'000ULL));
+        QLabel* fit = value(strip, "fit");
+        QCOMPARE(fit->textFormat(), Qt::PlainText);
+        QCOMPARE(fit->contextMenuPolicy(), Qt::ActionsContextMenu);
+        auto* copy = fit->findChild<QAction*>(QStringLiteral("copyAction"));
+        QVERIFY(copy);
+        QVERIFY(fit->actions().contains(copy));
+        QGuiApplication::clipboard()->clear();
+        copy->trigger();
+        QCOMPARE(QGuiApplication::clipboard()->text(),
+                 QStringLiteral("Fits · 62.0 GB / 77.3 GB / 85.9 GB"));
     }
 
     // The GiB setting changes the strip's figures too: 62e9 B = 57.7 GiB, usable 72.0 GiB of

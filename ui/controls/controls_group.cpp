@@ -3,6 +3,7 @@
 
 #include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
+#include "ui/shell/copyable_label.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -146,7 +147,7 @@ QLabel* ControlsGroup::addNote(const QString& name, const QString& help, bool se
     }
     note->setObjectName(name);
     note->setWordWrap(true);
-    note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    makeCopyable(note);
     note->setToolTip(help);
     form_->addRow(note);
     return note;

@@ -3,6 +3,7 @@
 
 #include "core/format.h"
 #include "ui/controls/controls_text.h"
+#include "ui/shell/copyable_label.h"
 #include "ui/shell/language.h"
 #include "ui/views/explained_text.h"
 
@@ -159,7 +160,7 @@ QLabel* SummaryStrip::addTile(const QString& name, const QString& caption) {
     QFont bold = value->font();
     bold.setBold(true);
     value->setFont(bold);
-    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    makeCopyable(value);
     column->addWidget(top);
     column->addWidget(value);
     layout()->addWidget(tile);
