@@ -2333,6 +2333,10 @@ rank %3 · 阶段 %4 · 模型块 %5
         <source>%1 · %2: %3 (%4 of the step)</source>
         <translation>%1 · %2：%3（占单步的 %4）</translation>
     </message>
+    <message>
+        <source>Pipeline stage</source>
+        <translation>流水线阶段</translation>
+    </message>
 </context>
 <context>
     <name>fourfold::ui::SummaryStrip</name>

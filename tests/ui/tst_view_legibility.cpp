@@ -14,6 +14,7 @@
 #include "ui/views/evaluation_view.h"
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/pipeline_gantt_view.h"
+#include "ui/views/step_time_view.h"
 
 #include <qcustomplot.h>
 
@@ -267,6 +268,17 @@ private slots:
                 QFontMetricsF(value->labelFont()).horizontalAdvance(value->label()),
             qPrintable(
                 QStringLiteral("activation axis %1 px for its label").arg(activations->height())));
+
+        // Stage labels under the step-time bars (one bar per stage when stages differ: GPT-3's
+        // sixteen ran together as "stagstagstag" before they were thinned).
+        auto* stepTime = viewOf<ui::StepTimeView>(window);
+        QVERIFY(stepTime);
+        auto* stepPlot = stepTime->findChild<QCustomPlot*>(QStringLiteral("stepBreakdownPlot"));
+        QVERIFY(stepPlot);
+        bringForward(stepTime, stepPlot);
+        QVERIFY(!stepPlot->xAxis->tickVector().isEmpty());
+        overlap = overlapOf(tickLabelRects(stepPlot->xAxis), labelsOf(stepPlot->xAxis));
+        QVERIFY2(overlap.isEmpty(), qPrintable(QStringLiteral("step-time stages: ") + overlap));
 
         // Step times read in seconds once they are that long.
         const double makespan = document.evaluation()->schedule->makespanS;

@@ -78,6 +78,8 @@ private:
     double rangeSize_ = 1;
     double widestFull_ = 0;
     double widestShort_ = 0;
+    bool measured_ = false;
+    QFont measuredFont_;
     Choice chosen_;
 };
 
@@ -86,18 +88,22 @@ QVector<double> IndexTicker::createTickVector(double /*tickStep*/, const QCPRang
     if (count_ <= 0) return ticks;
     const double pixels = axisPixels();
     pixelsUsed_ = pixels;
-    double widestFull = 0;
-    double widestShort = 0;
-    // Sampled, so a 16,384-position axis costs a few measurements, not thousands.
-    const int sampleStep = std::max(1, count_ / 64);
-    for (int index = 0; index < count_; index += sampleStep) {
-        widestFull = std::max(widestFull, extentAlongAxis(label_(index, true)));
-        widestShort = std::max(widestShort, extentAlongAxis(label_(index, false)));
+    // The labels are fixed for this ticker: measured again only when the font changes, not at
+    // every replot.
+    if (!measured_ || measuredFont_ != axis_->tickLabelFont()) {
+        measuredFont_ = axis_->tickLabelFont();
+        measured_ = true;
+        double widestFull = 0;
+        double widestShort = 0;
+        // Sampled, so a 16,384-position axis costs a few measurements, not thousands.
+        const int sampleStep = std::max(1, count_ / 64);
+        for (int index = 0; index < count_; index += sampleStep) {
+            widestFull = std::max(widestFull, extentAlongAxis(label_(index, true)));
+            widestShort = std::max(widestShort, extentAlongAxis(label_(index, false)));
+        }
+        widestFull_ = std::max(widestFull, extentAlongAxis(label_(count_ - 1, true)));
+        widestShort_ = std::max(widestShort, extentAlongAxis(label_(count_ - 1, false)));
     }
-    widestFull = std::max(widestFull, extentAlongAxis(label_(count_ - 1, true)));
-    widestShort = std::max(widestShort, extentAlongAxis(label_(count_ - 1, false)));
-    widestFull_ = widestFull;
-    widestShort_ = widestShort;
     rangeSize_ = range.size();
     chosen_ = choose(pixels);
     full_ = chosen_.full;
@@ -128,6 +134,17 @@ private:
 
 QSharedPointer<QCPAxisTicker> makeIndexTicker(QCPAxis* axis, int count, IndexLabel label) {
     return QSharedPointer<IndexTicker>::create(axis, count, std::move(label));
+}
+
+QString SeparatorWrap::operator()(const QString& text, const QFont& font, double width) {
+    if (!valid_ || text != text_ || font != font_ || width != width_) {
+        wrapped_ = wrapAtSeparators(text, font, width);
+        text_ = text;
+        font_ = font;
+        width_ = width;
+        valid_ = true;
+    }
+    return wrapped_;
 }
 
 bool needsAnotherPass(const QCPAxis* axis) {

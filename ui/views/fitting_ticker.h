@@ -11,6 +11,7 @@
 // - wrapAtSeparators and fitLegendColumns keep a heading and a legend inside the chart's width.
 #pragma once
 
+#include <QFont>
 #include <QSharedPointer>
 #include <QString>
 
@@ -19,7 +20,6 @@
 class QCPAxis;
 class QCPAxisTicker;
 class QCPLegend;
-class QFont;
 
 namespace fourfold::ui {
 
@@ -45,6 +45,20 @@ inline constexpr int kTickLabelGapPx = 6;
 // `text` with each line wider than `width` pixels (in `font`) broken at its " · " separators,
 // so a heading wraps instead of being cut at the pane's edges.
 [[nodiscard]] QString wrapAtSeparators(const QString& text, const QFont& font, double width);
+
+// wrapAtSeparators remembering its last answer: a chart asks before every replot, mostly with
+// the same heading at the same width, and measuring the text again each time showed in a drag.
+class SeparatorWrap {
+public:
+    [[nodiscard]] QString operator()(const QString& text, const QFont& font, double width);
+
+private:
+    bool valid_ = false;
+    QString text_;
+    QFont font_;
+    double width_ = 0;
+    QString wrapped_;
+};
 
 // Lays `legend` out in as many columns as fit in `width` pixels, at most `preferred` (items
 // fill each row left to right), so an entry is never squeezed and cut short.

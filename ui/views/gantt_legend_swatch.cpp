@@ -18,6 +18,29 @@ QBrush printableBrush(const QPainter* painter, const QBrush& brush) {
     return tint;
 }
 
+// A caption's box measured once per font and icon height: shaping the same text again at every
+// layout pass and paint was a visible part of a chart's replot during a drag.
+class CaptionBox {
+public:
+    QRect measure(const QFont& font, int iconHeight, const QString& text) const {
+        if (!valid_ || font != font_ || iconHeight != iconHeight_ || text != text_) {
+            box_ = QFontMetrics(font).boundingRect(0, 0, 0, iconHeight, Qt::TextDontClip, text);
+            font_ = font;
+            iconHeight_ = iconHeight;
+            text_ = text;
+            valid_ = true;
+        }
+        return box_;
+    }
+
+private:
+    mutable bool valid_ = false;
+    mutable QFont font_;
+    mutable int iconHeight_ = 0;
+    mutable QString text_;
+    mutable QRect box_;
+};
+
 class SwatchLegendItem final : public QCPAbstractLegendItem {
 public:
     SwatchLegendItem(QCPLegend* legend, Swatch swatch)
@@ -29,7 +52,7 @@ protected:
     void draw(QCPPainter* painter) override {
         const QSize icon = mParentLegend->iconSize();
         painter->setFont(mFont);
-        const QRect textBox = textRect(painter->fontMetrics());
+        const QRect textBox = textRect();
         const int rowHeight = qMax(textBox.height(), icon.height());
         const QRectF iconRect(mRect.x(), mRect.y() + (rowHeight - icon.height()) / 2.0,
                               icon.width(), icon.height());
@@ -67,7 +90,7 @@ protected:
 
     QSize minimumOuterSizeHint() const override {
         const QSize icon = mParentLegend->iconSize();
-        const QRect textBox = textRect(QFontMetrics(mFont));
+        const QRect textBox = textRect();
         QSize size(icon.width() + mParentLegend->iconTextPadding() + textBox.width(),
                    qMax(textBox.height(), icon.height()));
         size += QSize(mMargins.left() + mMargins.right(), mMargins.top() + mMargins.bottom());
@@ -75,18 +98,44 @@ protected:
     }
 
 private:
-    QRect textRect(const QFontMetrics& metrics) const {
-        return metrics.boundingRect(0, 0, 0, mParentLegend->iconSize().height(), Qt::TextDontClip,
-                                    swatch_.text);
+    QRect textRect() const {
+        return caption_.measure(mFont, mParentLegend->iconSize().height(), swatch_.text);
     }
 
     Swatch swatch_;
+    CaptionBox caption_;
+};
+
+// A plottable's entry whose size is measured once per name, font and icon size (the same
+// measurement QCPPlottableLegendItem makes at every layout pass).
+class MeasuredPlottableLegendItem final : public QCPPlottableLegendItem {
+public:
+    MeasuredPlottableLegendItem(QCPLegend* legend, QCPAbstractPlottable* plottable)
+        : QCPPlottableLegendItem(legend, plottable) {}
+
+protected:
+    QSize minimumOuterSizeHint() const override {
+        if (!mPlottable) return {};
+        const QSize icon = mParentLegend->iconSize();
+        const QRect textBox = caption_.measure(getFont(), icon.height(), mPlottable->name());
+        QSize size(icon.width() + mParentLegend->iconTextPadding() + textBox.width(),
+                   qMax(textBox.height(), icon.height()));
+        size += QSize(mMargins.left() + mMargins.right(), mMargins.top() + mMargins.bottom());
+        return size;
+    }
+
+private:
+    CaptionBox caption_;
 };
 
 }  // namespace
 
 void addLegendSwatch(QCPLegend* legend, const Swatch& swatch) {
     legend->addItem(new SwatchLegendItem(legend, swatch));
+}
+
+void addPlottableLegendEntry(QCPLegend* legend, QCPAbstractPlottable* plottable) {
+    legend->addItem(new MeasuredPlottableLegendItem(legend, plottable));
 }
 
 void padLegendItems(QCPLegend* legend) {

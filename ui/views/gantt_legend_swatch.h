@@ -7,6 +7,7 @@
 #include <QPen>
 #include <QString>
 
+class QCPAbstractPlottable;
 class QCPLegend;
 
 namespace fourfold::ui {
@@ -22,6 +23,9 @@ struct Swatch {
 
 // Appends an entry to `legend` (which owns it).
 void addLegendSwatch(QCPLegend* legend, const Swatch& swatch);
+// Appends `plottable`'s entry to `legend`, as QCPAbstractPlottable::addToLegend does, with its
+// caption measured once rather than at every layout pass.
+void addPlottableLegendEntry(QCPLegend* legend, QCPAbstractPlottable* plottable);
 // Gives every entry of `legend` the same padding; call after adding the entries.
 void padLegendItems(QCPLegend* legend);
 

@@ -2,10 +2,12 @@
 #include "ui/views/memory_stack_view.h"
 
 #include "core/format.h"
+#include "ui/views/chart_heading.h"
 #include "ui/views/explained_text.h"
 #include "ui/views/fitting_ticker.h"
 #include "ui/views/gantt_legend_swatch.h"
 #include "ui/views/palette.h"
+#include "ui/views/rect_bars.h"
 
 #include <qcustomplot.h>
 
@@ -88,7 +90,7 @@ void MemoryStackView::buildPlot() {
     QCPAxisRect* bars = plot_->axisRect();
     layout->take(bars);
     layout->simplify();
-    heading_ = new QCPTextElement(plot_, QString(), QFont(font().family(), 10, QFont::Bold));
+    heading_ = makeChartHeading(plot_, QFont(font().family(), 10, QFont::Bold));
     heading_->setMinimumSize(200, 0);  // may run past the edges, never widen the pane
     auto* body = new QCPLayoutGrid;
     layout->addElement(0, 0, heading_);
@@ -111,7 +113,7 @@ void MemoryStackView::buildPlot() {
     QCPBars* below = nullptr;
     for (int index = 0; index < core::kMemoryCategoryCount; ++index) {
         const auto category = static_cast<core::MemoryCategory>(index);
-        auto* bars = new QCPBars(stages, bytes);
+        auto* bars = makeRectBars(stages, bytes);
         bars->setName(categoryName(category));
         bars->setWidthType(QCPBars::wtPlotCoords);
         bars->setWidth(kBarWidth);
@@ -128,7 +130,7 @@ void MemoryStackView::buildPlot() {
     }
     // Listed top segment first, as the stack reads.
     for (int index = core::kMemoryCategoryCount - 1; index >= 0; --index) {
-        bars_[static_cast<std::size_t>(index)]->addToLegend();
+        addPlottableLegendEntry(plot_->legend, bars_[static_cast<std::size_t>(index)]);
     }
     bytes->setLabel(tr("Memory per GPU (GB)"));
     stages->grid()->setVisible(false);
@@ -137,7 +139,7 @@ void MemoryStackView::buildPlot() {
     // The heading wraps at its separators to the plot's width; the stage labels are chosen for
     // the axis's length, once more when a resize changed it after they were chosen.
     connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
-        heading_->setText(wrapAtSeparators(headingText_, heading_->font(), plot_->width() - 12));
+        heading_->setText(wrapHeading_(headingText_, heading_->font(), plot_->width() - 12));
         fitLegendRows();
     });
     connect(plot_, &QCustomPlot::afterReplot, this, [this] {
@@ -255,7 +257,7 @@ void MemoryStackView::redraw() {
                             qs(core::formatCount(static_cast<double>(peak->parameters))));
     }
     headingText_ = heading;
-    heading_->setText(wrapAtSeparators(heading, heading_->font(), plot_->width() - 12));
+    heading_->setText(wrapHeading_(heading, heading_->font(), plot_->width() - 12));
     padLegendItems(plot_->legend);
     showContent();
     plot_->replot(QCustomPlot::rpQueuedReplot);
@@ -520,6 +522,10 @@ void MemoryStackView::setStageTicks(const core::MemoryReport& report) {
     std::vector<std::pair<int, int>> stages;  // stage number, micro-batches in flight
     for (const auto& stage : report.stages)
         stages.emplace_back(stage.stage, stage.inFlightMicroBatches);
+    plot_->xAxis->setLabel(stages.size() <= 1 ? QString() : tr("Pipeline stage"));
+    // The same labels keep the same ticker, which has measured them already.
+    if (stages == tickedStages_) return;
+    tickedStages_ = stages;
     auto ticker = makeIndexTicker(
         plot_->xAxis, static_cast<int>(stages.size()), [stages](int index, bool full) {
             if (index < 0 || index >= static_cast<int>(stages.size())) return QString();
@@ -528,7 +534,6 @@ void MemoryStackView::setStageTicks(const core::MemoryReport& report) {
                         : QString::number(number);
         });
     plot_->xAxis->setTicker(ticker);
-    plot_->xAxis->setLabel(stages.size() <= 1 ? QString() : tr("Pipeline stage"));
 }
 
 QString MemoryStackView::segmentToolTip(int stageIndex, core::MemoryCategory category) const {

@@ -6,8 +6,11 @@
 #pragma once
 
 #include "ui/views/evaluation_view.h"
+#include "ui/views/fitting_ticker.h"
 
 #include <array>
+#include <utility>
+#include <vector>
 
 class QCheckBox;
 class QCustomPlot;
@@ -65,6 +68,8 @@ private:
     QCustomPlot* plot_ = nullptr;
     QCPTextElement* heading_ = nullptr;
     QString headingText_;  // unwrapped; wrapped to the plot's width at each replot
+    SeparatorWrap wrapHeading_;
+    std::vector<std::pair<int, int>> tickedStages_;  // stage number, in flight: the ticker's
     std::array<QCPBars*, core::kMemoryCategoryCount> bars_{};
     QCPItemLine* capacity_ = nullptr;
     QCheckBox* binaryToggle_ = nullptr;

@@ -2,6 +2,7 @@
 #include "ui/views/pipeline_gantt_view.h"
 
 #include "core/format.h"
+#include "ui/views/chart_heading.h"
 #include "ui/views/explained_text.h"
 #include "ui/views/fitting_ticker.h"
 #include "ui/views/gantt_legend_swatch.h"
@@ -79,7 +80,7 @@ void PipelineGanttView::buildPlot() {
     QCPLayoutGrid* layout = plot_->plotLayout();
     layout->insertRow(0);
     layout->insertRow(0);
-    heading_ = new QCPTextElement(plot_, QString(), QFont(font().family(), 10, QFont::Bold));
+    heading_ = makeChartHeading(plot_, QFont(font().family(), 10, QFont::Bold));
     heading_->setMinimumSize(kHeadingMinWidth, 0);  // a long formula may run past, not widen
     layout->addElement(0, 0, heading_);
     ganttRect_->insetLayout()->take(plot_->legend);
@@ -131,7 +132,7 @@ void PipelineGanttView::buildPlot() {
         // and note stay in the summary strip's tooltip.
         const QString& heading =
             plot_->height() < kFullHeadingMinHeight ? compactHeadingText_ : headingText_;
-        heading_->setText(wrapAtSeparators(heading, heading_->font(), plot_->width() - 12));
+        heading_->setText(wrapHeading_(heading, heading_->font(), plot_->width() - 12));
         fitLegendColumns(plot_->legend, legendColumns_, plot_->width());
         // Tall enough for the activation axis's label, however short the pane (a short one
         // names the unit only).
@@ -195,8 +196,8 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
     compactHeadingText_ = heading.section(QLatin1Char('\n'), 0, 0);
     if (!peakText_.isEmpty()) compactHeadingText_ += QLatin1Char('\n') + peakText_;
     heading_->setText(
-        wrapAtSeparators(plot_->height() < kFullHeadingMinHeight ? compactHeadingText_ : heading,
-                         heading_->font(), plot_->width() - 12));
+        wrapHeading_(plot_->height() < kFullHeadingMinHeight ? compactHeadingText_ : heading,
+                     heading_->font(), plot_->width() - 12));
     setTimeUnit(schedule.makespanS);
 
     buildLegend(std::max(1, schedule.virtualStages), memory.every);
@@ -255,10 +256,14 @@ void PipelineGanttView::buildLegend(int chunks, int everyRank) {
 
 void PipelineGanttView::setRowTicks(int ranks) {
     QCPAxis* rows = ganttRect_->axis(QCPAxis::atLeft);
-    // "rank 5" on every row that has room, else every k-th rank number (fitting_ticker.h).
-    rows->setTicker(makeIndexTicker(rows, ranks, [](int rank, bool full) {
-        return full ? tr("rank %1").arg(rank) : QString::number(rank);
-    }));
+    // "rank 5" on every row that has room, else every k-th rank number (fitting_ticker.h). The
+    // same rows keep the same ticker, which has measured its labels already.
+    if (ranks != tickedRanks_) {
+        tickedRanks_ = ranks;
+        rows->setTicker(makeIndexTicker(rows, ranks, [](int rank, bool full) {
+            return full ? tr("rank %1").arg(rank) : QString::number(rank);
+        }));
+    }
     rows->setRange(-0.5, ranks - 0.5);
 }
 

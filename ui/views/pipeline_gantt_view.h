@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ui/views/evaluation_view.h"
+#include "ui/views/fitting_ticker.h"
 #include "ui/views/gantt_plottable.h"
 
 #include <optional>
@@ -72,7 +73,9 @@ private:
     QCPTextElement* heading_ = nullptr;
     QString headingText_;         // unwrapped; wrapped to the plot's width at each replot
     QString compactHeadingText_;  // the totals and the peak, for a short plot
-    int legendColumns_ = 3;       // the legend's columns when the width allows
+    SeparatorWrap wrapHeading_;
+    int tickedRanks_ = -1;   // the rows the rank ticker labels
+    int legendColumns_ = 3;  // the legend's columns when the width allows
     QString bubbleText_;
     QString peakText_;
     double fullStartMs_ = 0;

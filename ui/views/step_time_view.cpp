@@ -4,7 +4,9 @@
 #include "core/format.h"
 #include "ui/views/checkpoint_panel.h"
 #include "ui/views/explained_text.h"
+#include "ui/views/fitting_ticker.h"
 #include "ui/views/palette.h"
+#include "ui/views/rect_bars.h"
 #include "ui/views/scaling_chart.h"
 
 #include <qcustomplot.h>
@@ -123,6 +125,10 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     side->setRowStretchFactor(0, 0.001);
     plot_->legend->setMargins(QMargins(6, 4, 4, 4));
     followPalette(plot_);  // dark or light with the app, on every theme change
+    // The stage labels are chosen for the axis's length; once more when it settled elsewhere.
+    connect(plot_, &QCustomPlot::afterReplot, this, [this] {
+        if (needsAnotherPass(plot_->xAxis)) plot_->replot(QCustomPlot::rpQueuedReplot);
+    });
     plot_->yAxis->setLabel(tr("Seconds per step"));
     plot_->setMinimumHeight(120);  // room for the note below it in a 1280 × 800 window
     plot_->setMouseTracking(true);
@@ -204,6 +210,7 @@ void StepTimeView::renderTab(const core::Evaluation& evaluation, int tab) {
 void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
     // One bar when every stage spends its step alike; one per stage when they differ.
     std::vector<core::StepBreakdown> columns;
+    std::vector<int> stageNumbers;  // per column when one per stage
     bars_.clear();
     const bool alike = std::all_of(performance.stages.begin(), performance.stages.end(),
                                    [&](const core::StagePerformance& stage) {
@@ -215,6 +222,7 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
     } else {
         for (const core::StagePerformance& stage : performance.stages) {
             columns.push_back(stage.breakdown);
+            stageNumbers.push_back(stage.stage);
             bars_ << tr("stage %1").arg(stage.stage);
         }
     }
@@ -234,7 +242,7 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
             any = any || column.*part.seconds > 0;
         }
         if (!any && std::string_view(part.key) != "compute") continue;
-        auto* bars = new QCPBars(plot_->xAxis, plot_->yAxis);
+        auto* bars = makeRectBars(plot_->xAxis, plot_->yAxis);
         bars->setName(tr(part.label));
         bars->setWidth(width);
         bars->setPen(QPen(part.colour.darker(130), 0.8));
@@ -247,11 +255,16 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
         parts_ << QString::fromLatin1(part.key);
         seconds_ << values;
     }
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (qsizetype bar = 0; bar < bars_.size(); ++bar) {
-        ticker->addTick(static_cast<double>(bar), bars_.at(bar));
-    }
-    plot_->xAxis->setTicker(ticker);
+    // "stage 3" under every bar that has room, else every k-th stage number, so sixteen or
+    // more stages never run their labels together (fitting_ticker.h).
+    plot_->xAxis->setTicker(
+        makeIndexTicker(plot_->xAxis, static_cast<int>(bars_.size()),
+                        [labels = bars_, numbers = std::move(stageNumbers)](int index, bool full) {
+                            if (index < 0 || index >= labels.size()) return QString();
+                            if (full || numbers.empty()) return labels.at(index);
+                            return QString::number(numbers[static_cast<std::size_t>(index)]);
+                        }));
+    plot_->xAxis->setLabel(columns.size() > 1 ? tr("Pipeline stage") : QString());
     plot_->xAxis->setRange(-0.6, static_cast<double>(columns.size()) - 0.4);
     plot_->yAxis->setRange(0, std::max(top, 1e-9) * 1.08);
     plot_->replot(QCustomPlot::rpQueuedReplot);

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/chart_heading.h"
+
+#include <qcustomplot.h>
+
+#include <QImage>
+
+namespace fourfold::ui {
+namespace {
+
+class ChartHeading final : public QCPTextElement {
+public:
+    ChartHeading(QCustomPlot* plot, const QFont& font) : QCPTextElement(plot, QString(), font) {}
+
+    QSize minimumOuterSizeHint() const override {
+        refreshSizes();
+        return minimum_;
+    }
+    QSize maximumOuterSizeHint() const override {
+        refreshSizes();
+        return maximum_;
+    }
+
+protected:
+    void draw(QCPPainter* painter) override {
+        // Printers, SVG and scaled exports draw the text itself; the screen draws a kept image.
+        const bool screen = !painter->modes().testFlag(QCPPainter::pmVectorized) &&
+                            painter->transform().isIdentity() && painter->device() &&
+                            painter->paintEngine() &&
+                            painter->paintEngine()->type() == QPaintEngine::Raster;
+        if (!screen) {
+            QCPTextElement::draw(painter);
+            return;
+        }
+        const qreal ratio = painter->device()->devicePixelRatioF();
+        const ImageKey key{mText, mainFont(), mainTextColor(), mTextFlags, mRect.size(), ratio};
+        if (!(key == imageKey_) || image_.isNull()) {
+            image_ = QImage((QSizeF(mRect.size()) * ratio).toSize().expandedTo(QSize(1, 1)),
+                            QImage::Format_ARGB32_Premultiplied);
+            image_.setDevicePixelRatio(ratio);
+            image_.fill(Qt::transparent);
+            QCPPainter onto(&image_);
+            onto.setRenderHints(painter->renderHints());
+            onto.setFont(mainFont());
+            onto.setPen(QPen(mainTextColor()));
+            onto.drawText(QRect(QPoint(0, 0), mRect.size()), mTextFlags, mText, &imageBounds_);
+            imageKey_ = key;
+        }
+        painter->drawImage(mRect.topLeft(), image_);
+        mTextBoundingRect = imageBounds_.translated(mRect.topLeft());
+    }
+
+private:
+    struct SizeKey {
+        QString text;
+        QFont font;
+        QMargins margins;
+        bool operator==(const SizeKey&) const = default;
+    };
+    struct ImageKey {
+        QString text;
+        QFont font;
+        QColor colour;
+        int flags = 0;
+        QSize size;
+        qreal ratio = 0;
+        bool operator==(const ImageKey&) const = default;
+    };
+
+    void refreshSizes() const {
+        const SizeKey key{mText, mFont, mMargins};
+        if (sized_ && key == sizeKey_) return;
+        minimum_ = QCPTextElement::minimumOuterSizeHint();
+        maximum_ = QCPTextElement::maximumOuterSizeHint();
+        sizeKey_ = key;
+        sized_ = true;
+    }
+
+    mutable bool sized_ = false;
+    mutable SizeKey sizeKey_;
+    mutable QSize minimum_;
+    mutable QSize maximum_;
+    ImageKey imageKey_;
+    QImage image_;
+    QRect imageBounds_;
+};
+
+}  // namespace
+
+QCPTextElement* makeChartHeading(QCustomPlot* plot, const QFont& font) {
+    return new ChartHeading(plot, font);
+}
+
+}  // namespace fourfold::ui

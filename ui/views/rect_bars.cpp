@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/rect_bars.h"
+
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <vector>
+
+namespace fourfold::ui {
+namespace {
+
+class RectBars final : public QCPBars {
+public:
+    RectBars(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPBars(keyAxis, valueAxis) {}
+
+protected:
+    void draw(QCPPainter* painter) override {
+        // Vector output (PDF, SVG) and selected bars keep QCPBars' own drawing.
+        if (painter->modes().testFlag(QCPPainter::pmVectorized) || !selection().isEmpty()) {
+            QCPBars::draw(painter);
+            return;
+        }
+        if (!mKeyAxis || !mValueAxis || mDataContainer->isEmpty()) return;
+        QCPBarsDataContainer::const_iterator begin;
+        QCPBarsDataContainer::const_iterator end;
+        getVisibleDataBounds(begin, end);
+        rects_.clear();
+        for (auto it = begin; it != end; ++it) {
+            if (!std::isfinite(it->key) || !std::isfinite(it->value)) continue;
+            const QRectF bar = getBarRect(it->key, it->value).normalized();
+            // Both edges rounded: bars stacked on a shared edge still meet exactly.
+            const long left = std::lround(bar.left());
+            const long right = std::lround(bar.right());
+            const long top = std::lround(bar.top());
+            const long bottom = std::lround(bar.bottom());
+            if (bottom <= top || right <= left) continue;
+            rects_.emplace_back(static_cast<int>(left), static_cast<int>(top),
+                                static_cast<int>(right - left), static_cast<int>(bottom - top));
+        }
+        if (rects_.empty()) return;
+        applyDefaultAntialiasingHint(painter);
+        painter->setPen(mPen);
+        painter->setBrush(mBrush);
+        painter->drawRects(rects_.data(), static_cast<int>(rects_.size()));
+    }
+
+private:
+    std::vector<QRect> rects_;  // reused between draws
+};
+
+}  // namespace
+
+QCPBars* makeRectBars(QCPAxis* keyAxis, QCPAxis* valueAxis) {
+    return new RectBars(keyAxis, valueAxis);
+}
+
+}  // namespace fourfold::ui
