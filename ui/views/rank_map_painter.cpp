@@ -344,7 +344,12 @@ void drawLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area
     painter.drawText(QPointF(x, y + metrics.ascent()), heading);
     x += metrics.horizontalAdvance(heading) + 10;
     const double chip = metrics.height() - 2;
-    if (count <= 16) {
+    // One chip per value while they fit the line (and there are at most 16), else a ramp.
+    double chipsWidth = 0;
+    for (int value = 0; value < count && count <= 16; ++value) {
+        chipsWidth += chip + 3 + metrics.horizontalAdvance(QString::number(value)) + 8;
+    }
+    if (count <= 16 && x + chipsWidth <= area.right()) {
         for (int value = 0; value < count; ++value) {
             painter.fillRect(QRectF(x, y + 1, chip, chip), palette::axisValue(value, count));
             const QString text = QString::number(value);
