@@ -27,7 +27,23 @@ function(fourfold_add_test name)
   cmake_parse_arguments(ARG "" "LABEL" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} Qt6::Core Qt6::Test)
-  set_target_properties(${name} PROPERTIES AUTOMOC ON)
+  # A test's QObject classes are in its .cpp, which includes "<file>.moc". AUTOMOC would run
+  # moc with every include directory, so that moc reads all the Qt headers the test includes
+  # (1.3 s of CPU for a UI test) to write what it writes without them (0.06 s): moc runs here
+  # on the .cpp alone.
+  set_target_properties(${name} PROPERTIES AUTOMOC OFF AUTOUIC OFF AUTORCC OFF)
+  foreach(_source IN LISTS ARG_SOURCES)
+    cmake_path(ABSOLUTE_PATH _source BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}")
+    cmake_path(GET _source STEM _stem)
+    file(STRINGS "${_source}" _moc_include REGEX "^#include \"${_stem}\\.moc\"")
+    if(_moc_include)
+      set(_moc "${CMAKE_CURRENT_BINARY_DIR}/${name}_moc/${_stem}.moc")
+      add_custom_command(OUTPUT "${_moc}" COMMAND Qt6::moc "${_source}" -o "${_moc}"
+                         DEPENDS "${_source}" Qt6::moc VERBATIM)
+      target_sources(${name} PRIVATE "${_moc}")
+      target_include_directories(${name} PRIVATE "${CMAKE_CURRENT_BINARY_DIR}/${name}_moc")
+    endif()
+  endforeach()
   fourfold_set_warnings(${name})
   target_compile_definitions(${name} PRIVATE
     FOURFOLD_SOURCE_DIR="${PROJECT_SOURCE_DIR}" FOURFOLD_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data")

@@ -26,6 +26,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The Simplified Chinese interface needs a CJK font to draw its text, and Qt's own translation
-# for the buttons of standard dialogs.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk | fonts-wqy-microhei, qt6-translations-l10n")
+# for the buttons of standard dialogs. WenQuanYi Micro Hei first: the font the project builds and
+# tests with, a 1.6 MB download where Noto CJK is 56 MB.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-wqy-microhei | fonts-noto-cjk, qt6-translations-l10n")
 include(CPack)
