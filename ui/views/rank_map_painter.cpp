@@ -325,19 +325,13 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
 
 namespace {
 
-void drawLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area) {
+// Line 1 of the legend: what the colours mean, and the TP outline.
+void drawColourLine(QPainter& painter, const RankMapScene& scene, const QRectF& area,
+                    const QFontMetricsF& metrics) {
     const auto& report = *scene.report;
-    painter.save();
-    painter.setClipRect(area);
     const QColor ink = scene.palette.color(QPalette::WindowText);
-    const QFont font = pixelFont(scene.font, 12);
-    painter.setFont(font);
-    const QFontMetricsF metrics(font);
-    const double line = metrics.height() + 6;
     double x = area.left() + 8;
-    double y = area.top() + 4;
-
-    // Line 1: what the colours mean.
+    const double y = area.top() + 4;
     const int count = std::max(1, core::axisSize(report.sizes, scene.axis));
     const QString heading = tr("Colour: %1").arg(rankMapAxisLabel(scene.axis));
     painter.setPen(ink);
@@ -380,33 +374,57 @@ void drawLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area
         const QString text = tr("TP group (dashed: spans nodes)");
         painter.drawText(QPointF(x, y + metrics.ascent()), text);
     }
+}
 
+// The legend's lines: the colours and the TP outline (1), the groups that span nodes (2), the
+// hint on moving around (3, on screen only). Line 2 changes with every parallel degree; the
+// others rarely, so they are kept as an image and line 2 is drawn over it.
+enum class LegendLines { All, AllButGroups, Groups };
+
+void drawLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area,
+                LegendLines lines) {
+    const auto& report = *scene.report;
+    painter.save();
+    painter.setClipRect(area);
+    const QColor ink = scene.palette.color(QPalette::WindowText);
+    const QFont font = pixelFont(scene.font, 12);
+    painter.setFont(font);
+    const QFontMetricsF metrics(font);
+    const double line = metrics.height() + 6;
+    double x = area.left() + 8;
+    double y = area.top() + 4;
+
+    // Line 1: what the colours mean.
+    if (lines != LegendLines::Groups) drawColourLine(painter, scene, area, metrics);
     // Line 2: which groups ride the inter-node network.
     y += line;
-    x = area.left() + 8;
-    QStringList parts;
-    for (const auto& marked : kMarkedKinds) {
-        const auto& set = core::groupSet(report, marked.kind);
-        const QString name = QString::fromLatin1(core::groupKindKey(marked.kind)).toUpper();
-        if (set.groupSize <= 1) {
-            parts << tr("%1 —").arg(name);
-        } else {
-            parts << tr("%1 %2 of %3").arg(name).arg(set.crossNodeGroups).arg(set.groupCount);
-        }
-    }
-    // Lines 2 and 3 end in "…" when the pane is narrower than they are.
     const double room = std::max(0.0, area.right() - x - 4);
-    painter.drawText(
-        QPointF(x, y + metrics.ascent()),
-        metrics.elidedText(tr("Groups spanning nodes: %1").arg(parts.join(QStringLiteral(" · "))),
-                           Qt::ElideRight, room));
+    if (lines != LegendLines::AllButGroups) {
+        QStringList parts;
+        for (const auto& marked : kMarkedKinds) {
+            const auto& set = core::groupSet(report, marked.kind);
+            const QString name = QString::fromLatin1(core::groupKindKey(marked.kind)).toUpper();
+            if (set.groupSize <= 1) {
+                parts << tr("%1 —").arg(name);
+            } else {
+                parts << tr("%1 %2 of %3").arg(name).arg(set.crossNodeGroups).arg(set.groupCount);
+            }
+        }
+        // Lines 2 and 3 end in "…" when the pane is narrower than they are.
+        painter.setPen(ink);
+        painter.drawText(QPointF(x, y + metrics.ascent()),
+                         metrics.elidedText(
+                             tr("Groups spanning nodes: %1").arg(parts.join(QStringLiteral(" · "))),
+                             Qt::ElideRight, room));
+    }
 
     // Line 3: how to read the marks and move around (on screen only).
-    if (scene.forExport) {
+    if (scene.forExport || lines == LegendLines::Groups) {
         painter.restore();
         return;
     }
     y += line;
+    painter.setPen(ink);
     painter.drawText(QPointF(x, y + metrics.ascent()),
                      metrics.elidedText(tr("Hover a GPU: T C E D P mark its group mates, click "
                                            "pins, Esc clears · wheel or +/− zooms, 0 fits · "
@@ -420,21 +438,19 @@ void drawLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area
 void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area) {
     if (!scene.report) return;
     if (!scene.legend || !KeptLayer::usable(painter)) {
-        drawLegend(painter, scene, area);
+        drawLegend(painter, scene, area, LegendLines::All);
         return;
     }
-    // What the legend shows: the colouring and its value count, whether TP groups are outlined,
-    // each marked kind's groups and those spanning nodes, and the screen-only hint line.
+    // What the kept lines show: the colouring and its value count, whether TP groups are
+    // outlined, and the screen-only hint line; the groups spanning nodes are drawn over them.
     const auto& report = *scene.report;
     LayerKey key;
-    key << scene.axis << core::axisSize(report.sizes, scene.axis) << report.tp.groupSize
+    key << scene.axis << core::axisSize(report.sizes, scene.axis) << (report.tp.groupSize > 1)
         << scene.forExport << scene.palette.color(QPalette::WindowText).rgba() << scene.font.key();
-    for (const auto& marked : kMarkedKinds) {
-        const auto& set = core::groupSet(report, marked.kind);
-        key << set.groupSize << set.crossNodeGroups << set.groupCount;
-    }
-    scene.legend->paint(painter, area.toAlignedRect(), key, scene.palette.color(QPalette::Window),
-                        [&](QPainter& onto) { drawLegend(onto, scene, area); });
+    scene.legend->paint(
+        painter, area.toAlignedRect(), key, scene.palette.color(QPalette::Window),
+        [&](QPainter& onto) { drawLegend(onto, scene, area, LegendLines::AllButGroups); });
+    drawLegend(painter, scene, area, LegendLines::Groups);
 }
 
 }  // namespace fourfold::ui
