@@ -36,6 +36,14 @@ std::shared_ptr<const core::Evaluation> evaluatePlan(int tp, int dp, int pp, int
 // The article's example: rank = tp + 4·dp + 32·pp.
 std::shared_ptr<const core::Evaluation> articleExample() { return evaluatePlan(4, 8, 2, 8); }
 
+// `view` at 960 × 600 on screen with the article's example; false if it was never exposed.
+bool showArticleExample(RankMapView& view) {
+    view.resize(960, 600);
+    view.showEvaluation(articleExample());
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
+
 }  // namespace
 
 class TestRankMapView : public QObject {
@@ -47,10 +55,7 @@ private slots:
     // new layout repaints.
     void sameLayoutIsNotPaintedAgain() {
         RankMapView view;
-        view.resize(960, 600);
-        view.showEvaluation(articleExample());
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showArticleExample(view));
         QCoreApplication::processEvents();
         const fourfold::test::EventCounter paints(&view, QEvent::Paint);
         auto larger = articleExample()->plan;
@@ -65,10 +70,7 @@ private slots:
 
     void hitTestMapsPointsToRanks() {
         RankMapView view;
-        view.resize(960, 600);
-        view.showEvaluation(articleExample());
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showArticleExample(view));
         for (int rank : {0, 5, 31, 32, 45, 63}) {
             const QPointF centre = view.positionOfRank(rank);
             QCOMPARE(view.rankAt(centre), rank);
@@ -122,10 +124,7 @@ private slots:
 
     void keysZoomAndReset() {
         RankMapView view;
-        view.resize(960, 600);
-        view.showEvaluation(articleExample());
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showArticleExample(view));
         QCOMPARE(view.zoom(), 1.0);
         const QPointF before = view.positionOfRank(0);
         QTest::keyClick(&view, Qt::Key_Plus);
@@ -145,10 +144,7 @@ private slots:
 
     void exportsAllFormats() {
         RankMapView view;
-        view.resize(960, 600);
-        view.showEvaluation(articleExample());
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showArticleExample(view));
         QTest::mouseMove(&view, view.positionOfRank(45).toPoint());
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
