@@ -2,12 +2,15 @@
 #include "core/evaluate.h"
 
 #include "core/checked_math.h"
+#include "core/detail/memory/memory_what_if.h"
 #include "core/detail/performance/step_figures.h"
 #include "core/format.h"
 #include "core/validate.h"
 
 #include <algorithm>
+#include <future>
 #include <string>
+#include <system_error>
 
 namespace fourfold::core {
 namespace {
@@ -79,6 +82,17 @@ Diagnostic doesNotFit(const MemoryReport& memory) {
         args.emplace_back("fitting_peak_bytes", fitting->peakBytes);
     }
     return makeDiagnostic(Severity::Warning, "/memory", "memory.does_not_fit", std::move(args));
+}
+
+// Starts `work` on another thread, where one can be started; else it runs when its result is
+// asked for. The caller asks before it returns, so what the work refers to outlives it.
+template <typename Work>
+auto beside(Work work) -> std::future<decltype(work())> {
+    try {
+        return std::async(std::launch::async, std::move(work));
+    } catch (const std::system_error&) {
+        return std::async(std::launch::deferred, std::move(work));
+    }
 }
 
 }  // namespace
@@ -159,18 +173,27 @@ Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
             }
             return false;
         });
+    // The what-ifs (each a full re-estimate, most with a step time) and the scaling curves
+    // (the plan timed at other sizes) are the slowest parts and depend on nothing computed
+    // below: they run on another core meanwhile. No figure below adds a diagnostic.
+    std::future<std::vector<WhatIf>> whatIfs;
     if (!memoryBlocked) {
-        evaluation.memory = estimateMemory(plan, *evaluation.model, &schedules);
+        evaluation.memory = detail::estimateWithoutWhatIfs(plan, *evaluation.model);
         if (!evaluation.memory->overflow.empty()) {
             diagnostics.push_back(overflowDiagnostic("/memory", evaluation.memory->overflow));
             evaluation.memory.reset();
+        } else if (detail::needsWhatIfs(*evaluation.memory)) {
+            whatIfs = beside([&plan, &model = *evaluation.model, &schedules,
+                              peak = evaluation.memory->peakBytes] {
+                return detail::whatIfs(plan, model, peak, &schedules);
+            });
         }
     }
-    if (evaluation.memory && !evaluation.memory->fits) {
-        // Not fitting is a finding about a well-formed plan, not a broken input: a warning, so
-        // the figures stay computed and `fourfold-cli evaluate` still exits 0.
-        diagnostics.push_back(doesNotFit(*evaluation.memory));
-    }
+    // Other sizes of a plan with errors would only repeat them.
+    const bool clean = std::none_of(diagnostics.begin(), diagnostics.end(),
+                                    [](const auto& d) { return d.severity == Severity::Error; });
+    std::future<ScalingCurves> scaling;
+    if (!scheduleBlocked && clean) scaling = beside([&plan] { return scalingCurves(plan); });
 
     if (evaluation.schedule && evaluation.schedule->complete) {
         evaluation.activations = activationTimelines(
@@ -185,16 +208,18 @@ Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
         evaluation.performance = analyzePerformance(
             plan, *evaluation.model, evaluation.topology ? &*evaluation.topology : nullptr,
             evaluation.schedule ? *evaluation.schedule : closedForm);
-        // Other sizes of a plan with errors would only repeat them.
-        const bool clean = std::none_of(diagnostics.begin(), diagnostics.end(), [](const auto& d) {
-            return d.severity == Severity::Error;
-        });
-        if (clean) evaluation.scaling = scalingCurves(plan);
     }
     if (evaluation.model) {
         evaluation.checkpoint =
             analyzeCheckpoint(plan, *evaluation.model,
                               evaluation.performance ? evaluation.performance->stepTimeS : 0);
+    }
+    if (scaling.valid()) evaluation.scaling = scaling.get();
+    if (whatIfs.valid()) evaluation.memory->whatIfs = whatIfs.get();
+    if (evaluation.memory && !evaluation.memory->fits) {
+        // Not fitting is a finding about a well-formed plan, not a broken input: a warning, so
+        // the figures stay computed and `fourfold-cli evaluate` still exits 0.
+        diagnostics.push_back(doesNotFit(*evaluation.memory));
     }
 
     evaluation.measured =

@@ -31,14 +31,16 @@ std::string_view categoryKey(MemoryCategory category) {
     return "weights";
 }
 
-MemoryReport estimateMemory(const Plan& plan, const ModelReport& model, ScheduleMemo* schedules) {
-    MemoryReport report = detail::estimateStages(plan, model);
+namespace detail {
+
+MemoryReport estimateWithoutWhatIfs(const Plan& plan, const ModelReport& model) {
+    MemoryReport report = estimateStages(plan, model);
     if (report.capacityBytes == 0 || report.stages.empty()) return report;
     // The ZeRO paper's and DeepSpeed's counts hold no activations: no micro-batch to search.
     report.countsActivations = plan.memory.convention == MemoryConvention::Fourfold ||
                                plan.memory.convention == MemoryConvention::Megatron;
     if (report.countsActivations) {
-        const detail::MicroBatchSearch search = detail::largestFittingMicroBatch(plan, model);
+        const MicroBatchSearch search = largestFittingMicroBatch(plan, model);
         report.largestFittingMicroBatch = search.largest;
         report.largestFittingMicroBatchAtLeast = search.atLeast;
         if (search.largest > 0 && search.largest != plan.training.microBatch) {
@@ -46,10 +48,23 @@ MemoryReport estimateMemory(const Plan& plan, const ModelReport& model, Schedule
             largest.training.microBatch = search.largest;
             report.largestFittingMicroBatchPatch = planPatch(plan, largest);
             report.largestFittingMicroBatchPeakBytes =
-                detail::estimateStages(largest, model, false).peakBytes;
+                estimateStages(largest, model, false).peakBytes;
         }
     }
-    if (!report.fits) report.whatIfs = detail::whatIfs(plan, model, report.peakBytes, schedules);
+    return report;
+}
+
+bool needsWhatIfs(const MemoryReport& report) {
+    return report.capacityBytes > 0 && !report.stages.empty() && !report.fits;
+}
+
+}  // namespace detail
+
+MemoryReport estimateMemory(const Plan& plan, const ModelReport& model, ScheduleMemo* schedules) {
+    MemoryReport report = detail::estimateWithoutWhatIfs(plan, model);
+    if (detail::needsWhatIfs(report)) {
+        report.whatIfs = detail::whatIfs(plan, model, report.peakBytes, schedules);
+    }
     return report;
 }
 

@@ -22,4 +22,10 @@ struct MicroBatchSearch {
 // Largest micro-batch (accumulation unchanged) whose estimate fits.
 [[nodiscard]] MicroBatchSearch largestFittingMicroBatch(const Plan& plan, const ModelReport& model);
 
+// estimateMemory in two parts, for evaluate(), which computes the what-ifs beside its other
+// figures: the report without them, and whether they apply to it (then whatIfs(plan, model,
+// report.peakBytes, ...) gives them).
+[[nodiscard]] MemoryReport estimateWithoutWhatIfs(const Plan& plan, const ModelReport& model);
+[[nodiscard]] bool needsWhatIfs(const MemoryReport& report);
+
 }  // namespace fourfold::core::detail
