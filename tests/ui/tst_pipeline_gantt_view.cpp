@@ -7,6 +7,7 @@
 #include "core/activation_timeline.h"
 #include "ui/views/memory_timeline_chart.h"
 #include "ui/views/pipeline_gantt_view.h"
+#include "ui/views/step_lines.h"
 
 #include <qcustomplot.h>
 
@@ -95,6 +96,38 @@ std::shared_ptr<core::Evaluation> withSchedule(core::ScheduleResult schedule,
     return evaluation;
 }
 
+// The pixels of `image` in exactly `colour` (the lines are drawn aliased, so a line's pixels
+// are its pen's colour and nothing else is).
+std::vector<QPoint> pixelsOf(const QImage& image, QRgb colour) {
+    std::vector<QPoint> found;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            if (image.pixel(x, y) == colour) found.emplace_back(x, y);
+        }
+    }
+    return found;
+}
+
+// How many of `pixels` have none of `others` within one pixel.
+int strays(const std::vector<QPoint>& pixels, const std::vector<QPoint>& others,
+           const QImage& othersImage) {
+    QImage mask(othersImage.size(), QImage::Format_Mono);
+    mask.fill(0);
+    for (const QPoint& pixel : others) mask.setPixel(pixel, 1);
+    int count = 0;
+    for (const QPoint& pixel : pixels) {
+        bool near = false;
+        for (int dy = -1; dy <= 1 && !near; ++dy) {
+            for (int dx = -1; dx <= 1 && !near; ++dx) {
+                const QPoint at = pixel + QPoint(dx, dy);
+                near = mask.rect().contains(at) && mask.pixelIndex(at) == 1;
+            }
+        }
+        count += near ? 0 : 1;
+    }
+    return count;
+}
+
 }  // namespace
 
 class TestPipelineGanttView : public QObject {
@@ -106,6 +139,8 @@ private slots:
     void keysZoomPanAndReset();
     void bubbleLabelShowsFormula();
     void drawsTheCoreActivationCurve();
+    void activationLinesInkWhatAStepGraphInks_data();
+    void activationLinesInkWhatAStepGraphInks();
     void memoryTimelineInBytes();
     void negativeHeadroomClampsAtZero();
     void absentScheduleShowsMessage();
@@ -220,18 +255,61 @@ void TestPipelineGanttView::drawsTheCoreActivationCurve() {
     const ui::MemoryTimelineInfo info = ui::drawMemoryTimeline(plot.axisRect(), *evaluation);
     QVERIFY(!info.inBytes);
     QCOMPARE(info.series, 2);
-    QCPGraph* rank0 = plot.axisRect()->graphs().at(0);
+    const std::vector<ui::StepLine>& lines = ui::stepLines(ui::stepLinesOf(plot.axisRect()));
+    QCOMPARE(lines.size(), std::size_t{2});
+    const std::vector<QPointF>& rank0 = lines.front().points;
     const std::vector<std::pair<double, double>> expected = {
         {0, 0}, {1, 1}, {2, 2}, {6, 1}, {9, 0}};
-    QCOMPARE(rank0->data()->size(), static_cast<int>(expected.size()));
+    QCOMPARE(rank0.size(), expected.size());
     for (std::size_t i = 0; i < expected.size(); ++i) {
-        QVERIFY(
-            qFuzzyCompare(rank0->data()->at(static_cast<int>(i))->key + 1, expected[i].first + 1));
-        QCOMPARE(rank0->data()->at(static_cast<int>(i))->value, expected[i].second);
+        QVERIFY(qFuzzyCompare(rank0[i].x() + 1, expected[i].first + 1));
+        QCOMPARE(rank0[i].y(), expected[i].second);
     }
     QVERIFY2(info.peakText.contains(QStringLiteral("2 activation sets")),
              qPrintable(info.peakText));
     QVERIFY(info.peakText.contains(QStringLiteral("rank 0")));
+}
+
+void TestPipelineGanttView::activationLinesInkWhatAStepGraphInks_data() {
+    QTest::addColumn<double>("scale");
+    QTest::newRow("screen pixels") << 1.0;  // written straight into an image
+    QTest::newRow("scaled export") << 2.0;  // under a transform: drawn as polylines
+}
+
+void TestPipelineGanttView::activationLinesInkWhatAStepGraphInks() {
+    // The reference is QCustomPlot's own step line (QCPGraph::lsStepLeft, aliased, one-pixel
+    // pen) over the same points: the step-line plottable must ink the same pixels, give or take
+    // one for rounding, and as many of them.
+    QFETCH(double, scale);
+    const QColor colour(200, 30, 40);
+    const std::vector<QPointF> points = {{0, 0}, {1, 1},   {2, 2},  {6, 1},
+                                         {9, 0}, {9.5, 3}, {10, 0}, {10.2, 0.5}};
+    const auto render = [&](bool reference) {
+        QCustomPlot plot;
+        plot.xAxis->setRange(-0.5, 10.5);
+        plot.yAxis->setRange(-0.5, 3.5);
+        if (reference) {
+            QCPGraph* graph = plot.addGraph();
+            graph->setLineStyle(QCPGraph::lsStepLeft);
+            graph->setPen(QPen(colour, 0));
+            graph->setAntialiased(false);
+            for (const QPointF& point : points) graph->addData(point.x(), point.y());
+        } else {
+            ui::setStepLines(ui::stepLinesOf(plot.axisRect()), {{colour, points}}, 0);
+        }
+        return plot.toPixmap(400, 300, scale).toImage().convertToFormat(QImage::Format_RGB32);
+    };
+    const QImage expected = render(true);
+    const QImage drawn = render(false);
+    const std::vector<QPoint> expectedInk = pixelsOf(expected, colour.rgb());
+    const std::vector<QPoint> drawnInk = pixelsOf(drawn, colour.rgb());
+    // Eight points over 400 × 300 pixels: several hundred pixels of line at the least.
+    QVERIFY2(expectedInk.size() > 500, qPrintable(QString::number(expectedInk.size())));
+    QVERIFY2(
+        std::abs(static_cast<double>(drawnInk.size()) / expectedInk.size() - 1) < 0.05,
+        qPrintable(QStringLiteral("%1 against %2").arg(drawnInk.size()).arg(expectedInk.size())));
+    QCOMPARE(strays(drawnInk, expectedInk, expected), 0);
+    QCOMPARE(strays(expectedInk, drawnInk, drawn), 0);
 }
 
 void TestPipelineGanttView::memoryTimelineInBytes() {
@@ -319,6 +397,11 @@ void TestPipelineGanttView::negativeHeadroomClampsAtZero() {
              ++point) {
             QVERIFY(point->value >= 0);  // no line drawn below zero
         }
+    }
+    const std::vector<ui::StepLine>& lines = ui::stepLines(ui::stepLinesOf(plot.axisRect()));
+    QCOMPARE(lines.size(), std::size_t{2});
+    for (const ui::StepLine& line : lines) {
+        for (const QPointF& point : line.points) QVERIFY(point.y() >= 0);
     }
 }
 

@@ -9,6 +9,7 @@
 #include "ui/shell/main_window.h"
 #include "ui/shell/theme.h"
 #include "ui/views/evaluation_view.h"
+#include "ui/views/step_lines.h"
 #include "ui/views/summary_strip.h"
 
 #include <qcustomplot.h>
@@ -105,14 +106,18 @@ private slots:
 
         // The activation lines take a shade that reads on the chart's paper: they change too.
         auto* gantt = window.findChild<QCustomPlot*>(QStringLiteral("pipelineGanttPlot"));
-        QVERIFY(gantt && gantt->axisRect(1) && !gantt->axisRect(1)->graphs().isEmpty());
-        const QColor lineLight = gantt->axisRect(1)->graphs().first()->pen().color();
+        QVERIFY(gantt && gantt->axisRect(1));
+        const auto firstLine = [gantt] {
+            const auto& lines = ui::stepLines(ui::stepLinesOf(gantt->axisRect(1)));
+            return lines.empty() ? QColor() : lines.front().colour;
+        };
+        const QColor lineLight = firstLine();
+        QVERIFY(lineLight.isValid());
 
         choose(window, Theme::Dark);
         QCOMPARE(ui::AppSettings::instance().theme(), Theme::Dark);
-        QVERIFY(!gantt->axisRect(1)->graphs().isEmpty());
-        QVERIFY2(gantt->axisRect(1)->graphs().first()->pen().color() != lineLight,
-                 qPrintable(lineLight.name()));
+        QVERIFY(firstLine().isValid());
+        QVERIFY2(firstLine() != lineLight, qPrintable(lineLight.name()));
         QVERIFY(window.themeAction(Theme::Dark)->isChecked());
         const QPalette dark = ui::paletteFor(Theme::Dark);
         for (int index = 0; index < plots.size(); ++index) {

@@ -3,12 +3,14 @@
 
 #include "core/format.h"
 #include "ui/views/palette.h"
+#include "ui/views/step_lines.h"
 
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <limits>
 #include <optional>
+#include <vector>
 
 namespace fourfold::ui {
 namespace {
@@ -19,6 +21,7 @@ void clearRect(QCPAxisRect* rect) {
     QCustomPlot* plot = rect->parentPlot();
     for (QCPGraph* graph : rect->graphs()) plot->removeGraph(graph);
     for (QCPAbstractItem* item : rect->items()) plot->removeItem(item);
+    setStepLines(stepLinesOf(rect), {}, 0);
 }
 
 }  // namespace
@@ -62,30 +65,20 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
     // the highest peak and the one closest to its limit.
     const int every = std::max(1, (ranks + kMaxLines - 1) / kMaxLines);
     info.every = every;
+    std::vector<StepLine> lines;
     for (int index = 0; index < ranks; ++index) {
         const core::RankActivations& entry = series[static_cast<std::size_t>(index)];
         const bool drawn = index % every == 0 || index == ranks - 1 ||
                            index == timelines.peakRank || index == timelines.tightestRank;
         if (!drawn || entry.steps.empty()) continue;
-        QVector<double> keys;
-        QVector<double> values;
-        keys.reserve(static_cast<qsizetype>(entry.steps.size()));
-        values.reserve(keys.capacity());
-        for (const core::ActivationStep& step : entry.steps) {
-            keys.push_back(step.timeS * 1e3);
-            values.push_back(value(step));
-        }
         const QColor colour = palette::onBackground(palette::rankSeries(index, ranks),
                                                     plot->palette().color(QPalette::Base));
-        QCPGraph* line = plot->addGraph(timeAxis, valueAxis);
-        line->setLineStyle(QCPGraph::lsStepLeft);
-        // Thin cosmetic pens when many lines: wide pens cost a stroker pass per segment.
-        line->setPen(QPen(colour, ranks > 8 ? 0 : 1.5));
-        // Steps are only level and upright segments: aliased they look the same and draw
-        // several times faster than smoothed ones (hundreds of steps per rank on a long run).
-        line->setAntialiased(false);
-        line->setData(keys, values, true);
-        line->setAdaptiveSampling(true);
+        StepLine& line = lines.emplace_back();
+        line.colour = colour;
+        line.points.reserve(entry.steps.size());
+        for (const core::ActivationStep& step : entry.steps) {
+            line.points.emplace_back(step.timeS * 1e3, value(step));
+        }
         ++info.series;
         // A negative headroom would stretch the axis far below the lines; the note says it.
         if (info.inBytes && entry.hasMemory && entry.headroomBytes >= 0) {
@@ -95,6 +88,8 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
             limit->setData({0.0, makespanMs}, {headroomGb(entry), headroomGb(entry)}, true);
         }
     }
+    // Thin one-pixel lines when many: wide ones would hide each other.
+    setStepLines(stepLinesOf(rect), std::move(lines), ranks > 8 ? 0 : 1.5);
     // Where each rank first reaches its peak: hollow rings in the text colour.
     if (!peakKeys.isEmpty()) {
         const QPalette& colours = plot->palette();

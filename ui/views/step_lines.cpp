@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/step_lines.h"
+
+#include <qcustomplot.h>
+
+#include <QImage>
+#include <QPaintEngine>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace fourfold::ui {
+namespace {
+
+// Far enough outside any image that rounding stays exact and spans clip to its edge.
+constexpr double kFarPx = 1e7;
+
+// Rounds half up, inline (std::lround is a library call, at a few hundred thousand a draw).
+int toPixel(double px) {
+    const double shifted = std::clamp(px, -kFarPx, kFarPx) + 0.5;
+    const int truncated = static_cast<int>(shifted);
+    return truncated - (shifted < truncated ? 1 : 0);
+}
+
+// An axis's coordinate to pixels as `offset + slope × coordinate`: exact for a linear axis,
+// which is all the time and byte axes are (a logarithmic one maps point by point).
+struct AxisMap {
+    const QCPAxis* axis;
+    double ratio;
+    double offset;
+    double slope;
+    bool linear;
+
+    AxisMap(const QCPAxis* on, double pixelRatio)
+        : axis(on),
+          ratio(pixelRatio),
+          offset(on->coordToPixel(0.0) * pixelRatio),
+          slope((on->coordToPixel(1.0) - on->coordToPixel(0.0)) * pixelRatio),
+          linear(on->scaleType() == QCPAxis::stLinear) {}
+    [[nodiscard]] double operator()(double coordinate) const {
+        return linear ? offset + slope * coordinate : axis->coordToPixel(coordinate) * ratio;
+    }
+};
+
+class StepLinesPlottable final : public QCPAbstractPlottable {
+public:
+    StepLinesPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
+        : QCPAbstractPlottable(keyAxis, valueAxis) {
+        setAntialiased(false);
+        setSelectable(QCP::stNone);
+        removeFromLegend();
+    }
+
+    void setLines(std::vector<StepLine> lines, double penWidth) {
+        lines_ = std::move(lines);
+        penWidth_ = penWidth;
+    }
+    [[nodiscard]] const std::vector<StepLine>& lines() const { return lines_; }
+
+    double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
+
+    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain) const override {
+        return span(foundRange, [](const QPointF& point) { return point.x(); });
+    }
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const override {
+        return span(foundRange, [](const QPointF& point) { return point.y(); });
+    }
+
+protected:
+    void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter*, const QRectF&) const override {}
+
+private:
+    template <typename Coordinate>
+    QCPRange span(bool& found, Coordinate coordinate) const {
+        double low = std::numeric_limits<double>::max();
+        double high = std::numeric_limits<double>::lowest();
+        for (const StepLine& line : lines_) {
+            for (const QPointF& point : line.points) {
+                low = std::min(low, coordinate(point));
+                high = std::max(high, coordinate(point));
+            }
+        }
+        found = low <= high;
+        return found ? QCPRange(low, high) : QCPRange();
+    }
+    void drawPixels(QCPPainter* painter, QCPAxis* keyAxis, QCPAxis* valueAxis);
+    void drawPolylines(QCPPainter* painter) const;
+
+    std::vector<StepLine> lines_;
+    double penWidth_ = 0;
+    QImage canvas_;    // kept between draws: only the rows last drawn on are cleared
+    QRect lastDrawn_;  // in canvas pixels
+};
+
+void StepLinesPlottable::draw(QCPPainter* painter) {
+    QCPAxis* keyAxis = mKeyAxis.data();
+    QCPAxis* valueAxis = mValueAxis.data();
+    if (!keyAxis || !valueAxis || lines_.empty()) return;
+    // Pixels only where they land one to one on the screen's raster: not in PDF or SVG, not
+    // under a scaled export's transform, not on a rotated chart.
+    const bool onRaster =
+        painter->paintEngine() && painter->paintEngine()->type() == QPaintEngine::Raster &&
+        painter->transform().isIdentity() && keyAxis->orientation() == Qt::Horizontal;
+    if (onRaster) {
+        drawPixels(painter, keyAxis, valueAxis);
+    } else {
+        drawPolylines(painter);
+    }
+}
+
+void StepLinesPlottable::drawPixels(QCPPainter* painter, QCPAxis* keyAxis, QCPAxis* valueAxis) {
+    const double ratio = painter->device()->devicePixelRatioF();
+    const QRect clip = clipRect();
+    const QRect area(toPixel(clip.x() * ratio), toPixel(clip.y() * ratio),
+                     toPixel(clip.width() * ratio), toPixel(clip.height() * ratio));
+    if (area.isEmpty()) return;
+    if (canvas_.size() != area.size()) {
+        canvas_ = QImage(area.size(), QImage::Format_ARGB32_Premultiplied);
+        canvas_.fill(Qt::transparent);
+        lastDrawn_ = {};
+    } else if (!lastDrawn_.isEmpty()) {
+        for (int row = lastDrawn_.top(); row <= lastDrawn_.bottom(); ++row) {
+            auto* pixels = reinterpret_cast<QRgb*>(canvas_.scanLine(row));
+            std::fill(pixels + lastDrawn_.left(), pixels + lastDrawn_.right() + 1, 0u);
+        }
+    }
+    canvas_.setDevicePixelRatio(ratio);
+
+    // A cosmetic pen is one device pixel wide; a wider one scales with the pixel ratio.
+    const int thickness =
+        penWidth_ > 0 ? std::max(1, static_cast<int>(std::lround(penWidth_ * ratio))) : 1;
+    const int before = (thickness - 1) / 2;
+    const int after = thickness / 2;
+    const int width = area.width();
+    const int height = area.height();
+    uchar* const bits = canvas_.bits();
+    const qsizetype stride = canvas_.bytesPerLine();
+    int left = width;
+    int top = height;
+    int right = -1;
+    int bottom = -1;
+    // Fills columns x0..x1 of rows y0..y1 (inclusive, any order), clipped to the canvas.
+    const auto fill = [&](int x0, int x1, int y0, int y1, QRgb colour) {
+        if (x0 > x1) std::swap(x0, x1);
+        if (y0 > y1) std::swap(y0, y1);
+        x0 = std::max(x0, 0);
+        x1 = std::min(x1, width - 1);
+        y0 = std::max(y0, 0);
+        y1 = std::min(y1, height - 1);
+        if (x0 > x1 || y0 > y1) return;
+        for (int row = y0; row <= y1; ++row) {
+            auto* pixels = reinterpret_cast<QRgb*>(bits + row * stride);
+            std::fill(pixels + x0, pixels + x1 + 1, colour);
+        }
+        left = std::min(left, x0);
+        right = std::max(right, x1);
+        top = std::min(top, y0);
+        bottom = std::max(bottom, y1);
+    };
+    const AxisMap keyMap(keyAxis, ratio);
+    const AxisMap valueMap(valueAxis, ratio);
+    const auto x = [&](double key) { return toPixel(keyMap(key)) - area.x(); };
+    const auto y = [&](double value) { return toPixel(valueMap(value)) - area.y(); };
+    for (const StepLine& line : lines_) {
+        if (line.points.empty()) continue;
+        const QRgb colour = qPremultiply(line.colour.rgba());
+        int x0 = x(line.points.front().x());
+        int y0 = y(line.points.front().y());
+        for (std::size_t index = 1; index < line.points.size(); ++index) {
+            const int x1 = x(line.points[index].x());
+            const int y1 = y(line.points[index].y());
+            // Held level from this point to the next, then the upright step to the new value.
+            fill(x0, x1, y0 - before, y0 + after, colour);
+            if (y1 != y0) fill(x1 - before, x1 + after, y0, y1, colour);
+            x0 = x1;
+            y0 = y1;
+        }
+        fill(x0, x0, y0 - before, y0 + after, colour);  // a lone point still shows
+    }
+    lastDrawn_ = right < 0 ? QRect() : QRect(QPoint(left, top), QPoint(right, bottom));
+    if (lastDrawn_.isEmpty()) return;
+    painter->drawImage(QPointF(area.x() + lastDrawn_.x(), area.y() + lastDrawn_.y()) / ratio,
+                       canvas_, QRectF(lastDrawn_));
+}
+
+void StepLinesPlottable::drawPolylines(QCPPainter* painter) const {
+    painter->setBrush(Qt::NoBrush);
+    QPolygonF polyline;
+    for (const StepLine& line : lines_) {
+        polyline.clear();
+        for (std::size_t index = 0; index < line.points.size(); ++index) {
+            const QPointF& point = line.points[index];
+            if (index > 0) {
+                polyline << coordsToPixels(point.x(), line.points[index - 1].y());
+            }
+            polyline << coordsToPixels(point.x(), point.y());
+        }
+        painter->setPen(QPen(line.colour, penWidth_));
+        painter->drawPolyline(polyline);
+    }
+}
+
+}  // namespace
+
+QCPAbstractPlottable* stepLinesOf(QCPAxisRect* rect) {
+    for (QCPAbstractPlottable* plottable : rect->plottables()) {
+        if (dynamic_cast<StepLinesPlottable*>(plottable)) return plottable;
+    }
+    return new StepLinesPlottable(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+}
+
+void setStepLines(QCPAbstractPlottable* plottable, std::vector<StepLine> lines, double penWidth) {
+    if (auto* steps = dynamic_cast<StepLinesPlottable*>(plottable)) {
+        steps->setLines(std::move(lines), penWidth);
+    }
+}
+
+const std::vector<StepLine>& stepLines(const QCPAbstractPlottable* plottable) {
+    static const std::vector<StepLine> none;
+    const auto* steps = dynamic_cast<const StepLinesPlottable*>(plottable);
+    return steps ? steps->lines() : none;
+}
+
+}  // namespace fourfold::ui
