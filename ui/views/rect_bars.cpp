@@ -3,6 +3,8 @@
 
 #include <qcustomplot.h>
 
+#include <QPaintEngine>
+
 #include <cmath>
 #include <vector>
 
@@ -38,10 +40,32 @@ protected:
                                 static_cast<int>(right - left), static_cast<int>(bottom - top));
         }
         if (rects_.empty()) return;
-        applyDefaultAntialiasingHint(painter);
-        painter->setPen(mPen);
-        painter->setBrush(mBrush);
-        painter->drawRects(rects_.data(), static_cast<int>(rects_.size()));
+        const bool plainColours =
+            mBrush.style() == Qt::SolidPattern &&
+            (mPen.style() == Qt::NoPen ||
+             (mPen.style() == Qt::SolidLine && mPen.isCosmetic() && mPen.widthF() <= 1.0));
+        if (!plainColours || painter->paintEngine()->type() != QPaintEngine::Raster) {
+            applyDefaultAntialiasingHint(painter);
+            painter->setPen(mPen);
+            painter->setBrush(mBrush);
+            painter->drawRects(rects_.data(), static_cast<int>(rects_.size()));
+            return;
+        }
+        // A one-pixel outline as drawRect draws it (one pixel past the right and bottom edges)
+        // and the fill inside it, each as a solid fill: the raster engine fills those row by
+        // row, where it strokes an outline pixel by pixel down every upright edge.
+        const QColor fill = mBrush.color();
+        const QColor outline = mPen.style() == Qt::NoPen ? QColor() : mPen.color();
+        for (const QRect& rect : rects_) {
+            if (!outline.isValid()) {
+                painter->fillRect(rect, fill);
+                continue;
+            }
+            painter->fillRect(rect.adjusted(0, 0, 1, 1), outline);
+            if (rect.width() > 1 && rect.height() > 1) {
+                painter->fillRect(rect.adjusted(1, 1, 0, 0), fill);
+            }
+        }
     }
 
 private:
