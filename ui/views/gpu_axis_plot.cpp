@@ -2,6 +2,7 @@
 #include "ui/views/gpu_axis_plot.h"
 
 #include "ui/views/palette.h"
+#include "ui/views/plot_refresh.h"
 
 #include <qcustomplot.h>
 
@@ -16,6 +17,7 @@ QCustomPlot* newGpuAxisPlot(const QString& objectName, const QString& leftLabel,
     plot->legend->setBorderPen(Qt::NoPen);
     plot->legend->setBrush(QColor(255, 255, 255, 215));
     followPalette(plot);  // dark or light with the app, on every theme change
+    coalesceReplots(plot);
     plot->axisRect()->insetLayout()->setInsetAlignment(0, legendCorner);
     plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     auto ticker = QSharedPointer<QCPAxisTickerLog>::create();

@@ -7,6 +7,7 @@
 #include "ui/views/fitting_ticker.h"
 #include "ui/views/gantt_legend_swatch.h"
 #include "ui/views/palette.h"
+#include "ui/views/plot_refresh.h"
 #include "ui/views/rect_bars.h"
 
 #include <qcustomplot.h>
@@ -149,6 +150,7 @@ void MemoryStackView::buildPlot() {
         }
     });
     followPalette(plot_);
+    coalesceReplots(plot_);
 }
 
 QCPBars* MemoryStackView::categoryBars(core::MemoryCategory category) const {

@@ -9,6 +9,7 @@
 #include "ui/views/gantt_lod.h"
 #include "ui/views/memory_timeline_chart.h"
 #include "ui/views/palette.h"
+#include "ui/views/plot_refresh.h"
 
 #include <qcustomplot.h>
 
@@ -152,6 +153,7 @@ void PipelineGanttView::buildPlot() {
         }
     });
     followPalette(plot_);
+    coalesceReplots(plot_);
 }
 
 void PipelineGanttView::render(const core::Evaluation& evaluation) {

@@ -6,6 +6,7 @@
 #include "ui/views/explained_text.h"
 #include "ui/views/fitting_ticker.h"
 #include "ui/views/palette.h"
+#include "ui/views/plot_refresh.h"
 #include "ui/views/rect_bars.h"
 #include "ui/views/scaling_chart.h"
 
@@ -125,6 +126,7 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     side->setRowStretchFactor(0, 0.001);
     plot_->legend->setMargins(QMargins(6, 4, 4, 4));
     followPalette(plot_);  // dark or light with the app, on every theme change
+    coalesceReplots(plot_);
     // The stage labels are chosen for the axis's length; once more when it settled elsewhere.
     connect(plot_, &QCustomPlot::afterReplot, this, [this] {
         if (needsAnotherPass(plot_->xAxis)) plot_->replot(QCustomPlot::rpQueuedReplot);
