@@ -4,6 +4,7 @@
 #include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/copyable_label.h"
+#include "ui/shell/text_label.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -138,7 +139,7 @@ QCheckBox* ControlsGroup::addCheck(const QString& name, const QString& label, co
 }
 
 QLabel* ControlsGroup::addNote(const QString& name, const QString& help, bool secondary) {
-    auto* note = new QLabel(body_);
+    auto* note = new TextLabel(body_);
     if (secondary) {
         note->setForegroundRole(QPalette::PlaceholderText);
         QFont small = note->font();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/controls/slider_control.h"
 
+#include "ui/shell/text_label.h"
+
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -63,7 +65,7 @@ SliderControl::SliderControl(const QString& name, const QString& labelText, QWid
     slider_->setObjectName(name + QStringLiteral("Slider"));
     slider_->setFocusPolicy(Qt::StrongFocus);
     slider_->setAccessibleName(plainText(labelText));
-    detail_ = new QLabel(this);
+    detail_ = new TextLabel(this);
     detail_->setObjectName(name + QStringLiteral("Detail"));
     detail_->setWordWrap(true);
     detail_->setForegroundRole(QPalette::PlaceholderText);

@@ -9,6 +9,7 @@
 #include "ui/shell/layout_barrier.h"
 #include "ui/shell/main_window_view_grid.h"
 #include "ui/shell/recent_files.h"
+#include "ui/shell/text_label.h"
 #include "ui/views/diagnostics_list.h"
 #include "ui/views/fit_advice_view.h"
 #include "ui/views/image_export.h"
@@ -111,7 +112,7 @@ MainWindow::MainWindow(PlanDocument* document, QWidget* parent)
     buildSearchDock();
     buildMenus();
 
-    statusLabel_ = new QLabel(this);
+    statusLabel_ = new TextLabel(this);
     statusBar()->addPermanentWidget(statusLabel_);
     // A quiet sign that a large plan is being evaluated off the GUI thread; the views keep
     // the last result meanwhile.

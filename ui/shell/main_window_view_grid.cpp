@@ -2,6 +2,7 @@
 #include "ui/shell/main_window_view_grid.h"
 
 #include "ui/shell/layout_barrier.h"
+#include "ui/shell/text_label.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -56,7 +57,7 @@ QIcon paneIcon(bool maximized, const QColor& color) {
 ViewPane::ViewPane(const QString& title, QWidget* content, QWidget* parent)
     : QFrame(parent),
       titleBar_(new QWidget(this)),
-      titleLabel_(new QLabel(title, titleBar_)),
+      titleLabel_(new TextLabel(title, titleBar_)),
       maximizeButton_(new QToolButton(titleBar_)),
       content_(content) {
     setFrameShape(QFrame::StyledPanel);

@@ -5,6 +5,7 @@
 #include "core/format.h"
 #include "core/plan_enums.h"
 #include "ui/shell/language.h"
+#include "ui/shell/text_label.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -82,7 +83,7 @@ FitAdviceView::FitAdviceView(QWidget* parent) : EvaluationView(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 2, 6, 4);
     layout->setSpacing(2);
-    headline_ = new QLabel(this);
+    headline_ = new TextLabel(this);
     headline_->setObjectName(QStringLiteral("fitHeadline"));
     headline_->setWordWrap(true);
     headline_->setTextFormat(Qt::PlainText);

@@ -2,6 +2,7 @@
 #include "ui/views/pipeline_gantt_view.h"
 
 #include "core/format.h"
+#include "ui/shell/text_label.h"
 #include "ui/views/chart_heading.h"
 #include "ui/views/explained_text.h"
 #include "ui/views/fitting_ticker.h"
@@ -47,7 +48,7 @@ QString kindName(core::OpKind kind) {
 
 PipelineGanttView::PipelineGanttView(QWidget* parent) : EvaluationView(parent) {
     setFocusPolicy(Qt::StrongFocus);
-    auto* hint = new QLabel(tr("Wheel or +/− zooms time, drag or ←/→ pans, 0 or Home resets"));
+    auto* hint = new TextLabel(tr("Wheel or +/− zooms time, drag or ←/→ pans, 0 or Home resets"));
     hint->setForegroundRole(QPalette::PlaceholderText);
     // A hint, not a reason to widen the pane: it wraps, and gives way when space is short.
     hint->setWordWrap(true);

@@ -2,6 +2,7 @@
 #include "ui/views/step_time_view.h"
 
 #include "core/format.h"
+#include "ui/shell/text_label.h"
 #include "ui/views/checkpoint_panel.h"
 #include "ui/views/explained_text.h"
 #include "ui/views/fitting_ticker.h"
@@ -67,9 +68,9 @@ QLabel* addFigure(QHBoxLayout* row, const QString& name, const QString& caption)
     auto* column = new QVBoxLayout(tile);
     column->setContentsMargins(0, 0, 0, 0);
     column->setSpacing(0);
-    auto* top = new QLabel(caption);
+    auto* top = new TextLabel(caption);
     top->setForegroundRole(QPalette::PlaceholderText);
-    auto* value = new QLabel(QStringLiteral("—"));
+    auto* value = new TextLabel(QStringLiteral("—"));
     value->setObjectName(name);
     // A bold font, not a style sheet: a styled label keeps its old text colour when the theme
     // changes while the app runs.
@@ -137,7 +138,7 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     connect(plot_, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showPartAt(event->pos()); });
     column->addWidget(plot_, 1);
-    note_ = new QLabel;
+    note_ = new TextLabel;
     note_->setObjectName(QStringLiteral("stepNote"));
     note_->setWordWrap(true);
     note_->setForegroundRole(QPalette::PlaceholderText);

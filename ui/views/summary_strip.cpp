@@ -5,6 +5,7 @@
 #include "ui/controls/controls_text.h"
 #include "ui/shell/copyable_label.h"
 #include "ui/shell/language.h"
+#include "ui/shell/text_label.h"
 #include "ui/views/explained_text.h"
 
 #include <QEvent>
@@ -152,10 +153,10 @@ QLabel* SummaryStrip::addTile(const QString& name, const QString& caption) {
     auto* column = new QVBoxLayout(tile);
     column->setContentsMargins(0, 0, 0, 0);
     column->setSpacing(0);
-    auto* top = new QLabel(caption, tile);
+    auto* top = new TextLabel(caption, tile);
     top->setObjectName(name + QStringLiteral("Caption"));
     top->setForegroundRole(QPalette::PlaceholderText);
-    auto* value = new QLabel(tile);
+    auto* value = new TextLabel(tile);
     value->setObjectName(name + QStringLiteral("Value"));
     QFont bold = value->font();
     bold.setBold(true);

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// TextLabel keeps its text's layout between paints and size queries; what it shows and the
+// room it asks for must be QLabel's, which is the reference here: the same text, font, width
+// and alignment in a plain QLabel beside it.
+#include "ui/shell/text_label.h"
+
+#include <QImage>
+#include <QLabel>
+#include <QtTest>
+
+using fourfold::ui::TextLabel;
+
+namespace {
+
+// The rows and columns of `image` that hold ink (any pixel unlike the top-left one).
+struct Ink {
+    int rows = 0;
+    int bands = 0;  // runs of consecutive inked rows: one per line of text
+    QRect box;
+};
+
+Ink inkOf(const QImage& image) {
+    Ink ink;
+    const QRgb paper = image.pixel(0, 0);
+    bool previous = false;
+    for (int y = 0; y < image.height(); ++y) {
+        bool inked = false;
+        for (int x = 0; x < image.width(); ++x) {
+            if (image.pixel(x, y) != paper) {
+                inked = true;
+                ink.box |= QRect(x, y, 1, 1);
+            }
+        }
+        ink.rows += inked ? 1 : 0;
+        ink.bands += inked && !previous ? 1 : 0;
+        previous = inked;
+    }
+    return ink;
+}
+
+QImage shown(QLabel& label, const QSize& size) {
+    label.resize(size);
+    label.setAutoFillBackground(true);
+    return label.grab().toImage().convertToFormat(QImage::Format_RGB32);
+}
+
+}  // namespace
+
+class TestTextLabel : public QObject {
+    Q_OBJECT
+private slots:
+    void heightsAreQLabelsForEveryWidthAndText();
+    void drawsWhatQLabelDraws_data();
+    void drawsWhatQLabelDraws();
+    void leavesRichTextToQLabel();
+};
+
+void TestTextLabel::heightsAreQLabelsForEveryWidthAndText() {
+    TextLabel kept;
+    QLabel reference;
+    for (QLabel* label : {static_cast<QLabel*>(&kept), &reference}) label->setWordWrap(true);
+    const QStringList texts = {
+        QStringLiteral("1024 ranks of the cluster's 1024 GPUs"),
+        QStringLiteral("B = b × a × dp = 1 × 192 × 8 = 1536\n3.15M tokens per step"),
+        QStringLiteral("Does not fit: peak 95.1 GB of 77.3 GB usable. Try one change:")};
+    for (const QString& text : texts) {
+        kept.setText(text);
+        reference.setText(text);
+        // Asked twice per width, in changing order: the kept heights must follow the text.
+        for (int pass = 0; pass < 2; ++pass) {
+            for (const int width : {40, 120, 300, 120, 900, 40}) {
+                QCOMPARE(kept.heightForWidth(width), reference.heightForWidth(width));
+            }
+        }
+    }
+    // A new font is a new layout.
+    QFont large = kept.font();
+    large.setPointSizeF(large.pointSizeF() * 2);
+    kept.setFont(large);
+    reference.setFont(large);
+    QCOMPARE(kept.heightForWidth(120), reference.heightForWidth(120));
+}
+
+void TestTextLabel::drawsWhatQLabelDraws_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("wrap");
+    QTest::addColumn<int>("alignment");
+    QTest::addColumn<int>("lines");
+    QTest::newRow("one line") << QStringLiteral("Fits · 39.7 GB / 77.3 GB / 85.9 GB") << false
+                              << int(Qt::AlignLeft | Qt::AlignVCenter) << 1;
+    QTest::newRow("right aligned")
+        << QStringLiteral("1536") << false << int(Qt::AlignRight | Qt::AlignVCenter) << 1;
+    // A line break in the text stays one (QStaticText alone would join the lines).
+    QTest::newRow("two lines") << QStringLiteral("B = 1 × 192 × 8 = 1536\n3.15M tokens") << false
+                               << int(Qt::AlignLeft | Qt::AlignTop) << 2;
+    QTest::newRow("wrapped") << QStringLiteral("Stage 0 is the longest and sets the step.") << true
+                             << int(Qt::AlignLeft | Qt::AlignVCenter) << 2;
+}
+
+void TestTextLabel::drawsWhatQLabelDraws() {
+    QFETCH(QString, text);
+    QFETCH(bool, wrap);
+    QFETCH(int, alignment);
+    QFETCH(int, lines);
+    TextLabel kept(text);
+    QLabel reference(text);
+    for (QLabel* label : {static_cast<QLabel*>(&kept), &reference}) {
+        label->setWordWrap(wrap);
+        label->setAlignment(Qt::Alignment(alignment));
+    }
+    // Wrapped: narrow enough for two lines of this sentence.
+    const QSize size(wrap ? reference.fontMetrics().horizontalAdvance(text) * 3 / 4 : 360, 80);
+    const Ink expected = inkOf(shown(reference, size));
+    const Ink drawn = inkOf(shown(kept, size));
+    QCOMPARE(expected.bands, lines);
+    QCOMPARE(drawn.bands, expected.bands);
+    // The same glyphs in the same place, give or take a pixel of rounding.
+    QVERIFY2(std::abs(drawn.rows - expected.rows) <= 2,
+             qPrintable(QStringLiteral("%1 rows against %2").arg(drawn.rows).arg(expected.rows)));
+    for (const auto& [a, b] : {std::pair{drawn.box.left(), expected.box.left()},
+                               std::pair{drawn.box.right(), expected.box.right()},
+                               std::pair{drawn.box.top(), expected.box.top()},
+                               std::pair{drawn.box.bottom(), expected.box.bottom()}}) {
+        QVERIFY2(std::abs(a - b) <= 1,
+                 qPrintable(QStringLiteral("ink %1,%2 %3×%4 against %5,%6 %7×%8")
+                                .arg(drawn.box.x())
+                                .arg(drawn.box.y())
+                                .arg(drawn.box.width())
+                                .arg(drawn.box.height())
+                                .arg(expected.box.x())
+                                .arg(expected.box.y())
+                                .arg(expected.box.width())
+                                .arg(expected.box.height())));
+    }
+}
+
+void TestTextLabel::leavesRichTextToQLabel() {
+    const QString text = QStringLiteral("<b>Does not fit</b> at <i>tp 1</i>");
+    TextLabel kept(text);
+    QLabel reference(text);
+    QCOMPARE(shown(kept, QSize(300, 40)), shown(reference, QSize(300, 40)));
+    // A mnemonic with a buddy is QLabel's too.
+    QLabel buddy;
+    TextLabel mnemonic(QStringLiteral("&Tensor parallel"));
+    QLabel mnemonicReference(QStringLiteral("&Tensor parallel"));
+    mnemonic.setBuddy(&buddy);
+    mnemonicReference.setBuddy(&buddy);
+    QCOMPARE(shown(mnemonic, QSize(300, 40)), shown(mnemonicReference, QSize(300, 40)));
+}
+
+QTEST_MAIN(TestTextLabel)
+#include "tst_text_label.moc"
