@@ -40,11 +40,14 @@ protected:
                                 static_cast<int>(right - left), static_cast<int>(bottom - top));
         }
         if (rects_.empty()) return;
-        const bool plainColours =
-            mBrush.style() == Qt::SolidPattern &&
-            (mPen.style() == Qt::NoPen ||
-             (mPen.style() == Qt::SolidLine && mPen.isCosmetic() && mPen.widthF() <= 1.0));
-        if (!plainColours || painter->paintEngine()->type() != QPaintEngine::Raster) {
+        // Solid colours, an outline of at most one pixel, one pixel per pixel of the device.
+        const bool plainColours = mBrush.style() == Qt::SolidPattern &&
+                                  (mPen.style() == Qt::NoPen ||
+                                   (mPen.style() == Qt::SolidLine && mPen.widthF() <= 1.0)) &&
+                                  painter->paintEngine()->type() == QPaintEngine::Raster &&
+                                  painter->transform().isIdentity() &&
+                                  painter->device()->devicePixelRatioF() == 1.0;
+        if (!plainColours) {
             applyDefaultAntialiasingHint(painter);
             painter->setPen(mPen);
             painter->setBrush(mBrush);
