@@ -3,6 +3,9 @@
 
 #include <qcustomplot.h>
 
+#include <QStaticText>
+#include <QtMath>
+
 namespace fourfold::ui {
 namespace {
 
@@ -18,9 +21,10 @@ QBrush printableBrush(const QPainter* painter, const QBrush& brush) {
     return tint;
 }
 
-// A caption's box measured once per font and icon height: shaping the same text again at every
-// layout pass and paint was a visible part of a chart's replot during a drag.
-class CaptionBox {
+// A caption measured and laid out once per text, font and icon height: shaping the same text
+// again at every layout pass and every replot was a visible part of a chart's replot during a
+// drag (legends never change in one).
+class Caption {
 public:
     QRect measure(const QFont& font, int iconHeight, const QString& text) const {
         if (!valid_ || font != font_ || iconHeight != iconHeight_ || text != text_) {
@@ -29,16 +33,30 @@ public:
             iconHeight_ = iconHeight;
             text_ = text;
             valid_ = true;
+            laidOut_ = false;
         }
         return box_;
+    }
+    // Draws the measured text with its top left at `at`, in the painter's pen.
+    void draw(QPainter* painter, const QPointF& at) const {
+        if (!laidOut_) {
+            layout_.setText(text_);
+            layout_.setTextFormat(Qt::PlainText);
+            layout_.prepare(QTransform(), font_);
+            laidOut_ = true;
+        }
+        painter->setFont(font_);
+        painter->drawStaticText(at, layout_);
     }
 
 private:
     mutable bool valid_ = false;
+    mutable bool laidOut_ = false;
     mutable QFont font_;
     mutable int iconHeight_ = 0;
     mutable QString text_;
     mutable QRect box_;
+    mutable QStaticText layout_;
 };
 
 class SwatchLegendItem final : public QCPAbstractLegendItem {
@@ -83,9 +101,8 @@ protected:
         }
         painter->restore();
         painter->setPen(QPen(mTextColor));
-        painter->drawText(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y(),
-                          textBox.width(), rowHeight, Qt::TextDontClip | Qt::AlignVCenter,
-                          swatch_.text);
+        caption_.draw(painter, QPointF(mRect.x() + icon.width() + mParentLegend->iconTextPadding(),
+                                       mRect.y() + (rowHeight - textBox.height()) / 2));
     }
 
     QSize minimumOuterSizeHint() const override {
@@ -103,17 +120,48 @@ private:
     }
 
     Swatch swatch_;
-    CaptionBox caption_;
+    Caption caption_;
 };
 
-// A plottable's entry whose size is measured once per name, font and icon size (the same
-// measurement QCPPlottableLegendItem makes at every layout pass).
+// A plottable's legend icon, which QCustomPlot lets only its own legend items draw: a derived
+// class may name the protected member, and the member pointer calls it on any plottable.
+struct LegendIcon : QCPAbstractPlottable {
+    static void draw(const QCPAbstractPlottable& plottable, QCPPainter* painter,
+                     const QRectF& rect) {
+        (plottable.*(&LegendIcon::drawLegendIcon))(painter, rect);
+    }
+};
+
+// A plottable's entry whose caption is measured and laid out once per name, font and icon size
+// (QCPPlottableLegendItem shapes it again at every layout pass and every draw).
 class MeasuredPlottableLegendItem final : public QCPPlottableLegendItem {
 public:
     MeasuredPlottableLegendItem(QCPLegend* legend, QCPAbstractPlottable* plottable)
         : QCPPlottableLegendItem(legend, plottable) {}
 
 protected:
+    // As QCPPlottableLegendItem draws it: the caption beside the icon, tops aligned.
+    void draw(QCPPainter* painter) override {
+        if (!mPlottable) return;
+        const QSize icon = mParentLegend->iconSize();
+        caption_.measure(getFont(), icon.height(), mPlottable->name());
+        painter->setPen(QPen(getTextColor()));
+        caption_.draw(painter, QPointF(mRect.x() + icon.width() + mParentLegend->iconTextPadding(),
+                                       mRect.y()));
+        const QRect iconRect(mRect.topLeft(), icon);
+        painter->save();
+        painter->setClipRect(iconRect, Qt::IntersectClip);
+        LegendIcon::draw(*mPlottable, painter, iconRect);
+        painter->restore();
+        if (getIconBorderPen().style() != Qt::NoPen) {
+            painter->setPen(getIconBorderPen());
+            painter->setBrush(Qt::NoBrush);
+            const int halfPen = qCeil(painter->pen().widthF() * 0.5) + 1;
+            painter->setClipRect(mOuterRect.adjusted(-halfPen, -halfPen, halfPen, halfPen));
+            painter->drawRect(iconRect);
+        }
+    }
+
     QSize minimumOuterSizeHint() const override {
         if (!mPlottable) return {};
         const QSize icon = mParentLegend->iconSize();
@@ -125,7 +173,7 @@ protected:
     }
 
 private:
-    CaptionBox caption_;
+    Caption caption_;
 };
 
 }  // namespace
