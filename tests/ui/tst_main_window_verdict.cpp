@@ -149,6 +149,36 @@ private slots:
         QTRY_VERIFY(list->height() >= 2 * row);
     }
 
+    // A drag that adds problem lines resizes no chart while it goes on: the list scrolls, and
+    // the dock takes the room once the lines have stayed for a moment.
+    void dockGrowsOnceTheLinesStay() {
+        core::Plan plan = core::defaultPlan();
+        plan.parallel.zeroStage = 3;
+        PlanDocument document(plan);
+        MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QListWidget* list = window.diagnosticsList()->list();
+        const int row = list->sizeHintForRow(0);
+        QTRY_VERIFY(list->height() < 2 * row + 8);
+        auto* memory = window.findChild<QWidget*>(QStringLiteral("memoryStackPlot"));
+        QVERIFY(memory);
+        const QSize chart = memory->size();
+        const int gesture = document.nextGesture();
+        for (const int tp : {3, 5, 3}) {  // each divides no head count: three problem lines
+            QVERIFY(document.apply({editField(core::ParallelAxis::Tensor), gesture,
+                                    QStringLiteral("TP"),
+                                    [tp](core::Plan& next) { next.parallel.tp = tp; }}));
+            settle(document);
+            QCoreApplication::processEvents();
+            QVERIFY(list->count() >= 2);
+            QCOMPARE(memory->size(), chart);
+            QVERIFY(list->height() < 2 * row + 8);
+        }
+        QTRY_VERIFY(list->height() >= 2 * row);
+    }
+
     void titleNamesTheFileAndThePlan() {
         QTemporaryDir folder;
         QVERIFY(folder.isValid());

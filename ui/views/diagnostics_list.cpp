@@ -15,7 +15,8 @@ namespace {
 
 constexpr int kPathRole = Qt::UserRole;
 constexpr int kMostLinesShown = 6;   // beyond this the list scrolls
-constexpr int kShrinkAfterMs = 700;  // quiet time before the dock gives back room
+constexpr int kGrowAfterMs = 300;    // quiet time before the dock takes more room
+constexpr int kShrinkAfterMs = 700;  // and before it gives room back
 
 QStyle::StandardPixmap iconFor(core::Severity severity) {
     switch (severity) {
@@ -57,10 +58,9 @@ DiagnosticsList::DiagnosticsList(QWidget* parent) : EvaluationView(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(list_);
-    shrink_ = new QTimer(this);
-    shrink_->setSingleShot(true);
-    shrink_->setInterval(kShrinkAfterMs);
-    connect(shrink_, &QTimer::timeout, this, [this] {
+    resize_ = new QTimer(this);
+    resize_->setSingleShot(true);
+    connect(resize_, &QTimer::timeout, this, [this] {
         lastPreferredHeight_ = preferredHeight();
         emit preferredHeightChanged(lastPreferredHeight_);
     });
@@ -140,15 +140,17 @@ void DiagnosticsList::render(const core::Evaluation& evaluation) {
         item->setToolTip(tr("The plan breaks no rule the engine checks."));
         item->setFlags(Qt::ItemIsEnabled);
     }
+    // The dock follows the list once its lines have stayed for a moment (the list scrolls
+    // meanwhile): a slider drag that adds a line at one step would otherwise resize every
+    // chart above it in the middle of the drag. It grows sooner than it shrinks.
     const int height = preferredHeight();
-    if (height > lastPreferredHeight_ || lastPreferredHeight_ == 0) {
-        shrink_->stop();
+    if (lastPreferredHeight_ == 0) {
         lastPreferredHeight_ = height;
         emit preferredHeightChanged(height);
-    } else if (height < lastPreferredHeight_) {
-        shrink_->start();
+    } else if (height == lastPreferredHeight_) {
+        resize_->stop();
     } else {
-        shrink_->stop();
+        resize_->start(height > lastPreferredHeight_ ? kGrowAfterMs : kShrinkAfterMs);
     }
 }
 

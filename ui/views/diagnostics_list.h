@@ -30,9 +30,9 @@ public:
 
 signals:
     void diagnosticActivated(const QString& jsonPointer);
-    // The number of lines changed: the dock may take preferredHeight(). More lines ask at
-    // once; fewer ask once the edits have paused, so a drag that flips between one and three
-    // problems does not resize every view at each step.
+    // The number of lines changed: the dock may take preferredHeight(). It asks once the lines
+    // have stayed for a moment (more lines sooner than fewer), so a drag that adds or drops a
+    // problem resizes no view while it goes on.
     void preferredHeightChanged(int height);
 
 protected:
@@ -50,7 +50,7 @@ private:
     std::vector<core::Diagnostic> listedDiagnostics_;
     std::vector<core::Diagnostic> listedFileDiagnostics_;
     QString listedFileName_;
-    QTimer* shrink_ = nullptr;
+    QTimer* resize_ = nullptr;
 };
 
 }  // namespace fourfold::ui
