@@ -11,6 +11,14 @@
 namespace fourfold::ui {
 namespace {
 
+// Whether the painter only moves by whole pixels (a chart may draw shifted into its buffer).
+bool wholePixelShift(const QPainter& painter) {
+    const QTransform& transform = painter.transform();
+    return transform.type() <= QTransform::TxTranslate &&
+           transform.dx() == std::round(transform.dx()) &&
+           transform.dy() == std::round(transform.dy());
+}
+
 class RectBars final : public QCPBars {
 public:
     RectBars(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPBars(keyAxis, valueAxis) {}
@@ -45,7 +53,7 @@ protected:
                                   (mPen.style() == Qt::NoPen ||
                                    (mPen.style() == Qt::SolidLine && mPen.widthF() <= 1.0)) &&
                                   painter->paintEngine()->type() == QPaintEngine::Raster &&
-                                  painter->transform().isIdentity() &&
+                                  wholePixelShift(*painter) &&
                                   painter->device()->devicePixelRatioF() == 1.0;
         if (!plainColours) {
             applyDefaultAntialiasingHint(painter);
