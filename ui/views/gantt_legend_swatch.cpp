@@ -3,8 +3,11 @@
 
 #include <qcustomplot.h>
 
+#include <QPointer>
 #include <QStaticText>
 #include <QtMath>
+
+#include <unordered_map>
 
 namespace fourfold::ui {
 namespace {
@@ -59,10 +62,32 @@ private:
     mutable QStaticText layout_;
 };
 
+// The captions of one legend, kept by the legend across its entries: a chart that makes new
+// plottables at every edit (the step-time bars) makes new entries with the same captions.
+class LegendCaptions final : public QObject {
+public:
+    explicit LegendCaptions(QCPLegend* legend) : QObject(legend) {}
+
+    static LegendCaptions* of(QCPLegend* legend) {
+        auto* kept = legend->findChild<LegendCaptions*>(QString(), Qt::FindDirectChildrenOnly);
+        return kept ? kept : new LegendCaptions(legend);
+    }
+    const Caption& caption(const QString& text) {
+        if (captions_.size() > kMostKept) captions_.clear();  // legends name a few dozen things
+        return captions_[text];
+    }
+
+private:
+    static constexpr std::size_t kMostKept = 256;
+    std::unordered_map<QString, Caption> captions_;
+};
+
 class SwatchLegendItem final : public QCPAbstractLegendItem {
 public:
     SwatchLegendItem(QCPLegend* legend, Swatch swatch)
-        : QCPAbstractLegendItem(legend), swatch_(std::move(swatch)) {
+        : QCPAbstractLegendItem(legend),
+          swatch_(std::move(swatch)),
+          captions_(LegendCaptions::of(legend)) {
         setSelectable(false);
     }
 
@@ -101,8 +126,9 @@ protected:
         }
         painter->restore();
         painter->setPen(QPen(mTextColor));
-        caption_.draw(painter, QPointF(mRect.x() + icon.width() + mParentLegend->iconTextPadding(),
-                                       mRect.y() + (rowHeight - textBox.height()) / 2));
+        captions_->caption(swatch_.text)
+            .draw(painter, QPointF(mRect.x() + icon.width() + mParentLegend->iconTextPadding(),
+                                   mRect.y() + (rowHeight - textBox.height()) / 2));
     }
 
     QSize minimumOuterSizeHint() const override {
@@ -116,11 +142,12 @@ protected:
 
 private:
     QRect textRect() const {
-        return caption_.measure(mFont, mParentLegend->iconSize().height(), swatch_.text);
+        return captions_->caption(swatch_.text)
+            .measure(mFont, mParentLegend->iconSize().height(), swatch_.text);
     }
 
     Swatch swatch_;
-    Caption caption_;
+    QPointer<LegendCaptions> captions_;  // the legend's, which outlives its entries
 };
 
 // A plottable's legend icon, which QCustomPlot lets only its own legend items draw: a derived
@@ -137,17 +164,18 @@ struct LegendIcon : QCPAbstractPlottable {
 class MeasuredPlottableLegendItem final : public QCPPlottableLegendItem {
 public:
     MeasuredPlottableLegendItem(QCPLegend* legend, QCPAbstractPlottable* plottable)
-        : QCPPlottableLegendItem(legend, plottable) {}
+        : QCPPlottableLegendItem(legend, plottable), captions_(LegendCaptions::of(legend)) {}
 
 protected:
     // As QCPPlottableLegendItem draws it: the caption beside the icon, tops aligned.
     void draw(QCPPainter* painter) override {
         if (!mPlottable) return;
         const QSize icon = mParentLegend->iconSize();
-        caption_.measure(getFont(), icon.height(), mPlottable->name());
+        const Caption& caption = captions_->caption(mPlottable->name());
+        caption.measure(getFont(), icon.height(), mPlottable->name());
         painter->setPen(QPen(getTextColor()));
-        caption_.draw(painter, QPointF(mRect.x() + icon.width() + mParentLegend->iconTextPadding(),
-                                       mRect.y()));
+        caption.draw(painter, QPointF(mRect.x() + icon.width() + mParentLegend->iconTextPadding(),
+                                      mRect.y()));
         const QRect iconRect(mRect.topLeft(), icon);
         painter->save();
         painter->setClipRect(iconRect, Qt::IntersectClip);
@@ -165,7 +193,8 @@ protected:
     QSize minimumOuterSizeHint() const override {
         if (!mPlottable) return {};
         const QSize icon = mParentLegend->iconSize();
-        const QRect textBox = caption_.measure(getFont(), icon.height(), mPlottable->name());
+        const QRect textBox = captions_->caption(mPlottable->name())
+                                  .measure(getFont(), icon.height(), mPlottable->name());
         QSize size(icon.width() + mParentLegend->iconTextPadding() + textBox.width(),
                    qMax(textBox.height(), icon.height()));
         size += QSize(mMargins.left() + mMargins.right(), mMargins.top() + mMargins.bottom());
@@ -173,7 +202,7 @@ protected:
     }
 
 private:
-    Caption caption_;
+    QPointer<LegendCaptions> captions_;  // the legend's, which outlives its entries
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "ui/views/checkpoint_panel.h"
 #include "ui/views/explained_text.h"
 #include "ui/views/fitting_ticker.h"
+#include "ui/views/gantt_legend_swatch.h"
 #include "ui/views/palette.h"
 #include "ui/views/plot_refresh.h"
 #include "ui/views/rect_bars.h"
@@ -112,7 +113,7 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     column->addLayout(figures);
     plot_ = new QCustomPlot;
     plot_->setObjectName(QStringLiteral("stepBreakdownPlot"));
-    plot_->setAutoAddPlottableToLegend(true);
+    plot_->setAutoAddPlottableToLegend(false);
     plot_->legend->setVisible(true);
     plot_->legend->setBorderPen(Qt::NoPen);
     plot_->legend->setBrush(Qt::NoBrush);  // beside the bars, on the plot's own background
@@ -247,6 +248,7 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
         if (!any && std::string_view(part.key) != "compute") continue;
         auto* bars = makeRectBars(plot_->xAxis, plot_->yAxis);
         bars->setName(tr(part.label));
+        addPlottableLegendEntry(plot_->legend, bars);
         bars->setWidth(width);
         bars->setPen(QPen(part.colour.darker(130), 0.8));
         bars->setBrush(part.colour);
