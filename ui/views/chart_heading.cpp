@@ -70,8 +70,10 @@ private:
     void refreshSizes() const {
         const SizeKey key{mText, mFont, mMargins};
         if (sized_ && key == sizeKey_) return;
+        // QCPTextElement measures the text twice for these; the maximum is the minimum's
+        // height at any width.
         minimum_ = QCPTextElement::minimumOuterSizeHint();
-        maximum_ = QCPTextElement::maximumOuterSizeHint();
+        maximum_ = QSize(QWIDGETSIZE_MAX, minimum_.height());
         sizeKey_ = key;
         sized_ = true;
     }
