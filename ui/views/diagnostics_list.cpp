@@ -3,6 +3,7 @@
 
 #include "ui/shell/language.h"
 
+#include <QEvent>
 #include <QListWidget>
 #include <QStyle>
 #include <QTimer>
@@ -73,6 +74,17 @@ DiagnosticsList::DiagnosticsList(QWidget* parent) : EvaluationView(parent) {
     });
 }
 
+QIcon DiagnosticsList::icon(QStyle::StandardPixmap which) {
+    auto kept = icons_.find(which);
+    if (kept == icons_.end()) kept = icons_.emplace(which, style()->standardIcon(which)).first;
+    return kept->second;
+}
+
+void DiagnosticsList::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::StyleChange) icons_.clear();
+    EvaluationView::changeEvent(event);
+}
+
 void DiagnosticsList::activate(QListWidgetItem* item) {
     if (!item) return;
     const QString path = item->data(kPathRole).toString();
@@ -125,7 +137,7 @@ void DiagnosticsList::render(const core::Evaluation& evaluation) {
         QString message = localizedMessage(diagnostic);
         if (fromFile) message = tr("%1 (reading %2)").arg(message, fileName_);
         auto* item =
-            new QListWidgetItem(style()->standardIcon(iconFor(diagnostic.severity)),
+            new QListWidgetItem(icon(iconFor(diagnostic.severity)),
                                 path.isEmpty() ? message : tr("%1 (%2)").arg(message, path), list_);
         // A key the file has but the plan does not know names no control.
         item->setData(kPathRole, fromFile ? QString() : path);
@@ -135,8 +147,8 @@ void DiagnosticsList::render(const core::Evaluation& evaluation) {
                                    .arg(severityText(diagnostic.severity), path, message));
     }
     if (sorted.empty()) {
-        auto* item = new QListWidgetItem(style()->standardIcon(QStyle::SP_DialogApplyButton),
-                                         tr("No problems"), list_);
+        auto* item =
+            new QListWidgetItem(icon(QStyle::SP_DialogApplyButton), tr("No problems"), list_);
         item->setToolTip(tr("The plan breaks no rule the engine checks."));
         item->setFlags(Qt::ItemIsEnabled);
     }

@@ -8,6 +8,10 @@
 #include "core/diagnostic.h"
 #include "ui/views/evaluation_view.h"
 
+#include <QIcon>
+#include <QStyle>
+
+#include <map>
 #include <vector>
 
 class QListWidget;
@@ -38,8 +42,14 @@ signals:
 protected:
     void render(const core::Evaluation& evaluation) override;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void activate(QListWidgetItem* item);
+    // The style's icon, kept: the style draws it anew at each call, and the list is rebuilt
+    // whenever its problems change (at most steps of a drag on a plan that does not fit).
+    [[nodiscard]] QIcon icon(QStyle::StandardPixmap which);
 
     QListWidget* list_ = nullptr;
     std::vector<core::Diagnostic> fileDiagnostics_;
@@ -51,6 +61,7 @@ private:
     std::vector<core::Diagnostic> listedFileDiagnostics_;
     QString listedFileName_;
     QTimer* resize_ = nullptr;
+    std::map<QStyle::StandardPixmap, QIcon> icons_;
 };
 
 }  // namespace fourfold::ui
