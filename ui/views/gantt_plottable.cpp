@@ -3,6 +3,7 @@
 
 #include "ui/views/gantt_lod.h"
 #include "ui/views/palette.h"
+#include "ui/views/pixel_canvas.h"
 
 #include <qcustomplot.h>
 
@@ -19,13 +20,6 @@ namespace {
 constexpr double kHalfRow = 0.4;     // a row's block height is 0.8 of its pitch
 constexpr double kMinBlockPx = 1.0;  // narrower ops merge into aggregate spans
 constexpr double kOutlinePx = 4.0;   // wider blocks get an outline to part neighbours
-
-// Rounds half up, inline (a library call per block edge shows at half a million ops).
-int roundPixel(double px) {
-    const double shifted = std::clamp(px, -1e7, 1e7) + 0.5;
-    const int truncated = static_cast<int>(shifted);
-    return truncated - (shifted < truncated ? 1 : 0);
-}
 
 // One visible row, in the pixels it is drawn in: its band from time 0 to the makespan and its
 // spans (sub-pixel ops merged), each as whole pixels [from, to).
@@ -184,8 +178,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
     // Pixels where they land one to one on the screen's raster; rectangles for PDF, SVG and
     // scaled exports.
     const bool onRaster =
-        painter->paintEngine() && painter->paintEngine()->type() == QPaintEngine::Raster &&
-        painter->transform().isIdentity() && mKeyAxis->orientation() == Qt::Horizontal;
+        drawsPixelsOneToOne(*painter) && mKeyAxis->orientation() == Qt::Horizontal;
     if (onRaster) {
         drawPixels(painter);
     } else {
@@ -249,13 +242,9 @@ void GanttPlottable::drawPixels(QCPPainter* painter) {
     // image, where filling them as rectangles cost the raster engine a call per block and row.
     const double ratio = painter->device()->devicePixelRatioF();
     const QRect clip = clipRect();
-    const QRect area(roundPixel(clip.x() * ratio), roundPixel(clip.y() * ratio),
-                     roundPixel(clip.width() * ratio), roundPixel(clip.height() * ratio));
+    const QRect area = devicePixels(clip, ratio);
     if (area.isEmpty()) return;
-    if (canvas_.size() != area.size()) {
-        canvas_ = QImage(area.size(), QImage::Format_ARGB32_Premultiplied);
-    }
-    canvas_.setDevicePixelRatio(ratio);
+    prepareCanvas(canvas_, area.size(), ratio);  // every row drawn is written whole
     const std::vector<QColor> colours = bucketColours();
     std::vector<QRgb> fills(colours.size());
     std::vector<QRgb> outlines(colours.size());

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/step_lines.h"
 
+#include "ui/views/pixel_canvas.h"
+
 #include <qcustomplot.h>
 
 #include <QImage>
-#include <QPaintEngine>
 
 #include <algorithm>
 #include <cmath>
@@ -12,16 +13,6 @@
 
 namespace fourfold::ui {
 namespace {
-
-// Far enough outside any image that rounding stays exact and spans clip to its edge.
-constexpr double kFarPx = 1e7;
-
-// Rounds half up, inline (std::lround is a library call, at a few hundred thousand a draw).
-int toPixel(double px) {
-    const double shifted = std::clamp(px, -kFarPx, kFarPx) + 0.5;
-    const int truncated = static_cast<int>(shifted);
-    return truncated - (shifted < truncated ? 1 : 0);
-}
 
 // An axis's coordinate to pixels as `offset + slope × coordinate`: exact for a linear axis,
 // which is all the time and byte axes are (a logarithmic one maps point by point).
@@ -100,9 +91,7 @@ void StepLinesPlottable::draw(QCPPainter* painter) {
     if (!keyAxis || !valueAxis || lines_.empty()) return;
     // Pixels only where they land one to one on the screen's raster: not in PDF or SVG, not
     // under a scaled export's transform, not on a rotated chart.
-    const bool onRaster =
-        painter->paintEngine() && painter->paintEngine()->type() == QPaintEngine::Raster &&
-        painter->transform().isIdentity() && keyAxis->orientation() == Qt::Horizontal;
+    const bool onRaster = drawsPixelsOneToOne(*painter) && keyAxis->orientation() == Qt::Horizontal;
     if (onRaster) {
         drawPixels(painter, keyAxis, valueAxis);
     } else {
@@ -113,12 +102,9 @@ void StepLinesPlottable::draw(QCPPainter* painter) {
 void StepLinesPlottable::drawPixels(QCPPainter* painter, QCPAxis* keyAxis, QCPAxis* valueAxis) {
     const double ratio = painter->device()->devicePixelRatioF();
     const QRect clip = clipRect();
-    const QRect area(toPixel(clip.x() * ratio), toPixel(clip.y() * ratio),
-                     toPixel(clip.width() * ratio), toPixel(clip.height() * ratio));
+    const QRect area = devicePixels(clip, ratio);
     if (area.isEmpty()) return;
-    if (canvas_.size() != area.size()) {
-        canvas_ = QImage(area.size(), QImage::Format_ARGB32_Premultiplied);
-        canvas_.fill(Qt::transparent);
+    if (prepareCanvas(canvas_, area.size(), ratio)) {
         lastDrawn_ = {};
     } else if (!lastDrawn_.isEmpty()) {
         for (int row = lastDrawn_.top(); row <= lastDrawn_.bottom(); ++row) {
@@ -126,7 +112,6 @@ void StepLinesPlottable::drawPixels(QCPPainter* painter, QCPAxis* keyAxis, QCPAx
             std::fill(pixels + lastDrawn_.left(), pixels + lastDrawn_.right() + 1, 0u);
         }
     }
-    canvas_.setDevicePixelRatio(ratio);
 
     // A cosmetic pen is one device pixel wide; a wider one scales with the pixel ratio.
     const int thickness =
@@ -161,8 +146,8 @@ void StepLinesPlottable::drawPixels(QCPPainter* painter, QCPAxis* keyAxis, QCPAx
     };
     const AxisMap keyMap(keyAxis, ratio);
     const AxisMap valueMap(valueAxis, ratio);
-    const auto x = [&](double key) { return toPixel(keyMap(key)) - area.x(); };
-    const auto y = [&](double value) { return toPixel(valueMap(value)) - area.y(); };
+    const auto x = [&](double key) { return roundPixel(keyMap(key)) - area.x(); };
+    const auto y = [&](double value) { return roundPixel(valueMap(value)) - area.y(); };
     for (const StepLine& line : lines_) {
         if (line.points.empty()) continue;
         const QRgb colour = qPremultiply(line.colour.rgba());
