@@ -173,9 +173,9 @@ Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
             }
             return false;
         });
-    // The what-ifs (each a full re-estimate, most with a step time) and the scaling curves
-    // (the plan timed at other sizes) are the slowest parts and depend on nothing computed
-    // below: they run on another core meanwhile. No figure below adds a diagnostic.
+    // The what-ifs (each a full re-estimate, most with a step time) are the slowest part of a
+    // plan that does not fit and depend on nothing computed below: they run on another core
+    // meanwhile. No figure below adds a diagnostic.
     std::future<std::vector<WhatIf>> whatIfs;
     if (!memoryBlocked) {
         evaluation.memory = detail::estimateWithoutWhatIfs(plan, *evaluation.model);
@@ -189,11 +189,6 @@ Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
             });
         }
     }
-    // Other sizes of a plan with errors would only repeat them.
-    const bool clean = std::none_of(diagnostics.begin(), diagnostics.end(),
-                                    [](const auto& d) { return d.severity == Severity::Error; });
-    std::future<ScalingCurves> scaling;
-    if (!scheduleBlocked && clean) scaling = beside([&plan] { return scalingCurves(plan); });
 
     if (evaluation.schedule && evaluation.schedule->complete) {
         evaluation.activations = activationTimelines(
@@ -208,13 +203,17 @@ Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
         evaluation.performance = analyzePerformance(
             plan, *evaluation.model, evaluation.topology ? &*evaluation.topology : nullptr,
             evaluation.schedule ? *evaluation.schedule : closedForm);
+        // Other sizes of a plan with errors would only repeat them.
+        const bool clean = std::none_of(diagnostics.begin(), diagnostics.end(), [](const auto& d) {
+            return d.severity == Severity::Error;
+        });
+        if (clean) evaluation.scaling = scalingCurves(plan);
     }
     if (evaluation.model) {
         evaluation.checkpoint =
             analyzeCheckpoint(plan, *evaluation.model,
                               evaluation.performance ? evaluation.performance->stepTimeS : 0);
     }
-    if (scaling.valid()) evaluation.scaling = scaling.get();
     if (whatIfs.valid()) evaluation.memory->whatIfs = whatIfs.get();
     if (evaluation.memory && !evaluation.memory->fits) {
         // Not fitting is a finding about a well-formed plan, not a broken input: a warning, so
