@@ -3,9 +3,14 @@
 // and, for a plan that does not fit, the what-if hints. docs/memory.md explains the accounting.
 #include "core/memory.h"
 
+#include "core/checked_math.h"
 #include "core/detail/memory/memory_estimate.h"
 #include "core/detail/memory/memory_what_if.h"
+#include "core/performance.h"
 #include "core/plan_patch.h"
+#include "core/validate.h"
+
+#include <algorithm>
 
 namespace fourfold::core {
 
@@ -66,6 +71,22 @@ MemoryReport estimateMemory(const Plan& plan, const ModelReport& model, Schedule
         report.whatIfs = detail::whatIfs(plan, model, report.peakBytes, schedules);
     }
     return report;
+}
+
+void prepareWhatIfs(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes,
+                    ScheduleMemo& schedules) {
+    (void)detail::whatIfs(plan, model, peakBytes, &schedules);
+    // A larger micro-batch, the edit most likely to stop a plan fitting, brings one what-if a
+    // micro-batch of 1 has not: half the micro-batch at twice the accumulation, a pipeline of
+    // twice the micro-batches.
+    if (plan.training.microBatch >= 2 || !checkedMul(plan.training.gradAccumulation, 2)) return;
+    Plan longer = plan;
+    longer.training.gradAccumulation *= 2;
+    const std::vector<Diagnostic> problems = validate(longer);
+    const bool valid = std::none_of(problems.begin(), problems.end(), [](const Diagnostic& d) {
+        return d.severity == Severity::Error;
+    });
+    if (valid) (void)predictPerformance(longer, schedules);
 }
 
 }  // namespace fourfold::core

@@ -108,4 +108,11 @@ class ScheduleMemo;  // core/performance.h
 [[nodiscard]] MemoryReport estimateMemory(const Plan& plan, const ModelReport& model,
                                           ScheduleMemo* schedules = nullptr);
 
+// Times the what-ifs `plan` would list if it did not fit (its peak is `peakBytes`), so the
+// schedule shapes they need are compiled in `schedules` before an edit that stops the plan
+// fitting asks for them: compiling them was most of that edit's time. The figures are dropped.
+// `schedules` may be in use by another thread meanwhile.
+void prepareWhatIfs(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes,
+                    ScheduleMemo& schedules);
+
 }  // namespace fourfold::core

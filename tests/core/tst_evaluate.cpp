@@ -180,6 +180,26 @@ private slots:
         QVERIFY(here == evaluate(plans[2]));
     }
 
+    // The what-ifs of a plan that fits, timed ahead as the app does while it fits, leave nothing
+    // to compile for the edit that makes it not fit: the same figures, no new schedule shape.
+    void preparedWhatIfsLeaveNothingToCompile() {
+        Plan fitting = defaultPlan();
+        fitting.parallel.zeroStage = 1;  // 73.6 GB of the 77.3 GB usable
+        Plan tight = fitting;
+        tight.training.microBatch = 2;
+        const Evaluation before = evaluate(fitting);
+        QVERIFY(before.memory && before.model && before.memory->fits);
+        QVERIFY(before.memory->whatIfs.empty());
+        const Evaluation after = evaluate(tight);
+        QVERIFY(after.memory && !after.memory->fits && !after.memory->whatIfs.empty());
+        ScheduleMemo memo;
+        prepareWhatIfs(fitting, *before.model, before.memory->peakBytes, memo);
+        const std::size_t shapes = memo.shapes();
+        QVERIFY(shapes > 0);
+        QVERIFY(evaluate(tight, memo) == after);
+        QCOMPARE(memo.shapes(), shapes);
+    }
+
     void absurdValuesNeverCrash_data() {
         QTest::addColumn<int>("field");
         QTest::addColumn<int>("value");

@@ -5,6 +5,7 @@
 #include "core/diagnostic.h"
 #include "core/evaluate.h"
 #include "core/evaluation_json.h"
+#include "core/memory.h"
 #include "core/plan_json.h"
 #include "core/plan_patch.h"
 #include "core/plan_title.h"
@@ -18,6 +19,7 @@
 #include <QFileInfo>
 #include <QStringList>
 #include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <string>
 #include <string_view>
@@ -50,7 +52,10 @@ PlanDocument::PlanDocument(core::Plan plan, QObject* parent)
             [this](bool clean) { emit dirtyChanged(!clean); });
     connect(&runner_, &EvaluationRunner::finished, this, &PlanDocument::takeEvaluation);
     connect(&runner_, &EvaluationRunner::busyChanged, this, &PlanDocument::evaluationBusyChanged);
+    prepareWhatIfs(*evaluation_);
 }
+
+PlanDocument::~PlanDocument() { preparing_.waitForFinished(); }
 
 QString PlanDocument::displayName() const {
     return QString::fromStdString(core::planTitle(plan_)).trimmed();
@@ -185,6 +190,26 @@ void PlanDocument::takeEvaluation(std::shared_ptr<const core::Evaluation> evalua
     if (!evaluation || evaluation->plan != plan_) return;
     evaluation_ = std::move(evaluation);
     emit evaluationChanged(evaluation_);
+    prepareWhatIfs(*evaluation_);
+}
+
+void PlanDocument::prepareWhatIfs(const core::Evaluation& evaluation) {
+    // Only for plans evaluated here (a large plan's evaluations keep their own shapes), only
+    // while the plan fits (else its what-ifs are already timed), and once per pipeline shape.
+    if (!evaluation.memory || !evaluation.memory->fits || !evaluation.model ||
+        evaluatesInBackground(evaluation.plan) || preparing_.isRunning()) {
+        return;
+    }
+    const core::Plan& plan = evaluation.plan;
+    const std::array<int, 4> shape = {plan.parallel.pp, plan.training.gradAccumulation,
+                                      plan.parallel.virtualStages,
+                                      static_cast<int>(plan.parallel.schedule)};
+    if (shape == preparedShape_) return;
+    preparedShape_ = shape;
+    preparing_ = QtConcurrent::run(
+        [this, plan, model = *evaluation.model, peak = evaluation.memory->peakBytes] {
+            core::prepareWhatIfs(plan, model, peak, schedules_);
+        });
 }
 
 }  // namespace fourfold::ui

@@ -10,10 +10,12 @@
 #include "ui/document/evaluation_runner.h"
 #include "ui/document/undo_ids.h"
 
+#include <QFuture>
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -33,6 +35,7 @@ class PlanDocument : public QObject {
     Q_OBJECT
 public:
     explicit PlanDocument(core::Plan plan, QObject* parent = nullptr);
+    ~PlanDocument() override;
 
     [[nodiscard]] const core::Plan& plan() const { return plan_; }
     // Never null after construction (the first evaluation runs in the constructor). Between an
@@ -87,6 +90,9 @@ private:
     void requestEvaluation();
     void evaluateNow();
     void takeEvaluation(std::shared_ptr<const core::Evaluation> evaluation);
+    // While the plan fits, its what-ifs' schedule shapes are compiled on a worker thread, once
+    // per pipeline shape, so the edit that first makes it not fit finds them ready.
+    void prepareWhatIfs(const core::Evaluation& evaluation);
 
     core::Plan plan_;
     std::shared_ptr<const core::Evaluation> evaluation_;
@@ -94,6 +100,8 @@ private:
     EvaluationRunner runner_;
     // Schedule shapes compiled for earlier edits: a drag keeps revisiting the same ones.
     core::ScheduleMemo schedules_;
+    QFuture<void> preparing_;             // waited for before schedules_ goes
+    std::array<int, 4> preparedShape_{};  // pp, accumulation, virtual stages, schedule kind
     QString filePath_;
     std::vector<core::Diagnostic> fileDiagnostics_;
     int gesture_ = 0;
