@@ -16,7 +16,7 @@
 namespace fourfold::core {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 // Output through one buffer: ostream insertion per number is the slow part otherwise.
 class Sink {
@@ -59,9 +59,9 @@ private:
     std::string buffer_;
 };
 
-std::string scalarText(const Json& value) {
+std::string scalarText(const OrderedJson& value) {
     // error_handler::replace: a stray invalid UTF-8 byte in a plan name must not throw.
-    return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return value.dump(-1, ' ', false, OrderedJson::error_handler_t::replace);
 }
 
 const char* opName(OpKind kind) {
@@ -169,7 +169,7 @@ struct Streamer {
     }
 
     // path: the keys and indices from the root to `value`.
-    void write(const Json& value, int depth, std::vector<std::string>& path) {
+    void write(const OrderedJson& value, int depth, std::vector<std::string>& path) {
         if (value.is_null() && fillPlaceholder(depth, path)) return;
         if (value.is_object()) {
             if (value.empty()) return sink.text("{}");
@@ -177,7 +177,7 @@ struct Streamer {
             std::size_t i = 0;
             for (auto it = value.begin(); it != value.end(); ++it, ++i) {
                 sink.indent(depth + 2);
-                sink.text(scalarText(Json(it.key())));
+                sink.text(scalarText(OrderedJson(it.key())));
                 sink.text(": ");
                 path.push_back(it.key());
                 write(it.value(), depth + 2, path);

@@ -8,13 +8,13 @@
 namespace fourfold::core {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 // RFC 7396 section 2 read backwards: objects recurse, a removed key becomes null, any other
 // difference is the new value.
-Json mergeDiff(const Json& from, const Json& to) {
+OrderedJson mergeDiff(const OrderedJson& from, const OrderedJson& to) {
     if (!from.is_object() || !to.is_object()) return to;
-    Json patch = Json::object();
+    OrderedJson patch = OrderedJson::object();
     for (const auto& [key, value] : from.items()) {
         if (!to.contains(key)) patch[key] = nullptr;
     }
@@ -36,13 +36,13 @@ std::string planPatch(const Plan& from, const Plan& to) {
 }
 
 PlanParse applyPlanPatch(const Plan& plan, std::string_view patch) {
-    const Json change = Json::parse(patch.begin(), patch.end(), nullptr, false);
+    const OrderedJson change = OrderedJson::parse(patch.begin(), patch.end(), nullptr, false);
     if (change.is_discarded() || !change.is_object()) {
         PlanParse result;
         result.diagnostics.push_back(makeDiagnostic(Severity::Error, "", "plan.patch_not_object"));
         return result;
     }
-    Json document = detail::planToJsonValue(plan);
+    OrderedJson document = detail::planToJsonValue(plan);
     document.merge_patch(change);
     return parsePlan(document.dump());
 }

@@ -7,7 +7,7 @@
 namespace fourfold::core {
 namespace {
 
-const char* opName(OpKind kind) {
+const char* scheduleOpName(OpKind kind) {
     switch (kind) {
         case OpKind::Forward:
             return "F";
@@ -54,7 +54,7 @@ nlohmann::ordered_json toJson(const ScheduleResult& report, ListMode operations)
         }
         auto ops = nlohmann::ordered_json::array();
         for (const auto& op : rank.ops) {
-            ops.push_back({{"kind", opName(op.kind)},
+            ops.push_back({{"kind", scheduleOpName(op.kind)},
                            {"micro_batch", op.microBatch},
                            {"chunk", op.chunk},
                            {"start_s", op.startS},

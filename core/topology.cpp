@@ -18,7 +18,7 @@ using detail::AxisSizes;
 using detail::RankGenerator;
 
 // Far above any job the app maps (evaluate stops at 2^20); guards the int rank arithmetic.
-constexpr std::int64_t kMaxRanks = std::int64_t{1} << 24;
+constexpr std::int64_t kMaxTopologyRanks = std::int64_t{1} << 24;
 
 std::size_t at(Axis axis) { return static_cast<std::size_t>(axis); }
 
@@ -171,10 +171,10 @@ TopologyReport buildTopology(const Plan& plan) {
 
     const auto& parallel = plan.parallel;
     const std::int64_t world = std::int64_t{parallel.tp} * parallel.cp * parallel.dp * parallel.pp;
-    if (world > kMaxRanks) {
-        report.diagnostics.push_back(makeDiagnostic(Severity::Error, "/parallel",
-                                                    "topology.too_many_ranks",
-                                                    {{"ranks", world}, {"limit", kMaxRanks}}));
+    if (world > kMaxTopologyRanks) {
+        report.diagnostics.push_back(
+            makeDiagnostic(Severity::Error, "/parallel", "topology.too_many_ranks",
+                           {{"ranks", world}, {"limit", kMaxTopologyRanks}}));
         return report;
     }
     report.worldSize = static_cast<int>(world);

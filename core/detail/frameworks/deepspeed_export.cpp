@@ -13,7 +13,7 @@
 namespace fourfold::core::detail {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 std::uint64_t bytesPerElement(Precision precision) {
     switch (precision) {
@@ -26,9 +26,9 @@ std::uint64_t bytesPerElement(Precision precision) {
     }
 }
 
-Json zeroSection(const Plan& plan) {
+OrderedJson zeroSection(const Plan& plan) {
     const ParallelSpec& parallel = plan.parallel;
-    Json zero = Json::object();
+    OrderedJson zero = OrderedJson::object();
     zero["stage"] = parallel.zeroStage;
     zero["overlap_comm"] = true;
     zero["contiguous_gradients"] = true;
@@ -62,7 +62,7 @@ Json zeroSection(const Plan& plan) {
     return zero;
 }
 
-Json optimizerSection(OptimizerKind optimizer) {
+OrderedJson optimizerSection(OptimizerKind optimizer) {
     switch (optimizer) {
         case OptimizerKind::AdamW:
             return {{"type", "AdamW"}};
@@ -80,7 +80,7 @@ Json optimizerSection(OptimizerKind optimizer) {
 
 std::string deepSpeedConfig(const Plan& plan, const std::vector<std::string>& unexpressed) {
     const TrainingSpec& training = plan.training;
-    Json out = Json::object();
+    OrderedJson out = OrderedJson::object();
     out["_fourfold"] = "plan \"" + plan.name + "\": train_batch_size " +
                        std::to_string(derivedGlobalBatch(plan)) + " = micro-batch " +
                        std::to_string(training.microBatch) + " x accumulation " +
@@ -95,7 +95,7 @@ std::string deepSpeedConfig(const Plan& plan, const std::vector<std::string>& un
     out["bf16"] = {{"enabled", bf16}};
     out["fp16"] = {{"enabled", training.precision == Precision::Fp16}};
     out["data_types"] = {{"grad_accum_dtype", std::string(toString(training.gradDtype))}};
-    if (Json optimizer = optimizerSection(training.optimizer); !optimizer.is_null()) {
+    if (OrderedJson optimizer = optimizerSection(training.optimizer); !optimizer.is_null()) {
         out["optimizer"] = std::move(optimizer);
     }
     out["zero_optimization"] = zeroSection(plan);

@@ -17,7 +17,7 @@
 namespace fourfold::core::detail {
 namespace {
 
-MemoryItem& item(StageMemory& stage, MemoryCategory category) {
+MemoryItem& stageItem(StageMemory& stage, MemoryCategory category) {
     return stage.items[static_cast<std::size_t>(category)];
 }
 
@@ -26,20 +26,20 @@ std::pair<double, double> fourfoldStage(const MemoryInputs& in, const StageShare
                                         const StageParameters& parameters, int inFlight,
                                         StageMemory& stage) {
     const ModelStateBytes state = modelStateBytes(in, share);
-    item(stage, MemoryCategory::Weights) = state.weights;
-    item(stage, MemoryCategory::MasterWeights) = state.masterWeights;
-    item(stage, MemoryCategory::Gradients) = state.gradients;
-    item(stage, MemoryCategory::OptimizerStates) = state.optimizerStates;
-    item(stage, MemoryCategory::Activations) = stageActivations(in, parameters, inFlight);
-    item(stage, MemoryCategory::CommBuffers) = commBuffers(in, share, parameters);
-    item(stage, MemoryCategory::Framework) = frameworkItem(in);
+    stageItem(stage, MemoryCategory::Weights) = state.weights;
+    stageItem(stage, MemoryCategory::MasterWeights) = state.masterWeights;
+    stageItem(stage, MemoryCategory::Gradients) = state.gradients;
+    stageItem(stage, MemoryCategory::OptimizerStates) = state.optimizerStates;
+    stageItem(stage, MemoryCategory::Activations) = stageActivations(in, parameters, inFlight);
+    stageItem(stage, MemoryCategory::CommBuffers) = commBuffers(in, share, parameters);
+    stageItem(stage, MemoryCategory::Framework) = frameworkItem(in);
     double allocated = 0;
     for (MemoryCategory category : {MemoryCategory::Weights, MemoryCategory::MasterWeights,
                                     MemoryCategory::Gradients, MemoryCategory::OptimizerStates,
                                     MemoryCategory::Activations, MemoryCategory::CommBuffers}) {
         allocated += itemBytes(stage, category);
     }
-    item(stage, MemoryCategory::Fragmentation) = fragmentationItem(in, allocated);
+    stageItem(stage, MemoryCategory::Fragmentation) = fragmentationItem(in, allocated);
     return {state.hostBytes, state.nvmeBytes};
 }
 
@@ -47,7 +47,7 @@ std::pair<double, double> fourfoldStage(const MemoryInputs& in, const StageShare
 void addDerivedFigures(StageMemory& stage) {
     for (MemoryCategory category : {MemoryCategory::Weights, MemoryCategory::MasterWeights,
                                     MemoryCategory::Gradients, MemoryCategory::OptimizerStates}) {
-        stage.modelStateBytes += item(stage, category).bytes;
+        stage.modelStateBytes += stageItem(stage, category).bytes;
     }
     stage.bytesPerParameter = stage.parameters > 0 ? static_cast<double>(stage.modelStateBytes) /
                                                          static_cast<double>(stage.parameters)
@@ -55,7 +55,7 @@ void addDerivedFigures(StageMemory& stage) {
     const std::uint64_t sets =
         stage.inFlightMicroBatches > 0 ? static_cast<std::uint64_t>(stage.inFlightMicroBatches) : 0;
     stage.activationBytesPerMicroBatch =
-        sets > 0 ? item(stage, MemoryCategory::Activations).bytes / sets : 0;
+        sets > 0 ? stageItem(stage, MemoryCategory::Activations).bytes / sets : 0;
 }
 
 // Bytes a node's GPUs move to CPU memory and NVMe, as estimateStages reports them.

@@ -26,20 +26,20 @@ double idealHidden(double target) {
     return low;
 }
 
-struct Candidate {
+struct FamilyCandidate {
     int layers = 1;
     int hidden = kFamilyHeadDim;
     double error = 0;
 };
 
-Candidate fitLayers(int hidden, double target) {
+FamilyCandidate fitLayers(int hidden, double target) {
     const int ffn = familyFfnHidden(hidden);
     const double perLayer = familyParameterCount(1, hidden, ffn, kFamilyVocab) -
                             familyParameterCount(0, hidden, ffn, kFamilyVocab);
     const double outside = familyParameterCount(0, hidden, ffn, kFamilyVocab);
     const double layers = std::clamp(std::round((target - outside) / perLayer), 1.0,
                                      static_cast<double>(kFamilyMaxLayers));
-    Candidate candidate;
+    FamilyCandidate candidate;
     candidate.layers = static_cast<int>(layers);
     candidate.hidden = hidden;
     const double count = familyParameterCount(candidate.layers, hidden, ffn, kFamilyVocab);
@@ -66,11 +66,11 @@ ModelSpec familyShape(double parameters) {
     const int start = kFamilyHeadDim * static_cast<int>(steps);
 
     // Walk outwards from the ideal hidden size: start, start - 128, start + 128, ...
-    Candidate best = fitLayers(start, target);
+    FamilyCandidate best = fitLayers(start, target);
     for (int step = 1; step <= kSearchSteps && best.error > kGoodEnough; ++step) {
         for (const int hidden : {start - step * kFamilyHeadDim, start + step * kFamilyHeadDim}) {
             if (hidden < kFamilyHeadDim) continue;
-            const Candidate candidate = fitLayers(hidden, target);
+            const FamilyCandidate candidate = fitLayers(hidden, target);
             if (candidate.error < best.error) best = candidate;
         }
     }

@@ -8,7 +8,7 @@
 namespace fourfold::core::detail {
 namespace {
 
-double atLeastOne(int value) { return value > 0 ? static_cast<double>(value) : 1.0; }
+double layerAtLeastOne(int value) { return value > 0 ? static_cast<double>(value) : 1.0; }
 
 struct Split {
     double tokens = 0;  // tokens of one micro-batch on this GPU (sequence split over CP)
@@ -22,10 +22,10 @@ Split splitOf(const Plan& plan) {
     const ParallelSpec& p = plan.parallel;
     Split split;
     split.sequence = std::max(0, m.sequence);
-    split.tokens = std::max(0, plan.training.microBatch) * split.sequence / atLeastOne(p.cp);
-    split.tp = atLeastOne(p.tp);
-    split.ep = atLeastOne(p.ep);
-    split.etp = atLeastOne(expertTensorParallel(p));
+    split.tokens = std::max(0, plan.training.microBatch) * split.sequence / layerAtLeastOne(p.cp);
+    split.tp = layerAtLeastOne(p.tp);
+    split.ep = layerAtLeastOne(p.ep);
+    split.etp = layerAtLeastOne(expertTensorParallel(p));
     split.elementWidth = std::max(0, m.hidden) / (p.sequenceParallel ? split.tp : 1.0);
     return split;
 }
@@ -41,7 +41,7 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
     const Split s = splitOf(plan);
     const double h = std::max(0, m.hidden);
     const double kv = kvWidth(m);
-    const double heads = atLeastOne(m.heads);
+    const double heads = layerAtLeastOne(m.heads);
     const double e = activationElementBytes(plan);
     const double t = s.tokens;
     const bool swiglu = m.mlp == MlpKind::Swiglu;
@@ -58,8 +58,8 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
     add({t, h, h / s.tp});               // output projection
     double elementBytes = 0;
     if (isMoe(m)) {
-        const double experts = atLeastOne(m.moe.experts);
-        const double topK = std::min(atLeastOne(m.moe.topK), experts);
+        const double experts = layerAtLeastOne(m.moe.experts);
+        const double topK = std::min(layerAtLeastOne(m.moe.topK), experts);
         const double localExperts = std::max(1.0, experts / s.ep);
         const double perExpert = t * topK * s.ep / experts;  // tokens each local expert sees
         const double ffn = expertFfn(m) / s.etp;
@@ -99,7 +99,7 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
         // scores written, soft-maxed (and dropped out) and read again at HBM speed.
         const double batch = std::max(0, plan.training.microBatch) * heads / s.tp;
         const double headDim = h / heads;
-        const double queries = s.sequence / atLeastOne(plan.parallel.cp);
+        const double queries = s.sequence / layerAtLeastOne(plan.parallel.cp);
         const Gemm scores{queries, s.sequence, headDim, batch};
         const Gemm values{queries, headDim, s.sequence, batch};
         const double elements = batch * queries * s.sequence;

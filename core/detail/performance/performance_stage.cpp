@@ -22,7 +22,7 @@ constexpr double kNvmeBytesPerS = 6e9;
 // kernel efficiencies to the measured rows, docs/performance.md).
 constexpr double kOverlapContention = 0.5;
 
-double atLeastOne(int value) { return value > 0 ? static_cast<double>(value) : 1.0; }
+double stageAtLeastOne(int value) { return value > 0 ? static_cast<double>(value) : 1.0; }
 
 double exposedBehind(double comm, double compute) { return std::max(0.0, comm - compute); }
 
@@ -76,7 +76,7 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
     const ParallelSpec& p = plan.parallel;
     const double e = activationElementBytes(plan);
     const double tokens = static_cast<double>(std::max(0, plan.training.microBatch)) *
-                          std::max(0, m.sequence) / atLeastOne(p.cp);
+                          std::max(0, m.sequence) / stageAtLeastOne(p.cp);
     const double activation = tokens * std::max(0, m.hidden) * e;
     const bool fullRecompute = plan.training.recompute == Recompute::Full;
     LayerComm comm;
@@ -90,14 +90,15 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
     // Context parallelism (ring attention): cp − 1 key/value blocks pass round the ring in the
     // forward; backward passes keys/values and their gradients.
     if (p.cp > 1) {
-        const double keyValue = tokens * 2.0 * kvWidth(m) / atLeastOne(p.tp) * e;
+        const double keyValue = tokens * 2.0 * kvWidth(m) / stageAtLeastOne(p.tp) * e;
         comm.cpForward = (p.cp - 1) * pointToPointS(keyValue, paths.cp);
         comm.cpBackward = 2.0 * comm.cpForward;
     }
     // Expert parallelism: all-to-all dispatch and combine in each direction.
     if (isMoe(m) && p.ep > 1) {
         const double routed =
-            tokens * std::min(atLeastOne(m.moe.topK), atLeastOne(m.moe.experts)) * m.hidden * e;
+            tokens * std::min(stageAtLeastOne(m.moe.topK), stageAtLeastOne(m.moe.experts)) *
+            m.hidden * e;
         comm.epForward = 2.0 * allToAllS(routed, paths.ep);
         comm.epBackward = comm.epForward + (fullRecompute ? comm.epForward : 0.0);
     }
@@ -105,12 +106,12 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
     // reduce-scatter its gradients.
     if (p.zeroStage >= 3) {
         const double scale = model.scale;
-        const double expertSplit = atLeastOne(p.ep) * atLeastOne(expertTensorParallel(p));
-        const double local =
-            (static_cast<double>(model.layer.attention) / atLeastOne(p.tp) +
-             static_cast<double>(model.layer.norms + model.layer.router) +
-             static_cast<double>(model.layer.mlp) / (isMoe(m) ? expertSplit : atLeastOne(p.tp))) *
-            scale;
+        const double expertSplit = stageAtLeastOne(p.ep) * stageAtLeastOne(expertTensorParallel(p));
+        const double local = (static_cast<double>(model.layer.attention) / stageAtLeastOne(p.tp) +
+                              static_cast<double>(model.layer.norms + model.layer.router) +
+                              static_cast<double>(model.layer.mlp) /
+                                  (isMoe(m) ? expertSplit : stageAtLeastOne(p.tp))) *
+                             scale;
         const double gather = allGatherS(local * weightBytes(plan), paths.dp);
         const double reduce =
             reduceScatterS(local * precisionBytes(plan.training.gradDtype), paths.dp);
@@ -153,8 +154,8 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
     // training dtype), split over CP ranks, and over TP ranks with sequence parallelism.
     double transferBytes = static_cast<double>(std::max(0, plan.training.microBatch)) *
                            std::max(0, plan.model.sequence) * std::max(0, plan.model.hidden) *
-                           activationElementBytes(plan) / atLeastOne(p.cp);
-    if (p.sequenceParallel) transferBytes /= atLeastOne(p.tp);
+                           activationElementBytes(plan) / stageAtLeastOne(p.cp);
+    if (p.sequenceParallel) transferBytes /= stageAtLeastOne(p.tp);
     const double transferS = stages > 1 ? pointToPointS(transferBytes, paths.pp) : 0.0;
 
     const bool split = p.schedule == ScheduleKind::ZbH1 || p.schedule == ScheduleKind::ZbH2;
@@ -166,12 +167,12 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
     const double master =
         plan.training.masterWeights && plan.training.precision != Precision::Fp32 ? 4.0 : 0.0;
     const double stateBytes = optimizerBytesPerParameter(plan.training.optimizer);
-    const double expertSplit = atLeastOne(p.ep) * atLeastOne(expertTensorParallel(p));
+    const double expertSplit = stageAtLeastOne(p.ep) * stageAtLeastOne(expertTensorParallel(p));
     const double denseShards =
-        p.zeroStage >= 1
-            ? (p.shardingGroup > 0 ? p.shardingGroup : atLeastOne(p.dp) * atLeastOne(p.cp))
-            : 1.0;
-    const double expertShards = p.zeroStage >= 1 ? atLeastOne(paths.expertDp.size) : 1.0;
+        p.zeroStage >= 1 ? (p.shardingGroup > 0 ? p.shardingGroup
+                                                : stageAtLeastOne(p.dp) * stageAtLeastOne(p.cp))
+                         : 1.0;
+    const double expertShards = p.zeroStage >= 1 ? stageAtLeastOne(paths.expertDp.size) : 1.0;
 
     StepCosts costs;
     const auto slots = static_cast<std::size_t>(stages) * static_cast<std::size_t>(chunks);
@@ -205,7 +206,7 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
             parameters != nullptr ? static_cast<double>(parameters->parameters) : 0.0;
         const double expertParams =
             isMoe(plan.model) ? layers * static_cast<double>(model.layer.mlp) * model.scale : 0.0;
-        const double localDense = std::max(0.0, stageParams - expertParams) / atLeastOne(p.tp);
+        const double localDense = std::max(0.0, stageParams - expertParams) / stageAtLeastOne(p.tp);
         const double localExpert = expertParams / expertSplit;
         if (paramsOffloaded) {
             // Weights stream in from host memory for forward and again for backward, prefetched

@@ -10,12 +10,12 @@
 namespace fourfold::core::detail {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
-Json enumName(auto value) { return std::string(toString(value)); }
+OrderedJson enumName(auto value) { return std::string(toString(value)); }
 
-Json modelJson(const ModelSpec& model) {
-    Json out = Json::object();
+OrderedJson modelJson(const ModelSpec& model) {
+    OrderedJson out = OrderedJson::object();
     out["preset"] = model.preset;
     // Written when set, and also as 0 when the named preset carries a count of its own
     // (generic-7b does) that the plan does not use, so reading gives back the same plan.
@@ -32,7 +32,7 @@ Json modelJson(const ModelSpec& model) {
     out["sequence"] = model.sequence;
     out["mlp"] = enumName(model.mlp);
     out["tied_embeddings"] = model.tiedEmbeddings;
-    Json moe = Json::object();
+    OrderedJson moe = OrderedJson::object();
     moe["experts"] = model.moe.experts;
     moe["top_k"] = model.moe.topK;
     moe["expert_ffn_hidden"] = model.moe.expertFfnHidden;
@@ -40,8 +40,8 @@ Json modelJson(const ModelSpec& model) {
     return out;
 }
 
-Json trainingJson(const TrainingSpec& training) {
-    Json out = Json::object();
+OrderedJson trainingJson(const TrainingSpec& training) {
+    OrderedJson out = OrderedJson::object();
     out["precision"] = enumName(training.precision);
     out["master_weights"] = training.masterWeights;
     out["grad_dtype"] = enumName(training.gradDtype);
@@ -54,8 +54,8 @@ Json trainingJson(const TrainingSpec& training) {
     return out;
 }
 
-Json parallelJson(const ParallelSpec& parallel) {
-    Json out = Json::object();
+OrderedJson parallelJson(const ParallelSpec& parallel) {
+    OrderedJson out = OrderedJson::object();
     out["dp"] = parallel.dp;
     out["tp"] = parallel.tp;
     out["pp"] = parallel.pp;
@@ -72,15 +72,15 @@ Json parallelJson(const ParallelSpec& parallel) {
     return out;
 }
 
-Json gpuJson(const GpuSpec& gpu, const GpuEfficiency& efficiency) {
+OrderedJson gpuJson(const GpuSpec& gpu, const GpuEfficiency& efficiency) {
     const bool tuned = efficiency != GpuEfficiency{};
     if (const auto preset = findGpuPreset(gpu.name); preset && preset->spec == gpu && !tuned) {
         return gpu.name;
     }
-    Json out = Json::object();
+    OrderedJson out = OrderedJson::object();
     out["name"] = gpu.name;
     out["memory_bytes"] = gpu.memoryBytes;
-    Json peak = Json::object();
+    OrderedJson peak = OrderedJson::object();
     peak["bf16"] = gpu.peakTflops.bf16;
     peak["fp16"] = gpu.peakTflops.fp16;
     peak["fp8"] = gpu.peakTflops.fp8;
@@ -88,7 +88,7 @@ Json gpuJson(const GpuSpec& gpu, const GpuEfficiency& efficiency) {
     out["peak_tflops"] = std::move(peak);
     out["hbm_gbps"] = gpu.hbmGbps;
     if (tuned) {
-        Json curves = Json::object();
+        OrderedJson curves = OrderedJson::object();
         curves["gemm"] = efficiency.gemm;
         curves["gemm_fp8"] = efficiency.gemmFp8;
         curves["gemm_half_dim"] = efficiency.gemmHalfDim;
@@ -99,19 +99,19 @@ Json gpuJson(const GpuSpec& gpu, const GpuEfficiency& efficiency) {
     return out;
 }
 
-Json linkJson(const LinkSpec& link) {
+OrderedJson linkJson(const LinkSpec& link) {
     if (const auto preset = findLinkPreset(link.name); preset && preset->spec == link) {
         return link.name;
     }
-    Json out = Json::object();
+    OrderedJson out = OrderedJson::object();
     out["name"] = link.name;
     out["gbps"] = link.gbps;
     out["latency_us"] = link.latencyUs;
     return out;
 }
 
-Json clusterJson(const ClusterSpec& cluster) {
-    Json out = Json::object();
+OrderedJson clusterJson(const ClusterSpec& cluster) {
+    OrderedJson out = OrderedJson::object();
     out["gpu"] = gpuJson(cluster.gpu, cluster.gpuEfficiency);
     out["gpus_per_node"] = cluster.gpusPerNode;
     out["nodes"] = cluster.nodes;
@@ -120,8 +120,8 @@ Json clusterJson(const ClusterSpec& cluster) {
     return out;
 }
 
-Json memoryJson(const MemoryOptions& memory) {
-    Json out = Json::object();
+OrderedJson memoryJson(const MemoryOptions& memory) {
+    OrderedJson out = OrderedJson::object();
     out["convention"] = enumName(memory.convention);
     out["fragmentation"] = memory.fragmentation;
     out["safety_margin"] = memory.safetyMargin;
@@ -135,16 +135,16 @@ Json memoryJson(const MemoryOptions& memory) {
     return out;
 }
 
-Json measuredJson(const MeasuredFigures& measured) {
-    Json out = Json::object();
+OrderedJson measuredJson(const MeasuredFigures& measured) {
+    OrderedJson out = OrderedJson::object();
     if (!measured.peakBytesPerStage.empty())
         out["peak_bytes_per_stage"] = measured.peakBytesPerStage;
     if (measured.stepTimeS) out["step_time_s"] = *measured.stepTimeS;
     return out;
 }
 
-Json performanceJson(const PerformanceOptions& options) {
-    Json out = Json::object();
+OrderedJson performanceJson(const PerformanceOptions& options) {
+    OrderedJson out = OrderedJson::object();
     out["overlap_grad_reduce"] = options.overlapGradReduce;
     out["overlap_param_gather"] = options.overlapParamGather;
     out["overlap_tp_comm"] = options.overlapTpComm;
@@ -155,8 +155,8 @@ Json performanceJson(const PerformanceOptions& options) {
     return out;
 }
 
-Json checkpointJson(const CheckpointOptions& options) {
-    Json out = Json::object();
+OrderedJson checkpointJson(const CheckpointOptions& options) {
+    OrderedJson out = OrderedJson::object();
     out["storage_gbps"] = options.storageGbps;
     out["mtbf_hours_per_gpu"] = options.mtbfHoursPerGpu;
     out["restart_s"] = options.restartS;
@@ -165,8 +165,8 @@ Json checkpointJson(const CheckpointOptions& options) {
 
 }  // namespace
 
-Json planToJsonValue(const Plan& plan) {
-    Json out = Json::object();
+OrderedJson planToJsonValue(const Plan& plan) {
+    OrderedJson out = OrderedJson::object();
     out["schema"] = "fourfold.plan/" + std::to_string(kPlanSchemaVersion);
     if (!plan.name.empty()) out["name"] = plan.name;
     out["model"] = modelJson(plan.model);
@@ -174,7 +174,7 @@ Json planToJsonValue(const Plan& plan) {
     out["parallel"] = parallelJson(plan.parallel);
     out["cluster"] = clusterJson(plan.cluster);
     out["memory"] = memoryJson(plan.memory);
-    if (Json measured = measuredJson(plan.measured); !measured.empty()) {
+    if (OrderedJson measured = measuredJson(plan.measured); !measured.empty()) {
         out["measured"] = std::move(measured);
     }
     // Written only when changed, so plans saved before these sections existed keep their bytes.
