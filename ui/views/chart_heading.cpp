@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/chart_heading.h"
 
+#include "ui/views/pixel_canvas.h"
+
 #include <qcustomplot.h>
 
 #include <QImage>
@@ -24,10 +26,8 @@ public:
 protected:
     void draw(QCPPainter* painter) override {
         // Printers, SVG and scaled exports draw the text itself; the screen draws a kept image.
-        const bool screen = !painter->modes().testFlag(QCPPainter::pmVectorized) &&
-                            painter->transform().isIdentity() && painter->device() &&
-                            painter->paintEngine() &&
-                            painter->paintEngine()->type() == QPaintEngine::Raster;
+        const bool screen =
+            !painter->modes().testFlag(QCPPainter::pmVectorized) && drawsPixelsOneToOne(*painter);
         if (!screen) {
             QCPTextElement::draw(painter);
             return;

@@ -258,7 +258,8 @@ void GanttPlottable::drawPixels(QCPPainter* painter) {
     const int width = area.width();
     std::vector<QRgb> edge(static_cast<std::size_t>(width));
     std::vector<QRgb> inside(static_cast<std::size_t>(width));
-    std::vector<std::pair<int, int>> gaps;  // idle [from, to) in canvas columns
+    std::vector<QRect> rowBlocks;  // in canvas columns; their rows do not matter here
+    std::vector<QRect> gaps;
     const QFontMetricsF metrics(painter->font());
     const double digitWidth = metrics.horizontalAdvance(QLatin1Char('0'));
     uchar* const bits = canvas_.bits();
@@ -267,11 +268,6 @@ void GanttPlottable::drawPixels(QCPPainter* painter) {
         from = std::max(from, 0);
         to = std::min(to, width);
         if (from < to) std::fill(line.begin() + from, line.begin() + to, colour);
-    };
-    const auto addGap = [&gaps, width](int from, int to) {
-        from = std::max(from, 0);
-        to = std::min(to, width);
-        if (from < to) gaps.emplace_back(from, to);
     };
     forEachRow(ratio, metrics.height(), [&](const RowPixels& row) {
         const int top = std::max(row.top - area.y(), 0);
@@ -283,13 +279,12 @@ void GanttPlottable::drawPixels(QCPPainter* painter) {
         const int bandTo = row.bandTo - area.x();
         put(edge, bandFrom, bandTo, idle);
         put(inside, bandFrom, bandTo, idle);
+        rowBlocks.clear();
         gaps.clear();
-        int cursor = bandFrom;  // spans come in time order: what lies before one is idle
         for (const GanttSpan& span : spans_) {
             const int from = roundPixel(span.x0) - area.x();
             const int to = std::max(from + 1, roundPixel(span.x1) - area.x());
-            if (from > cursor) addGap(cursor, std::min(from, bandTo));
-            cursor = std::max(cursor, to);
+            rowBlocks.emplace_back(from, 0, to - from, 1);
             const std::size_t bucket = bucketOf(span);
             if (span.aggregate) {
                 ++stats_.aggregates;
@@ -307,7 +302,7 @@ void GanttPlottable::drawPixels(QCPPainter* painter) {
             }
             addLabel(row, span, from + area.x(), to + area.x(), ratio, digitWidth, colours);
         }
-        if (bandTo > cursor) addGap(cursor, bandTo);
+        addIdleGaps(QRect(bandFrom, 0, bandTo - bandFrom, 1), rowBlocks, gaps);
         const int last = row.top + row.height - 1 - area.y();
         for (int y = top; y < end; ++y) {
             auto* pixels = reinterpret_cast<QRgb*>(bits + y * stride);
@@ -315,7 +310,9 @@ void GanttPlottable::drawPixels(QCPPainter* painter) {
             std::copy(isEdge ? edge.begin() : inside.begin(), isEdge ? edge.end() : inside.end(),
                       pixels);
             // The idle hatch: one diagonal every 8 pixels, as Qt's BDiagPattern draws it.
-            for (const auto& [from, to] : gaps) {
+            for (const QRect& gap : gaps) {
+                const int from = std::max(gap.left(), 0);
+                const int to = std::min(gap.left() + gap.width(), width);
                 const int absolute = y + area.y();
                 int x = from + ((7 - (from + area.x() + absolute) % 8) + 8) % 8;
                 for (; x < to; x += 8) pixels[x] = hatch;

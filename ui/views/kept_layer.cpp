@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/kept_layer.h"
 
-#include <QPaintEngine>
 #include <QPainter>
 
 namespace fourfold::ui {
@@ -11,11 +10,6 @@ LayerKey& LayerKey::operator<<(const QString& text) {
     bytes_.append(reinterpret_cast<const char*>(text.constData()),
                   static_cast<qsizetype>(text.size() * sizeof(QChar)));
     return *this;
-}
-
-bool KeptLayer::usable(const QPainter& painter) {
-    return painter.transform().isIdentity() && painter.device() && painter.paintEngine() &&
-           painter.paintEngine()->type() == QPaintEngine::Raster;
 }
 
 void KeptLayer::paint(QPainter& painter, const QRect& area, const LayerKey& key,

@@ -36,12 +36,10 @@ class KeptLayer {
 public:
     // Paints `area` of `painter`'s device: the kept image when `key` is the one it was drawn
     // for, else `draw` into a new image filled with `background` first (the layer is opaque:
-    // what lies under `area` is that colour). Only for a screen painter without a transform;
-    // the caller draws directly otherwise.
+    // what lies under `area` is that colour). Only where drawsPixelsOneToOne(painter)
+    // (pixel_canvas.h); the caller draws directly otherwise.
     void paint(QPainter& painter, const QRect& area, const LayerKey& key, const QColor& background,
                const std::function<void(QPainter&)>& draw);
-    // Whether `painter` can take a kept layer (raster device, no transform).
-    [[nodiscard]] static bool usable(const QPainter& painter);
 
 private:
     QByteArray key_;

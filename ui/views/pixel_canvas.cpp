@@ -8,7 +8,8 @@
 namespace fourfold::ui {
 
 bool drawsPixelsOneToOne(const QPainter& painter) {
-    return painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::Raster &&
+    return painter.device() && painter.paintEngine() &&
+           painter.paintEngine()->type() == QPaintEngine::Raster &&
            painter.transform().isIdentity();
 }
 

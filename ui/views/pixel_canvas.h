@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The few steps the charts' dense layers (Gantt rows, activation lines) share when they write
-// their pixels into an image instead of painting shape by shape: whether the painter maps one
-// to one onto a raster device, whole-pixel rounding, the clip rectangle in device pixels, and
-// a canvas image kept between draws.
+// The few steps shared by what is drawn into images on screen instead of shape by shape (the
+// Gantt rows and activation lines, the rank map's kept layers, chart headings): whether the
+// painter maps one to one onto a raster device, whole-pixel rounding, the clip rectangle in
+// device pixels, and a canvas image kept between draws.
 #pragma once
 
 #include <QRect>

@@ -2,6 +2,7 @@
 #include "ui/views/rank_map_painter.h"
 
 #include "ui/views/palette.h"
+#include "ui/views/pixel_canvas.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -282,7 +283,7 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
             onto.setRenderHint(QPainter::Antialiasing, false);
         });
     };
-    if (scene.frames && !scene.forExport && KeptLayer::usable(painter)) {
+    if (scene.frames && !scene.forExport && drawsPixelsOneToOne(painter)) {
         // What the boxes depend on: the layout, the zoom and pan, the palette.
         LayerKey key;
         key << scene.origin.x() << scene.origin.y() << scene.scale << layout.nodes()
@@ -437,7 +438,7 @@ void drawLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area
 
 void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area) {
     if (!scene.report) return;
-    if (!scene.legend || !KeptLayer::usable(painter)) {
+    if (!scene.legend || !drawsPixelsOneToOne(painter)) {
         drawLegend(painter, scene, area, LegendLines::All);
         return;
     }
