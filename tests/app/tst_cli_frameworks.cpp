@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QtTest>
+#include <QTest>
 
 #include <sstream>
 

@@ -7,7 +7,7 @@
 #include "core/catalog.h"
 #include "core/plan_json.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold::core;
 using namespace fourfold::test;

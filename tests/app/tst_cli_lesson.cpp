@@ -3,7 +3,7 @@
 // step on request, and malformed lessons refused with FILE:LINE:COLUMN and exit status 1.
 #include "cli_test_util.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <string>
 

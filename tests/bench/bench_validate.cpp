@@ -4,7 +4,7 @@
 #include "core/catalog.h"
 #include "core/validate.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold::core;
 

@@ -7,7 +7,7 @@
 #include "core/evaluate.h"
 #include "core/search.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <vector>

@@ -3,7 +3,7 @@
 #include "core/detail/catalog/catalog_parse.h"
 #include "core/detail/catalog/embedded_presets.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <limits>

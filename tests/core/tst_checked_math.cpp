@@ -5,7 +5,7 @@
 #include "core/checked_math.h"
 #include "core/evaluate.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <climits>
 #include <cstdint>

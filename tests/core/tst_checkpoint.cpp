@@ -3,7 +3,7 @@
 #include "core/checkpoint.h"
 #include "core/evaluate.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

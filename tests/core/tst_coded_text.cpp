@@ -8,7 +8,7 @@
 #include "core/coded_text.h"
 #include "core/evaluate.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cctype>
 #include <set>

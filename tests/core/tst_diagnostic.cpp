@@ -6,7 +6,7 @@
 #include "core/diagnostic_text.h"
 #include "core/format.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <set>

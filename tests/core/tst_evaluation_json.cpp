@@ -8,7 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QtTest>
+// QCOMPARE weighs a conversion of JSON values to qfloat16, which must then be complete.
+#include <QFloat16>
+#include <QTest>
 
 #include <sstream>
 

@@ -9,7 +9,7 @@
 #include "core/explained.h"
 #include "core/explained_json.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

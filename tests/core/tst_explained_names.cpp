@@ -13,7 +13,7 @@
 #include "core/explained.h"
 #include "core/explained_names.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cctype>
 #include <map>

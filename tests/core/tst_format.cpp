@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/format.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold::core;
 

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 

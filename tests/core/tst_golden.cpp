@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <fstream>

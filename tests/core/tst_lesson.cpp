@@ -6,7 +6,7 @@
 #include "core/lesson.h"
 #include "core/plan_json.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <string>
 

@@ -9,7 +9,7 @@
 #include "core/memory_json.h"
 #include "core/schedule.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold::core;
 using namespace fourfold::test;

@@ -12,7 +12,7 @@
 #include "core/plan_title.h"
 #include "core/validate.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold::core;
 using namespace fourfold::test;

@@ -10,7 +10,7 @@
 #include "core/format.h"
 #include "core/memory.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold::core;
 using namespace fourfold::test;

@@ -5,7 +5,7 @@
 #include "core/model.h"
 #include "core/model_json.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold::core;
 using namespace fourfold::test;

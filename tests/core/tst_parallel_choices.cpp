@@ -3,7 +3,7 @@
 // core/parallel_choices.cpp (Megatron-LM's divisibility rules and the one-node TP policy).
 #include "core/parallel_choices.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <climits>
 

@@ -6,7 +6,7 @@
 #include "core/parallel_edit.h"
 #include "core/validate.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold::core;
 

@@ -10,7 +10,7 @@
 #include "core/plan_json.h"
 #include "core/plan_patch.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

@@ -10,7 +10,7 @@
 #include "core/evaluate.h"
 #include "core/search.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

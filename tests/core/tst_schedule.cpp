@@ -4,7 +4,7 @@
 #include "core/schedule.h"
 #include "core/schedule_json.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <limits>

@@ -6,7 +6,7 @@
 // count equals the simulated peak.
 #include "core/schedule.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <array>

@@ -12,7 +12,7 @@
 #include "core/search.h"
 #include "core/validate.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <array>
 #include <atomic>

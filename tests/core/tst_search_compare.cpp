@@ -8,7 +8,7 @@
 #include "core/evaluate.h"
 #include "core/search_compare.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <mutex>
 

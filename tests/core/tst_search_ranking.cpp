@@ -3,7 +3,7 @@
 // against brute force, and the bounded search against the exhaustive one.
 #include "search_test_util.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

@@ -6,7 +6,7 @@
 #include "core/topology.h"
 #include "core/topology_json.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <map>

@@ -5,7 +5,7 @@
 #include "core/catalog.h"
 #include "core/validate.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <climits>

@@ -9,7 +9,7 @@
 #include "core/validate.h"
 #include "core/validate_ranges.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <functional>

@@ -12,7 +12,7 @@
 #include <QLineEdit>
 #include <QMainWindow>
 #include <QSpinBox>
-#include <QtTest>
+#include <QTest>
 
 #include <string>
 

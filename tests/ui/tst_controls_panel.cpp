@@ -23,10 +23,10 @@
 #include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTest>
 #include <QToolButton>
 #include <QWheelEvent>
 #include <QtTest/qtestspontaneevent.h>
-#include <QtTest>
 
 using namespace fourfold;
 

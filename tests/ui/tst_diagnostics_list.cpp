@@ -6,7 +6,7 @@
 #include <QDir>
 #include <QListWidget>
 #include <QSignalSpy>
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold;
 

@@ -15,7 +15,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QStandardPaths>
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold;
 

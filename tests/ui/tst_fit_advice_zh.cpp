@@ -13,7 +13,7 @@
 #include <QCoreApplication>
 #include <QPushButton>
 #include <QStandardPaths>
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold;
 

@@ -11,7 +11,7 @@
 
 #include <QFile>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using fourfold::core::Plan;
 using namespace fourfold::ui;

@@ -16,7 +16,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 #include <cerrno>
 #include <cstring>

@@ -8,8 +8,8 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTest>
 #include <QVBoxLayout>
-#include <QtTest>
 
 #include <optional>
 

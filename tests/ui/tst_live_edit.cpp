@@ -9,9 +9,10 @@
 
 #include <qcustomplot.h>
 
+#include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold;
 

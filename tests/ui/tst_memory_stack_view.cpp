@@ -9,7 +9,7 @@
 
 #include <QFontMetricsF>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

@@ -12,7 +12,7 @@
 #include <qcustomplot.h>
 
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

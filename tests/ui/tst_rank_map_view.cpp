@@ -12,7 +12,7 @@
 #include <QPainter>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold;
 using fourfold::ui::RankMapView;

@@ -10,8 +10,8 @@
 #include "ui/search/search_runner.h"
 
 #include <QSignalSpy>
+#include <QTest>
 #include <QThread>
-#include <QtTest>
 
 using namespace fourfold;
 

@@ -37,7 +37,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold;
 

@@ -13,7 +13,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QTabWidget>
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <memory>

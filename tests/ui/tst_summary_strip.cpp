@@ -11,7 +11,7 @@
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLayout>
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold;
 

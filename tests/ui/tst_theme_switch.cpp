@@ -20,7 +20,7 @@
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QStyle>
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold;
 using fourfold::ui::Theme;

@@ -24,7 +24,7 @@
 #include <QScreen>
 #include <QStandardPaths>
 #include <QTabBar>
-#include <QtTest>
+#include <QTest>
 
 using namespace fourfold;
 
