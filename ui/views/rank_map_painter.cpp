@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace fourfold::ui {
 namespace {
@@ -97,53 +99,109 @@ void paintNodeAggregate(QPainter& painter, const RankMapScene& scene, int node, 
     }
 }
 
-void paintCell(QPainter& painter, const RankMapScene& scene, int node, int local) {
+// One cell's colour: its value on the colour axis, faded when another GPU is in focus and
+// this one shares none of its groups. `letters` gets the marks of the groups it shares.
+QColor cellFill(const RankMapScene& scene, int rank, const core::RankCoordinates& coordinates,
+                QString& letters, bool& dimmed) {
     const auto& report = *scene.report;
-    const RankMapLayout& layout = *scene.layout;
+    QColor fill = palette::axisValue(core::axisCoordinate(coordinates, scene.axis),
+                                     core::axisSize(report.sizes, scene.axis));
+    letters.clear();
+    dimmed = false;
+    if (scene.focusRank < 0) return fill;
+    if (rank != scene.focusRank) letters = marks(report, rank, scene.focusRank);
+    dimmed = rank != scene.focusRank && letters.isEmpty();
+    if (dimmed) fill = blend(fill, scene.palette.color(QPalette::Base), 0.72);
+    return fill;
+}
+
+// The pixels an aliased fill of `rect` covers, as the raster engine rounds it: each edge to
+// the nearest whole pixel.
+QRect filledPixels(const QRectF& rect) {
+    const int left = roundPixel(rect.left());
+    const int top = roundPixel(rect.top());
+    return {left, top, roundPixel(rect.right()) - left, roundPixel(rect.bottom()) - top};
+}
+
+// The cells' fills, gathered by colour and filled one colour at a time: a thousand cells
+// filled one by one cost more than the rest of the map.
+class CellFills {
+public:
+    void add(const QColor& colour, const QRect& rect) {
+        const QRgb rgb = colour.rgba();
+        if (runs_.empty() || runs_[last_].first != rgb) {
+            last_ = 0;
+            while (last_ < runs_.size() && runs_[last_].first != rgb) ++last_;
+            if (last_ == runs_.size()) runs_.emplace_back(rgb, QList<QRect>());
+        }
+        runs_[last_].second.append(rect);
+    }
+    void paint(QPainter& painter) const {
+        painter.setPen(Qt::NoPen);
+        for (const auto& [rgb, rects] : runs_) {
+            painter.setBrush(QColor::fromRgba(rgb));
+            painter.drawRects(rects.constData(), static_cast<int>(rects.size()));
+        }
+    }
+
+private:
+    std::vector<std::pair<QRgb, QList<QRect>>> runs_;
+    std::size_t last_ = 0;
+};
+
+// A cell's fill (gathered into `fills`), or the dotted outline of a GPU the job leaves idle.
+void paintCellFill(QPainter& painter, const RankMapScene& scene, int node, int local,
+                   CellFills& fills) {
+    const auto& report = *scene.report;
     const int rank = core::rankOnNodeGpu(report, node, local);
-    const QRectF cell = toWidget(scene, layout.cellRect(node, local));
-    const QColor base = scene.palette.color(QPalette::Base);
+    const QRectF cell = toWidget(scene, scene.layout->cellRect(node, local));
     if (rank < 0) {  // a GPU of the last node the job leaves idle
         painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0, Qt::DotLine));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(cell.adjusted(0.5, 0.5, -0.5, -0.5));
         return;
     }
-    const core::RankCoordinates coordinates = core::coordinatesOfRank(report, rank);
-    QColor fill = palette::axisValue(core::axisCoordinate(coordinates, scene.axis),
-                                     core::axisSize(report.sizes, scene.axis));
-    const QString letters =
-        rank == scene.focusRank ? QString() : marks(report, rank, scene.focusRank);
-    const bool dimmed = scene.focusRank >= 0 && rank != scene.focusRank && letters.isEmpty();
-    if (dimmed) fill = blend(fill, base, 0.72);
-    painter.fillRect(cell, fill);
+    QString letters;
+    bool dimmed = false;
+    fills.add(cellFill(scene, rank, core::coordinatesOfRank(report, rank), letters, dimmed),
+              filledPixels(cell));
+}
 
+// A cell's text, when it is wide enough for any: its rank, and the marks of the focus GPU's
+// groups it shares or else its other coordinates.
+void paintCellText(QPainter& painter, const RankMapScene& scene, int node, int local) {
+    const auto& report = *scene.report;
+    const int rank = core::rankOnNodeGpu(report, node, local);
+    const QRectF cell = toWidget(scene, scene.layout->cellRect(node, local));
+    if (rank < 0 || cell.width() < 22) return;
+    const core::RankCoordinates coordinates = core::coordinatesOfRank(report, rank);
+    QString letters;
+    bool dimmed = false;
+    const QColor fill = cellFill(scene, rank, coordinates, letters, dimmed);
     const double width = cell.width();
     const double height = cell.height();
     const QColor ink = palette::textOn(fill, 0.45);
-    if (width >= 22) {
-        painter.setPen(dimmed ? blend(ink, fill, 0.4) : ink);
-        painter.setFont(pixelFont(scene.font, std::min(14.0, height * 0.36), true));
-        const QRectF top(cell.left(), cell.top() + 1, width,
-                         height * (letters.isEmpty() ? 0.62 : 0.55));
-        painter.drawText(top, Qt::AlignCenter, QString::number(rank));
-        if (!letters.isEmpty()) {
-            painter.setFont(pixelFont(scene.font, std::min(12.0, height * 0.3)));
-            painter.drawText(cell.adjusted(1, height * 0.5, -1, -1), Qt::AlignCenter, letters);
-        } else if (height >= 48) {
-            painter.setFont(pixelFont(scene.font, std::min(11.0, height * 0.2)));
-            QStringList parts;
-            for (const core::ParallelAxisInfo& axis : core::kParallelAxes) {
-                if (!axis.coordinate || axis.axis == scene.axis ||
-                    core::axisSize(report.sizes, axis.axis) <= 1) {
-                    continue;
-                }
-                parts << QString::fromLatin1(axis.key) +
-                             QString::number(core::axisCoordinate(coordinates, axis.axis));
+    painter.setPen(dimmed ? blend(ink, fill, 0.4) : ink);
+    painter.setFont(pixelFont(scene.font, std::min(14.0, height * 0.36), true));
+    const QRectF top(cell.left(), cell.top() + 1, width,
+                     height * (letters.isEmpty() ? 0.62 : 0.55));
+    painter.drawText(top, Qt::AlignCenter, QString::number(rank));
+    if (!letters.isEmpty()) {
+        painter.setFont(pixelFont(scene.font, std::min(12.0, height * 0.3)));
+        painter.drawText(cell.adjusted(1, height * 0.5, -1, -1), Qt::AlignCenter, letters);
+    } else if (height >= 48) {
+        painter.setFont(pixelFont(scene.font, std::min(11.0, height * 0.2)));
+        QStringList parts;
+        for (const core::ParallelAxisInfo& axis : core::kParallelAxes) {
+            if (!axis.coordinate || axis.axis == scene.axis ||
+                core::axisSize(report.sizes, axis.axis) <= 1) {
+                continue;
             }
-            painter.drawText(cell.adjusted(1, height * 0.55, -1, -1), Qt::AlignCenter,
-                             parts.join(QLatin1Char(' ')));
+            parts << QString::fromLatin1(axis.key) +
+                         QString::number(core::axisCoordinate(coordinates, axis.axis));
         }
+        painter.drawText(cell.adjusted(1, height * 0.55, -1, -1), Qt::AlignCenter,
+                         parts.join(QLatin1Char(' ')));
     }
 }
 
@@ -296,6 +354,7 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
         paintFrames(painter);
     }
     TpEdges edges;
+    CellFills fills;
     visibleNodes([&](int node, const QRectF& box) {
         if (box.width() >= 60) {
             painter.setPen(frame);
@@ -315,10 +374,18 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
                              Qt::AlignLeft | Qt::AlignVCenter, label);
         }
         for (int local = 0; local < layout.gpusPerNode(); ++local) {
-            paintCell(painter, scene, node, local);
+            paintCellFill(painter, scene, node, local, fills);
         }
         collectTpOutlines(scene, node, edges);
     });
+    fills.paint(painter);
+    if (cellPx >= 22) {
+        visibleNodes([&](int node, const QRectF& /*box*/) {
+            for (int local = 0; local < layout.gpusPerNode(); ++local) {
+                paintCellText(painter, scene, node, local);
+            }
+        });
+    }
     paintTpOutlines(painter, scene, edges);
     if (scene.focusRank >= 0) paintFocusRing(painter, scene);
     painter.restore();
