@@ -4,10 +4,12 @@
 #include <qcustomplot.h>
 
 #include <QFontMetricsF>
+#include <QHash>
 #include <QStringList>
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <utility>
 
 namespace fourfold::ui {
@@ -24,10 +26,19 @@ int niceStep(double minimum) {
 
 namespace {
 
+// Label extents measured so far, by text, in one font: a view makes a new ticker at each
+// evaluation, mostly with the labels of the last one, and measuring them (text shaping) was
+// most of a replot's tick work.
+struct LabelExtents {
+    QFont font;
+    QHash<QString, double> extents;
+};
+
 class IndexTicker : public QCPAxisTicker {
 public:
-    IndexTicker(QCPAxis* axis, int count, IndexLabel label)
-        : axis_(axis), count_(count), label_(std::move(label)) {}
+    IndexTicker(QCPAxis* axis, int count, IndexLabel label, std::shared_ptr<LabelExtents> extents)
+        : axis_(axis), count_(count), label_(std::move(label)), extents_(std::move(extents)) {}
+    [[nodiscard]] const std::shared_ptr<LabelExtents>& extents() const { return extents_; }
     // The labels were chosen for the axis's length before the plot's margins settled; another
     // pass only when the settled length would choose other labels (not at every pixel moved).
     [[nodiscard]] bool needsAnotherPass() const {
@@ -50,9 +61,20 @@ private:
     // The extent of `text` along the axis: its width on a horizontal axis, height on a vertical
     // one (these axes keep their labels upright).
     [[nodiscard]] double extentAlongAxis(const QString& text) const {
-        const QFontMetricsF metrics(axis_->tickLabelFont());
+        const QFont font = axis_->tickLabelFont();
+        if (extents_->font != font) {
+            extents_->font = font;
+            extents_->extents.clear();
+        }
+        const auto known = extents_->extents.constFind(text);
+        if (known != extents_->extents.constEnd()) return *known;
+        const QFontMetricsF metrics(font);
         const QRectF box = metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignCenter, text);
-        return axis_->orientation() == Qt::Vertical ? box.height() : box.width();
+        const double extent = axis_->orientation() == Qt::Vertical ? box.height() : box.width();
+        // Bounded: a long session's stage and rank labels stay a few hundred entries.
+        if (extents_->extents.size() > 4096) extents_->extents.clear();
+        extents_->extents.insert(text, extent);
+        return extent;
     }
 
     // Whether the full labels fit, and every how many positions one is drawn.
@@ -73,6 +95,7 @@ private:
     QCPAxis* axis_;
     int count_;
     IndexLabel label_;
+    std::shared_ptr<LabelExtents> extents_;  // shared with the axis's earlier tickers
     bool full_ = true;
     double pixelsUsed_ = -1;
     double rangeSize_ = 1;
@@ -133,7 +156,9 @@ private:
 }  // namespace
 
 QSharedPointer<QCPAxisTicker> makeIndexTicker(QCPAxis* axis, int count, IndexLabel label) {
-    return QSharedPointer<IndexTicker>::create(axis, count, std::move(label));
+    const auto* previous = dynamic_cast<const IndexTicker*>(axis->ticker().data());
+    auto extents = previous ? previous->extents() : std::make_shared<LabelExtents>();
+    return QSharedPointer<IndexTicker>::create(axis, count, std::move(label), std::move(extents));
 }
 
 QString SeparatorWrap::operator()(const QString& text, const QFont& font, double width) {

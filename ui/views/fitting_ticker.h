@@ -29,6 +29,8 @@ using IndexLabel = std::function<QString(int index, bool full)>;
 // The gap kept between neighbouring labels, in pixels.
 inline constexpr int kTickLabelGapPx = 6;
 
+// An index ticker for `axis`; it keeps the label measurements of the axis's current index
+// ticker, if it has one.
 [[nodiscard]] QSharedPointer<QCPAxisTicker> makeIndexTicker(QCPAxis* axis, int count,
                                                             IndexLabel label);
 // True when `axis` has an index ticker whose labels were chosen for another axis length
