@@ -12,7 +12,11 @@ namespace {
 
 class ChartHeading final : public QCPTextElement {
 public:
-    ChartHeading(QCustomPlot* plot, const QFont& font) : QCPTextElement(plot, QString(), font) {}
+    ChartHeading(QCustomPlot* plot, const QFont& font) : QCPTextElement(plot, QString(), font) {
+        // Text keeps its own smoothing; this one would shift the painter by half a pixel and
+        // so keep the heading off the kept image below.
+        setAntialiased(false);
+    }
 
     QSize minimumOuterSizeHint() const override {
         refreshSizes();

@@ -122,9 +122,6 @@ void MemoryStackView::buildPlot() {
         bars->setBrush(palette::memoryCategory(category));
         bars->setPen(QPen(palette::memoryCategory(category).darker(125), 0));
         bars->setSelectable(QCP::stNone);
-        // Upright rectangles: aliased fills look the same and cost far less to rasterise.
-        bars->setAntialiased(false);
-        bars->setAntialiasedFill(false);
         if (below) bars->moveAbove(below);
         below = bars;
         bars_[static_cast<std::size_t>(index)] = bars;

@@ -33,6 +33,12 @@ void coalesceReplots(QCustomPlot* plot) {
     if (!plot) return;
     plot->setPlottingHint(QCP::phImmediateRefresh, false);
     new QueuedResizeReplot(plot);
+    // One buffer per chart: the "overlay" layer (selection rectangles, which these charts do
+    // not use) has its own by default, a transparent image the size of the chart blended onto
+    // the window at every paint.
+    if (QCPLayer* overlay = plot->layer(QStringLiteral("overlay"))) {
+        overlay->setMode(QCPLayer::lmLogical);
+    }
 }
 
 }  // namespace fourfold::ui

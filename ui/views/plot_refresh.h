@@ -10,6 +10,7 @@
 //   replot then drew the whole chart a second time. Here the resize queues that replot:
 //   queued replots coalesce, and they run before the window paints (its paint request is
 //   posted at a lower priority), so no frame shows the chart at its old size.
+// - Every layer draws into one buffer, so a paint blends one image per chart, not two.
 #pragma once
 
 class QCustomPlot;

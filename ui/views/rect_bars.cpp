@@ -21,7 +21,12 @@ bool wholePixelShift(const QPainter& painter) {
 
 class RectBars final : public QCPBars {
 public:
-    RectBars(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPBars(keyAxis, valueAxis) {}
+    RectBars(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPBars(keyAxis, valueAxis) {
+        // Whole-pixel rectangles have nothing to smooth, and QCustomPlot shifts a smoothed
+        // painter by half a pixel, which would send every bar down the slow path below.
+        setAntialiased(false);
+        setAntialiasedFill(false);
+    }
 
 protected:
     void draw(QCPPainter* painter) override {

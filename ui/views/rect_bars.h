@@ -11,7 +11,7 @@ class QCPBars;
 namespace fourfold::ui {
 
 // A QCPBars on `keyAxis` × `valueAxis` that draws its bars as whole-pixel rectangles; bars of
-// zero height are not drawn.
+// zero height are not drawn. Not smoothed (setAntialiased): the edges fall on whole pixels.
 [[nodiscard]] QCPBars* makeRectBars(QCPAxis* keyAxis, QCPAxis* valueAxis);
 
 }  // namespace fourfold::ui
