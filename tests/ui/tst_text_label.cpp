@@ -6,7 +6,7 @@
 
 #include <QImage>
 #include <QLabel>
-#include <QtTest>
+#include <QTest>
 
 using fourfold::ui::TextLabel;
 
@@ -50,10 +50,59 @@ class TestTextLabel : public QObject {
     Q_OBJECT
 private slots:
     void heightsAreQLabelsForEveryWidthAndText();
+    void oneLineHintsAreQLabels_data();
+    void oneLineHintsAreQLabels();
     void drawsWhatQLabelDraws_data();
     void drawsWhatQLabelDraws();
     void leavesRichTextToQLabel();
 };
+
+void TestTextLabel::oneLineHintsAreQLabels_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("pointSize");
+    QTest::addColumn<bool>("bold");
+    QTest::addColumn<int>("margin");
+    QTest::addColumn<int>("alignment");
+    const int centred = static_cast<int>(Qt::AlignCenter);
+    const int right = static_cast<int>(Qt::AlignRight | Qt::AlignVCenter);
+    QTest::newRow("figure") << QStringLiteral("175.3 GB") << 10 << false << 0 << centred;
+    QTest::newRow("large bold") << QStringLiteral("1,536 sequences") << 18 << true << 0 << right;
+    QTest::newRow("margin") << QStringLiteral("MFU 41.2 %") << 9 << false << 3 << centred;
+    QTest::newRow("two lines") << QStringLiteral("12.4 s\nper step") << 11 << false << 0 << right;
+    QTest::newRow("tab") << QStringLiteral("tp\t8") << 10 << false << 1 << centred;
+    QTest::newRow("wide glyphs") << QStringLiteral("每步 3.15M 词元") << 12 << false << 0
+                                 << centred;
+    QTest::newRow("empty") << QString() << 10 << false << 2 << centred;
+}
+
+void TestTextLabel::oneLineHintsAreQLabels() {
+    QFETCH(QString, text);
+    QFETCH(int, pointSize);
+    QFETCH(bool, bold);
+    QFETCH(int, margin);
+    QFETCH(int, alignment);
+    // A minimum height bounds the hints from below (set first: QLabel keeps its hints when the
+    // minimum changes later).
+    for (const int minimumHeight : {0, 60}) {
+        TextLabel kept;
+        QLabel reference;
+        for (QLabel* label : {static_cast<QLabel*>(&kept), &reference}) {
+            label->setMinimumHeight(minimumHeight);
+            QFont font = label->font();
+            font.setPointSize(pointSize);
+            font.setBold(bold);
+            label->setFont(font);
+            label->setMargin(margin);
+            label->setContentsMargins(2, 1, 4, 3);
+            label->setAlignment(Qt::Alignment(alignment));
+            label->setText(QStringLiteral("an earlier, longer text to be replaced"));
+            (void)label->sizeHint();
+            label->setText(text);
+        }
+        QCOMPARE(kept.sizeHint(), reference.sizeHint());
+        QCOMPARE(kept.minimumSizeHint(), reference.minimumSizeHint());
+    }
+}
 
 void TestTextLabel::heightsAreQLabelsForEveryWidthAndText() {
     TextLabel kept;
@@ -63,17 +112,27 @@ void TestTextLabel::heightsAreQLabelsForEveryWidthAndText() {
         QStringLiteral("1024 ranks of the cluster's 1024 GPUs"),
         QStringLiteral("B = b × a × dp = 1 × 192 × 8 = 1536\n3.15M tokens per step"),
         QStringLiteral("Does not fit: peak 95.1 GB of 77.3 GB usable. Try one change:")};
-    for (const QString& text : texts) {
+    // Through the texts and back, as a slider dragged back and forth shows them: the kept
+    // sizes must follow the text shown.
+    for (const int index : {0, 1, 2, 1, 0, 2}) {
+        const QString& text = texts.at(index);
         kept.setText(text);
         reference.setText(text);
-        // Asked twice per width, in changing order: the kept heights must follow the text.
+        QCOMPARE(kept.sizeHint(), reference.sizeHint());
+        QCOMPARE(kept.minimumSizeHint(), reference.minimumSizeHint());
+        // Asked twice per width, in changing order.
         for (int pass = 0; pass < 2; ++pass) {
             for (const int width : {40, 120, 300, 120, 900, 40}) {
                 QCOMPARE(kept.heightForWidth(width), reference.heightForWidth(width));
             }
         }
     }
-    // A new font is a new layout.
+    // A margin changes the sizes of a text already measured.
+    kept.setMargin(5);
+    reference.setMargin(5);
+    QCOMPARE(kept.sizeHint(), reference.sizeHint());
+    QCOMPARE(kept.heightForWidth(120), reference.heightForWidth(120));
+    // So does a new font.
     QFont large = kept.font();
     large.setPointSizeF(large.pointSizeF() * 2);
     kept.setFont(large);

@@ -22,19 +22,65 @@ bool TextLabel::drawsItself() const {
            !(textInteractionFlags() & selectable) && pixmap().isNull();
 }
 
-int TextLabel::heightForWidth(int width) const {
-    if (!wordWrap()) return QLabel::heightForWidth(width);
-    if (text() != heightsText_ || font() != heightsFont_) {
-        heights_.fill({});
-        heightsText_ = text();
-        heightsFont_ = font();
+TextLabel::Sizes& TextLabel::sizesNow() const {
+    ensurePolished();  // a style may still set the font
+    const Measure measure{text(),     font(),        contentsMargins(),
+                          margin(),   indent(),      static_cast<int>(alignment()),
+                          wordWrap(), minimumSize(), maximumWidth()};
+    auto known = std::find_if(sizes_.begin(), sizes_.end(),
+                              [&measure](const Sizes& sizes) { return sizes.measure == measure; });
+    if (known == sizes_.end()) {
+        known = sizes_.end() - 1;
+        *known = Sizes{measure, {}, {}, {}};
     }
-    const auto known = std::find_if(heights_.begin(), heights_.end(),
-                                    [width](const Height& entry) { return entry.width == width; });
-    if (known != heights_.end()) return known->height;
-    std::rotate(heights_.begin(), heights_.end() - 1, heights_.end());
-    heights_.front() = {width, QLabel::heightForWidth(width)};
-    return heights_.front().height;
+    std::rotate(sizes_.begin(), known, known + 1);
+    return sizes_.front();
+}
+
+int TextLabel::heightForWidth(int width) const {
+    if (!wordWrap() || !drawsItself()) return QLabel::heightForWidth(width);
+    auto& heights = sizesNow().heights;
+    auto known = std::find_if(heights.begin(), heights.end(),
+                              [width](const Height& entry) { return entry.width == width; });
+    if (known == heights.end()) {
+        known = heights.end() - 1;
+        *known = {width, QLabel::heightForWidth(width)};
+    }
+    std::rotate(heights.begin(), known, known + 1);
+    return heights.front().height;
+}
+
+QSize TextLabel::sizeHint() const {
+    if (!drawsItself()) return QLabel::sizeHint();
+    Sizes& sizes = sizesNow();
+    if (sizes.hint.isValid()) return sizes.hint;
+    if (wordWrap() || minimumWidth() > 0) {
+        // QLabel's own: the text is measured for QLabel's current text, which is this one.
+        sizes.minimum = QLabel::minimumSizeHint();
+        sizes.hint = QLabel::sizeHint();
+        return sizes.hint;
+    }
+    // One line of plain text, measured as QLabel measures it: within a large box, tabs
+    // expanded, no centring (centring halves, and rounds, what only needs adding up). Its
+    // minimum is the same size: a line that does not wrap needs all of it.
+    const int flags = (static_cast<int>(alignment()) | Qt::TextExpandTabs) &
+                      ~static_cast<int>(Qt::AlignVCenter | Qt::AlignHCenter);
+    const QMargins contents = contentsMargins();
+    const int extra = 2 * margin();
+    sizes.hint = (fontMetrics().boundingRect(0, 0, 2000, 2000, flags, text()).size() +
+                  QSize(extra + contents.left() + contents.right(),
+                        extra + contents.top() + contents.bottom()))
+                     .expandedTo(minimumSize());
+    sizes.minimum = sizes.hint;
+    return sizes.hint;
+}
+
+QSize TextLabel::minimumSizeHint() const {
+    if (!drawsItself()) return QLabel::minimumSizeHint();
+    const Sizes& sizes = sizesNow();
+    if (sizes.minimum.isValid()) return sizes.minimum;
+    (void)sizeHint();
+    return sizesNow().minimum;
 }
 
 void TextLabel::paintEvent(QPaintEvent* event) {

@@ -2,12 +2,15 @@
 // A label that shapes its text once per text, font and width. QLabel shapes a plain text again
 // at every paint and every height-for-width query, and a slider step repaints and lays out
 // dozens of labels (figures, captions, notes): that was a quarter of the window's work per
-// step. Here the text's layout is kept (QStaticText) and so are its heights for the last
-// widths asked. Rich text, selectable text, a frame or a mnemonic are drawn by QLabel itself.
+// step. Here the text's layout is kept (QStaticText), and so are the size hints and heights of
+// the last few texts (one line of text is measured once, where QLabel measures it three times).
+// Rich text, selectable text, a frame or a mnemonic are drawn and measured by QLabel itself.
 #pragma once
 
 #include <QFont>
 #include <QLabel>
+#include <QMargins>
+#include <QSize>
 #include <QStaticText>
 
 #include <array>
@@ -20,6 +23,8 @@ public:
     explicit TextLabel(const QString& text, QWidget* parent = nullptr);
 
     [[nodiscard]] int heightForWidth(int width) const override;
+    [[nodiscard]] QSize sizeHint() const override;
+    [[nodiscard]] QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -34,13 +39,35 @@ private:
     int layoutWidth_ = -2;  // the wrapping width it was laid out for; -1: no wrapping
     int layoutAlignment_ = 0;
 
+    // What the label's size depends on besides its text (QLabel's own measuring rules).
+    struct Measure {
+        QString text;
+        QFont font;
+        QMargins contents;
+        int margin = 0;
+        int indent = 0;
+        int alignment = 0;
+        bool wrap = false;
+        QSize minimum;
+        int maximumWidth = 0;
+        bool operator==(const Measure&) const = default;
+    };
     struct Height {
         int width = -1;
         int height = 0;
     };
-    mutable std::array<Height, 4> heights_{};  // the last widths asked, most recent first
-    mutable QString heightsText_;
-    mutable QFont heightsFont_;
+    // One text's sizes: its hints (invalid until asked) and its heights for the last widths
+    // asked, most recent first.
+    struct Sizes {
+        Measure measure;
+        QSize hint;
+        QSize minimum;
+        std::array<Height, 4> heights{};
+    };
+    // The sizes of the last texts shown, most recent first: a slider dragged back and forth
+    // shows the same few texts again, and each costs QLabel several shapings of the text.
+    [[nodiscard]] Sizes& sizesNow() const;
+    mutable std::array<Sizes, 8> sizes_{};
 };
 
 }  // namespace fourfold::ui
