@@ -11,6 +11,7 @@
 #include <future>
 #include <string>
 #include <system_error>
+#include <utility>
 
 namespace fourfold::core {
 namespace {
@@ -84,16 +85,20 @@ Diagnostic doesNotFit(const MemoryReport& memory) {
     return makeDiagnostic(Severity::Warning, "/memory", "memory.does_not_fit", std::move(args));
 }
 
-// Starts `work` on another thread, where one can be started; else it runs when its result is
-// asked for. The caller asks before it returns, so what the work refers to outlives it.
+// Starts `work` on `worker`, else on another thread where one can be started, else it runs
+// when its result is asked for. The caller asks before it returns, so what the work refers to
+// outlives it.
 template <typename Work>
-auto beside(Work work) -> std::future<decltype(work())> {
+auto beside(SideWorker* worker, Work work) -> std::future<decltype(work())> {
+    if (worker) return worker->run(std::move(work));
     try {
         return std::async(std::launch::async, std::move(work));
     } catch (const std::system_error&) {
         return std::async(std::launch::deferred, std::move(work));
     }
 }
+
+Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* worker);
 
 }  // namespace
 
@@ -103,6 +108,16 @@ Evaluation evaluate(const Plan& plan) {
 }
 
 Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
+    return evaluateWith(plan, schedules, nullptr);
+}
+
+Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules, SideWorker& worker) {
+    return evaluateWith(plan, schedules, &worker);
+}
+
+namespace {
+
+Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* worker) {
     Evaluation evaluation;
     evaluation.plan = plan;
     evaluation.diagnostics = validate(plan);
@@ -146,6 +161,16 @@ Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
         blocked(diagnostics, {"/parallel/pp", "/parallel/virtual_stages", "/parallel/schedule",
                               "/parallel/tp", "/parallel/cp", "/training/grad_accumulation",
                               "/training/micro_batch", "/cluster/gpu"});
+    // The scaling curves depend on the plan alone and are wanted when it has no error: they
+    // start on another core now, and are dropped if an error turns up below.
+    const auto hasErrors = [&diagnostics] {
+        return std::any_of(diagnostics.begin(), diagnostics.end(),
+                           [](const auto& d) { return d.severity == Severity::Error; });
+    };
+    std::future<ScalingCurves> scaling;
+    if (!scheduleBlocked && !hasErrors()) {
+        scaling = beside(worker, [&plan] { return scalingCurves(plan); });
+    }
     if (!scheduleBlocked) {
         const auto& parallel = plan.parallel;
         const std::int64_t ops = detail::scheduleOperations(plan);
@@ -183,8 +208,8 @@ Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
             diagnostics.push_back(overflowDiagnostic("/memory", evaluation.memory->overflow));
             evaluation.memory.reset();
         } else if (detail::needsWhatIfs(*evaluation.memory)) {
-            whatIfs = beside([&plan, &model = *evaluation.model, &schedules,
-                              peak = evaluation.memory->peakBytes] {
+            whatIfs = beside(worker, [&plan, &model = *evaluation.model, &schedules,
+                                      peak = evaluation.memory->peakBytes] {
                 return detail::whatIfs(plan, model, peak, &schedules);
             });
         }
@@ -203,11 +228,6 @@ Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
         evaluation.performance = analyzePerformance(
             plan, *evaluation.model, evaluation.topology ? &*evaluation.topology : nullptr,
             evaluation.schedule ? *evaluation.schedule : closedForm);
-        // Other sizes of a plan with errors would only repeat them.
-        const bool clean = std::none_of(diagnostics.begin(), diagnostics.end(), [](const auto& d) {
-            return d.severity == Severity::Error;
-        });
-        if (clean) evaluation.scaling = scalingCurves(plan);
     }
     if (evaluation.model) {
         evaluation.checkpoint =
@@ -221,6 +241,12 @@ Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
         diagnostics.push_back(doesNotFit(*evaluation.memory));
     }
 
+    // Other sizes of a plan with errors would only repeat them (no error is added below the
+    // performance figures: "does not fit" is a warning).
+    if (scaling.valid()) {
+        ScalingCurves curves = scaling.get();
+        if (!hasErrors()) evaluation.scaling = std::move(curves);
+    }
     evaluation.measured =
         compareMeasured(plan.measured, evaluation.memory ? &*evaluation.memory : nullptr,
                         evaluation.schedule ? &*evaluation.schedule : nullptr,
@@ -228,4 +254,5 @@ Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules) {
     return evaluation;
 }
 
+}  // namespace
 }  // namespace fourfold::core

@@ -7,8 +7,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QtTest>
+// QCOMPARE weighs a conversion of JSON values to qfloat16, which must then be complete.
+#include <QFloat16>
+#include <QTest>
 
+#include <future>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -198,6 +202,53 @@ private slots:
         QVERIFY(shapes > 0);
         QVERIFY(evaluate(tight, memo) == after);
         QCOMPARE(memo.shapes(), shapes);
+    }
+
+    // An editor's kept worker changes no figure: a plan that does not fit (what-ifs beside),
+    // one that fits (scaling curves beside) and one with an error (no scaling curves), each
+    // evaluated twice on the same worker, equal the evaluation on threads of its own.
+    void keptWorkerChangesNoFigure() {
+        Plan overfull = defaultPlan();
+        overfull.parallel.dp = 1;
+        overfull.cluster.gpusPerNode = 1;
+        Plan fitting = defaultPlan();
+        fitting.parallel.zeroStage = 1;
+        Plan broken = defaultPlan();
+        broken.parallel.tp = 3;  // divides neither the heads nor the GPUs
+        ScheduleMemo memo;
+        SideWorker worker;
+        for (const Plan* plan : {&overfull, &fitting, &broken, &overfull, &fitting}) {
+            const Evaluation alone = evaluate(*plan);
+            QVERIFY(evaluate(*plan, memo, worker) == alone);
+        }
+        const Evaluation overfullEvaluation = evaluate(overfull, memo, worker);
+        QVERIFY(overfullEvaluation.memory && !overfullEvaluation.memory->whatIfs.empty());
+        const Evaluation fittingEvaluation = evaluate(fitting, memo, worker);
+        QVERIFY(fittingEvaluation.scaling && !fittingEvaluation.scaling->strong.empty());
+        QVERIFY(!evaluate(broken, memo, worker).scaling);
+    }
+
+    // The worker runs work in the order asked, hands back what it throws, and finishes what
+    // was asked for before it stops.
+    void sideWorkerRunsWorkInOrder() {
+        std::vector<int> order;
+        std::future<void> last;
+        {
+            SideWorker worker;
+            std::future<int> first = worker.run([&order] {
+                order.push_back(1);
+                return 1;
+            });
+            std::future<int> failing = worker.run([]() -> int { throw std::runtime_error("no"); });
+            for (int value = 2; value <= 50; ++value) {
+                last = worker.run([&order, value] { order.push_back(value); });
+            }
+            QCOMPARE(first.get(), 1);
+            QVERIFY_THROWS_EXCEPTION(std::runtime_error, failing.get());
+        }
+        QCOMPARE(static_cast<int>(order.size()), 50);
+        for (int index = 0; index < 50; ++index) QCOMPARE(order[index], index + 1);
+        QVERIFY(last.valid());
     }
 
     void absurdValuesNeverCrash_data() {

@@ -47,7 +47,8 @@ QString describeAll(const std::vector<core::Diagnostic>& diagnostics) {
 PlanDocument::PlanDocument(core::Plan plan, QObject* parent)
     : QObject(parent), plan_(std::move(plan)) {
     // Synchronous once, so evaluation() is never null.
-    evaluation_ = std::make_shared<const core::Evaluation>(core::evaluate(plan_, schedules_));
+    evaluation_ =
+        std::make_shared<const core::Evaluation>(core::evaluate(plan_, schedules_, sideWorker_));
     connect(&undoStack_, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit dirtyChanged(!clean); });
     connect(&runner_, &EvaluationRunner::finished, this, &PlanDocument::takeEvaluation);
@@ -183,7 +184,8 @@ void PlanDocument::evaluateNow() {
         return;
     }
     runner_.cancel();
-    takeEvaluation(std::make_shared<const core::Evaluation>(core::evaluate(plan_, schedules_)));
+    takeEvaluation(
+        std::make_shared<const core::Evaluation>(core::evaluate(plan_, schedules_, sideWorker_)));
 }
 
 void PlanDocument::takeEvaluation(std::shared_ptr<const core::Evaluation> evaluation) {

@@ -7,6 +7,7 @@
 #include "core/evaluation.h"
 #include "core/performance.h"
 #include "core/plan.h"
+#include "core/side_worker.h"
 #include "ui/document/evaluation_runner.h"
 #include "ui/document/undo_ids.h"
 
@@ -100,6 +101,8 @@ private:
     EvaluationRunner runner_;
     // Schedule shapes compiled for earlier edits: a drag keeps revisiting the same ones.
     core::ScheduleMemo schedules_;
+    // The thread that evaluates the what-ifs and scaling curves beside each edit's evaluation.
+    core::SideWorker sideWorker_;
     QFuture<void> preparing_;             // waited for before schedules_ goes
     std::array<int, 4> preparedShape_{};  // pp, accumulation, virtual stages, schedule kind
     QString filePath_;
