@@ -12,6 +12,7 @@
 #include <QLayoutItem>
 #include <QPushButton>
 #include <QResizeEvent>
+#include <QStaticText>
 #include <QStyleOptionButton>
 #include <QStyleOptionFocusRect>
 #include <QStylePainter>
@@ -38,8 +39,14 @@ public:
         setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     }
     [[nodiscard]] QSize sizeHint() const override {
-        const QFontMetrics metrics = fontMetrics();
-        return {metrics.horizontalAdvance(text()) + 2 * kPadding, metrics.height() + 2 * 2};
+        // Measured once per text and font: a layout pass asks for both hints of every choice.
+        if (text() != hintText_ || font() != hintFont_ || !hint_.isValid()) {
+            const QFontMetrics metrics = fontMetrics();
+            hint_ = {metrics.horizontalAdvance(text()) + 2 * kPadding, metrics.height() + 2 * 2};
+            hintText_ = text();
+            hintFont_ = font();
+        }
+        return hint_;
     }
     [[nodiscard]] QSize minimumSizeHint() const override {
         return {fontMetrics().averageCharWidth() * 12, sizeHint().height()};
@@ -68,12 +75,31 @@ protected:
         }
         painter.setPen(palette().color(isEnabled() ? QPalette::Active : QPalette::Disabled,
                                        QPalette::ButtonText));
-        painter.drawText(rect().adjusted(kPadding, 0, -kPadding, 0),
-                         Qt::AlignLeft | Qt::AlignVCenter, shownText());
+        // The elided text is laid out once per text, width and font, not at every paint.
+        const QRect area = rect().adjusted(kPadding, 0, -kPadding, 0);
+        if (text() != shownFor_ || font() != shownFont_ || area.width() != shownWidth_) {
+            shown_.setText(shownText());
+            shown_.setTextFormat(Qt::PlainText);
+            shown_.prepare(QTransform(), font());
+            shownFor_ = text();
+            shownFont_ = font();
+            shownWidth_ = area.width();
+        }
+        painter.setFont(font());
+        painter.drawStaticText(
+            QPointF(area.left(), area.top() + (area.height() - shown_.size().height()) / 2),
+            shown_);
     }
 
 private:
     static constexpr int kPadding = 4;
+    mutable QSize hint_;
+    mutable QString hintText_;
+    mutable QFont hintFont_;
+    QStaticText shown_;
+    QString shownFor_;
+    QFont shownFont_;
+    int shownWidth_ = -1;
 };
 
 }  // namespace
