@@ -115,24 +115,17 @@ QColor cellFill(const RankMapScene& scene, int rank, const core::RankCoordinates
     return fill;
 }
 
-// The pixels an aliased fill of `rect` covers, as the raster engine rounds it: each edge to
-// the nearest whole pixel.
-QRect filledPixels(const QRectF& rect) {
-    const int left = roundPixel(rect.left());
-    const int top = roundPixel(rect.top());
-    return {left, top, roundPixel(rect.right()) - left, roundPixel(rect.bottom()) - top};
-}
-
 // The cells' fills, gathered by colour and filled one colour at a time: a thousand cells
-// filled one by one cost more than the rest of the map.
+// filled one by one cost more than the rest of the map. Each covers what fillRect would (an
+// aliased fill rounds the edges in device pixels, also under a scale factor's transform).
 class CellFills {
 public:
-    void add(const QColor& colour, const QRect& rect) {
+    void add(const QColor& colour, const QRectF& rect) {
         const QRgb rgb = colour.rgba();
         if (runs_.empty() || runs_[last_].first != rgb) {
             last_ = 0;
             while (last_ < runs_.size() && runs_[last_].first != rgb) ++last_;
-            if (last_ == runs_.size()) runs_.emplace_back(rgb, QList<QRect>());
+            if (last_ == runs_.size()) runs_.emplace_back(rgb, QList<QRectF>());
         }
         runs_[last_].second.append(rect);
     }
@@ -145,7 +138,7 @@ public:
     }
 
 private:
-    std::vector<std::pair<QRgb, QList<QRect>>> runs_;
+    std::vector<std::pair<QRgb, QList<QRectF>>> runs_;
     std::size_t last_ = 0;
 };
 
@@ -163,8 +156,7 @@ void paintCellFill(QPainter& painter, const RankMapScene& scene, int node, int l
     }
     QString letters;
     bool dimmed = false;
-    fills.add(cellFill(scene, rank, core::coordinatesOfRank(report, rank), letters, dimmed),
-              filledPixels(cell));
+    fills.add(cellFill(scene, rank, core::coordinatesOfRank(report, rank), letters, dimmed), cell);
 }
 
 // A cell's text, when it is wide enough for any: its rank, and the marks of the focus GPU's
