@@ -161,8 +161,26 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
         blocked(diagnostics, {"/parallel/pp", "/parallel/virtual_stages", "/parallel/schedule",
                               "/parallel/tp", "/parallel/cp", "/training/grad_accumulation",
                               "/training/micro_batch", "/cluster/gpu"});
-    // The scaling curves depend on the plan alone and are wanted when it has no error: they
-    // start on another core now, and are dropped if an error turns up below.
+    const bool memoryBlocked =
+        modelBlocked || std::any_of(diagnostics.begin(), diagnostics.end(), [](const auto& d) {
+            if (d.severity != Severity::Error) return false;
+            const std::string_view path(d.path);
+            if (path.substr(0, 22) == "/training/global_batch") return false;
+            for (std::string_view prefix :
+                 {"/training", "/parallel", "/memory", "/cluster/gpu", "/model"}) {
+                if (path.substr(0, prefix.size()) == prefix) return true;
+            }
+            return false;
+        });
+    // The memory estimate and the scaling curves depend on the plan alone: they run on another
+    // core while this one simulates the schedule. The curves are wanted when the plan has no
+    // error, and dropped if one turns up below.
+    std::future<MemoryReport> memoryEstimate;
+    if (!memoryBlocked) {
+        memoryEstimate = beside(worker, [&plan, &model = *evaluation.model] {
+            return detail::estimateWithoutWhatIfs(plan, model);
+        });
+    }
     const auto hasErrors = [&diagnostics] {
         return std::any_of(diagnostics.begin(), diagnostics.end(),
                            [](const auto& d) { return d.severity == Severity::Error; });
@@ -183,35 +201,16 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
                 parallel.schedule, parallel.pp, plan.training.gradAccumulation,
                 parallel.virtualStages,
                 scheduleCosts(plan, *evaluation.model,
-                              evaluation.topology ? &*evaluation.topology : nullptr));
+                              evaluation.topology ? &*evaluation.topology : nullptr),
+                schedules);
         }
     }
 
-    const bool memoryBlocked =
-        modelBlocked || std::any_of(diagnostics.begin(), diagnostics.end(), [](const auto& d) {
-            if (d.severity != Severity::Error) return false;
-            const std::string_view path(d.path);
-            if (path.substr(0, 22) == "/training/global_batch") return false;
-            for (std::string_view prefix :
-                 {"/training", "/parallel", "/memory", "/cluster/gpu", "/model"}) {
-                if (path.substr(0, prefix.size()) == prefix) return true;
-            }
-            return false;
-        });
-    // The what-ifs (each a full re-estimate, most with a step time) are the slowest part of a
-    // plan that does not fit and depend on nothing computed below: they run on another core
-    // meanwhile. No figure below adds a diagnostic.
-    std::future<std::vector<WhatIf>> whatIfs;
-    if (!memoryBlocked) {
-        evaluation.memory = detail::estimateWithoutWhatIfs(plan, *evaluation.model);
+    if (memoryEstimate.valid()) {
+        evaluation.memory = memoryEstimate.get();
         if (!evaluation.memory->overflow.empty()) {
             diagnostics.push_back(overflowDiagnostic("/memory", evaluation.memory->overflow));
             evaluation.memory.reset();
-        } else if (detail::needsWhatIfs(*evaluation.memory)) {
-            whatIfs = beside(worker, [&plan, &model = *evaluation.model, &schedules,
-                                      peak = evaluation.memory->peakBytes] {
-                return detail::whatIfs(plan, model, peak, &schedules);
-            });
         }
     }
 
@@ -234,7 +233,12 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
             analyzeCheckpoint(plan, *evaluation.model,
                               evaluation.performance ? evaluation.performance->stepTimeS : 0);
     }
-    if (whatIfs.valid()) evaluation.memory->whatIfs = whatIfs.get();
+    // The what-ifs (each a full re-estimate, most with a step time) are the slowest part of a
+    // plan that does not fit: here, while the other core finishes the scaling curves.
+    if (evaluation.memory && detail::needsWhatIfs(*evaluation.memory)) {
+        evaluation.memory->whatIfs =
+            detail::whatIfs(plan, *evaluation.model, evaluation.memory->peakBytes, &schedules);
+    }
     if (evaluation.memory && !evaluation.memory->fits) {
         // Not fitting is a finding about a well-formed plan, not a broken input: a warning, so
         // the figures stay computed and `fourfold-cli evaluate` still exits 0.

@@ -6,11 +6,13 @@
 #include "core/detail/performance/performance_stage.h"
 #include "core/detail/performance/step_figures.h"
 #include "core/detail/schedule/schedule_program.h"
+#include "core/detail/schedule/schedule_simulator.h"
 #include "core/format.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <tuple>
 
@@ -25,6 +27,13 @@ struct ScheduleMemoState {
     std::size_t heldOps = 0;
     std::vector<double> ends;
     std::vector<double> scratch;
+    // The shapes an editor's own simulations ran, with their orders (the op lists a Gantt
+    // shows), by (generated schedule, p, m, chunks simulated); the last few only.
+    struct Simulated {
+        ScheduleOrders orders;
+        ScheduleProgram program;
+    };
+    std::map<std::tuple<ScheduleKind, int, int, int>, std::shared_ptr<const Simulated>> simulated;
 };
 }  // namespace detail
 namespace {
@@ -40,6 +49,9 @@ constexpr double kMaxScalingOps = 2'000;
 // A memo holding more compiled operations than this starts afresh, so one kept across a
 // session's edits stays a few megabytes (a shape of 200,000 operations is about 3 MB).
 constexpr std::size_t kMaxMemoOps = 1'000'000;
+// The editor's own simulations keep this many shapes with their op lists (a drag moves among a
+// few; the simulated limit, 2 million ops, makes one at most about 100 MB).
+constexpr std::size_t kMaxSimulatedShapes = 4;
 
 double tokensPerStep(const Plan& plan) { return detail::stepTokens(plan); }
 
@@ -210,6 +222,34 @@ PerformanceReport predictPerformance(const Plan& plan, double maxSimulatedOps) {
 
 PerformanceReport predictPerformance(const Plan& plan, ScheduleMemo& memo, double maxSimulatedOps) {
     return predictWith(plan, analyzeModel(plan), maxSimulatedOps, memo.state_.get());
+}
+
+ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches, int virtualStages,
+                                const ScheduleCosts& costs, ScheduleMemo& memo) {
+    detail::ScheduleMemoState& state = *memo.state_;
+    std::shared_ptr<const detail::ScheduleMemoState::Simulated> kept;
+    return detail::simulateSchedulePrepared(
+        kind, stages, microBatches, virtualStages, costs,
+        [&state, &kept](ScheduleKind generated, const detail::ScheduleShape& shape) {
+            const auto key =
+                std::tuple{generated, shape.stages, shape.microBatches, shape.virtualStages};
+            {
+                const std::lock_guard hold(state.lock);
+                const auto found = state.simulated.find(key);
+                if (found != state.simulated.end()) kept = found->second;
+            }
+            if (!kept) {
+                // Generated and compiled outside the lock: a worker may be timing what-ifs.
+                auto made = std::make_shared<detail::ScheduleMemoState::Simulated>();
+                made->orders = detail::generatorFor(generated)(shape);
+                made->program = detail::compileOrders(shape, made->orders);
+                kept = made;
+                const std::lock_guard hold(state.lock);
+                if (state.simulated.size() >= kMaxSimulatedShapes) state.simulated.clear();
+                state.simulated.emplace(key, kept);
+            }
+            return detail::PreparedOrders{&kept->orders, &kept->program};
+        });
 }
 
 ScheduleMemo::ScheduleMemo() : state_(std::make_unique<detail::ScheduleMemoState>()) {}

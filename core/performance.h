@@ -166,8 +166,16 @@ public:
 
 private:
     friend PerformanceReport predictPerformance(const Plan&, ScheduleMemo&, double);
+    friend ScheduleResult simulateSchedule(ScheduleKind, int, int, int, const ScheduleCosts&,
+                                           ScheduleMemo&);
     std::unique_ptr<detail::ScheduleMemoState> state_;
 };
+// simulateSchedule (core/schedule.h), the same result, generating and compiling only the
+// shapes `memo` does not hold from the last few simulations: an editor's edits mostly keep
+// the pipeline's shape and change its costs.
+[[nodiscard]] ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
+                                              int virtualStages, const ScheduleCosts& costs,
+                                              ScheduleMemo& memo);
 // predictPerformance (the same figures), compiling only schedule shapes `memo` does not hold.
 [[nodiscard]] PerformanceReport predictPerformance(const Plan& plan, ScheduleMemo& memo,
                                                    double maxSimulatedOps = 200'000);

@@ -100,6 +100,22 @@ void describeBubble(ScheduleResult& result, ScheduleKind kind, int requestedChun
 
 ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches, int virtualStages,
                                 const ScheduleCosts& costs) {
+    detail::ScheduleOrders orders;
+    detail::ScheduleProgram program;
+    return detail::simulateSchedulePrepared(
+        kind, stages, microBatches, virtualStages, costs,
+        [&orders, &program](ScheduleKind generated, const detail::ScheduleShape& shape) {
+            orders = detail::generatorFor(generated)(shape);
+            program = detail::compileOrders(shape, orders);
+            return detail::PreparedOrders{&orders, &program};
+        });
+}
+
+namespace detail {
+
+ScheduleResult simulateSchedulePrepared(ScheduleKind kind, int stages, int microBatches,
+                                        int virtualStages, const ScheduleCosts& costs,
+                                        const PrepareOrders& prepare) {
     ScheduleResult result;
     result.kind = kind;
     result.stages = stages;
@@ -112,8 +128,7 @@ ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
         result.bubbleFormula = renderCodedLine(result.bubbleText, Language::English);
         return result;
     }
-    const int chunks =
-        detail::runsChunks(kind, stages, microBatches, virtualStages) ? virtualStages : 1;
+    const int chunks = runsChunks(kind, stages, microBatches, virtualStages) ? virtualStages : 1;
     const std::int64_t ops = std::int64_t{stages} * chunks * microBatches * 3;
     if (ops > kMaxSimulatedOps) {
         result.complete = false;
@@ -123,13 +138,13 @@ ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
         return result;
     }
     result.virtualStages = chunks;
-    const detail::ScheduleShape shape{stages, microBatches, chunks};
+    const ScheduleShape shape{stages, microBatches, chunks};
     // Interleaving with one chunk (or a fallback) is exactly 1F1B.
     const ScheduleKind generated =
         kind == ScheduleKind::Interleaved1F1B && chunks == 1 ? ScheduleKind::OneFOneB : kind;
-    auto orders = detail::generatorFor(generated)(shape);
-    const auto simulated = detail::simulatedCosts(costs, stages, virtualStages, chunks);
-    if (!detail::simulateOrders(shape, std::move(orders), simulated, result)) {
+    const PreparedOrders prepared = prepare(generated, shape);
+    const auto simulated = simulatedCosts(costs, stages, virtualStages, chunks);
+    if (!simulateCompiled(shape, *prepared.orders, *prepared.program, simulated, result)) {
         result.complete = false;
         result.bubbleText = {{"bubble.stalled", {{"schedule", toString(kind)}}}};
         result.bubbleFormula = renderCodedLine(result.bubbleText, Language::English);
@@ -138,6 +153,8 @@ ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
     describeBubble(result, kind, virtualStages);
     return result;
 }
+
+}  // namespace detail
 
 int inFlightActivationSets(ScheduleKind kind, int stages, int microBatches, int virtualStages,
                            int stage) {

@@ -204,6 +204,38 @@ private slots:
         QCOMPARE(memo.shapes(), shapes);
     }
 
+    // Simulations that take their op orders and program from the memo equal fresh ones, for
+    // every schedule, on shapes seen before with other costs, and past the few shapes it keeps.
+    void keptSimulationsEqualFreshOnes() {
+        ScheduleMemo memo;
+        const auto costs = [](int stages, int chunks, double scale) {
+            ScheduleCosts c;
+            for (int index = 0; index < stages * chunks; ++index) {
+                c.forwardS.push_back(scale * (1.0 + 0.1 * index));
+                c.backwardS.push_back(scale * (2.0 + 0.05 * index));
+                c.weightGradS.push_back(scale * 0.7);
+            }
+            c.transferS = 0.01 * scale;
+            return c;
+        };
+        int compared = 0;
+        for (const double scale : {1.0, 2.5}) {
+            for (const ScheduleKind kind :
+                 {ScheduleKind::Gpipe, ScheduleKind::OneFOneB, ScheduleKind::Interleaved1F1B,
+                  ScheduleKind::ZbH1, ScheduleKind::ZbH2}) {
+                // m = 8 runs two chunks; m = 6 is no multiple of p = 4, so interleaving falls back.
+                for (const int micro : {8, 6}) {
+                    const ScheduleCosts given = costs(4, 2, scale);
+                    const ScheduleResult fresh = simulateSchedule(kind, 4, micro, 2, given);
+                    QVERIFY(fresh.complete);
+                    QVERIFY(simulateSchedule(kind, 4, micro, 2, given, memo) == fresh);
+                    ++compared;
+                }
+            }
+        }
+        QCOMPARE(compared, 20);
+    }
+
     // An editor's kept worker changes no figure: a plan that does not fit (what-ifs beside),
     // one that fits (scaling curves beside) and one with an error (no scaling curves), each
     // evaluated twice on the same worker, equal the evaluation on threads of its own.

@@ -10,6 +10,15 @@
 
 namespace fourfold::core::detail {
 
+namespace {
+
+// Times the ops already placed in result.ranks (orders' ops, one timeline per rank) in the
+// program's order, and sums each rank's busy and idle time.
+bool timeRanks(const ScheduleShape& shape, const ScheduleProgram& program, bool splitWeightGrad,
+               const ScheduleCosts& costs, ScheduleResult& result);
+
+}  // namespace
+
 bool simulateOrders(const ScheduleShape& shape, ScheduleOrders&& orders, const ScheduleCosts& costs,
                     ScheduleResult& result) {
     const auto stages = static_cast<std::size_t>(shape.stages);
@@ -21,6 +30,25 @@ bool simulateOrders(const ScheduleShape& shape, ScheduleOrders&& orders, const S
         result.ranks[rank].stage = static_cast<int>(rank);
         if (rank < orders.ranks.size()) result.ranks[rank].ops = std::move(orders.ranks[rank]);
     }
+    return timeRanks(shape, program, orders.splitWeightGrad, costs, result);
+}
+
+bool simulateCompiled(const ScheduleShape& shape, const ScheduleOrders& orders,
+                      const ScheduleProgram& program, const ScheduleCosts& costs,
+                      ScheduleResult& result) {
+    const auto stages = static_cast<std::size_t>(shape.stages);
+    result.ranks.assign(stages, RankTimeline{});
+    for (std::size_t rank = 0; rank < stages; ++rank) {
+        result.ranks[rank].stage = static_cast<int>(rank);
+        if (rank < orders.ranks.size()) result.ranks[rank].ops = orders.ranks[rank];
+    }
+    return timeRanks(shape, program, orders.splitWeightGrad, costs, result);
+}
+
+namespace {
+
+bool timeRanks(const ScheduleShape& shape, const ScheduleProgram& program, bool splitWeightGrad,
+               const ScheduleCosts& costs, ScheduleResult& result) {
     std::vector<double> ends;
     std::vector<double> scratch;
     const double makespan =
@@ -38,14 +66,15 @@ bool simulateOrders(const ScheduleShape& shape, ScheduleOrders&& orders, const S
         timeline.busyS = busy;
         timeline.idleS = std::max(0.0, makespan - busy);
         timeline.peakInFlight =
-            walkHeldSets(timeline.ops, orders.splitWeightGrad, [](const ScheduleOp&, int) {});
+            walkHeldSets(timeline.ops, splitWeightGrad, [](const ScheduleOp&, int) {});
         idleTotal += timeline.idleS;
     }
     result.makespanS = makespan;
-    result.splitWeightGrad = orders.splitWeightGrad;
+    result.splitWeightGrad = splitWeightGrad;
     result.bubbleFraction =
         makespan > 0 ? idleTotal / (static_cast<double>(shape.stages) * makespan) : 0.0;
     return program.complete;
 }
 
+}  // namespace
 }  // namespace fourfold::core::detail

@@ -7,7 +7,10 @@
 #pragma once
 
 #include "core/detail/schedule/schedule_order.h"
+#include "core/detail/schedule/schedule_program.h"
 #include "core/schedule.h"
+
+#include <functional>
 
 namespace fourfold::core::detail {
 
@@ -18,5 +21,25 @@ namespace fourfold::core::detail {
 // the shape.
 [[nodiscard]] bool simulateOrders(const ScheduleShape& shape, ScheduleOrders&& orders,
                                   const ScheduleCosts& costs, ScheduleResult& result);
+
+// The same for orders already compiled into `program` (compileOrders(shape, orders)): the ops
+// are copied, so one compiled shape serves many simulations.
+[[nodiscard]] bool simulateCompiled(const ScheduleShape& shape, const ScheduleOrders& orders,
+                                    const ScheduleProgram& program, const ScheduleCosts& costs,
+                                    ScheduleResult& result);
+
+// A shape's orders and their program, generated and compiled or kept from earlier.
+struct PreparedOrders {
+    const ScheduleOrders* orders = nullptr;
+    const ScheduleProgram* program = nullptr;
+};
+// simulateSchedule (core/schedule.h) with each shape's orders and program from `prepare`,
+// called at most once with the schedule generated (1F1B for interleaving on one chunk) and the
+// shape simulated.
+using PrepareOrders = std::function<PreparedOrders(ScheduleKind, const ScheduleShape&)>;
+[[nodiscard]] ScheduleResult simulateSchedulePrepared(ScheduleKind kind, int stages,
+                                                      int microBatches, int virtualStages,
+                                                      const ScheduleCosts& costs,
+                                                      const PrepareOrders& prepare);
 
 }  // namespace fourfold::core::detail
