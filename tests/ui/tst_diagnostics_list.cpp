@@ -35,6 +35,51 @@ private slots:
         QCOMPARE(spy.count(), 0);
     }
 
+    // The list keeps its rows' sizes per text and room: they must stay what Qt's own delegate
+    // measures, through messages shown again, a narrower list and a larger font.
+    void rowSizesAreThePlainDelegates() {
+        ui::DiagnosticsList list;
+        list.resize(360, 300);
+        list.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&list));
+        const std::vector<core::Diagnostic> first = {
+            {core::Severity::Warning, "/memory",
+             "Does not fit: stage 0 needs 306.0 GB per GPU, 228.7 GB more than the 77.3 GB "
+             "usable of 85.9 GB."},
+            {core::Severity::Info, "/parallel/sequence_parallel",
+             "sequence_parallel has no effect with tp 1."}};
+        const std::vector<core::Diagnostic> second = {
+            {core::Severity::Warning, "/memory", "Does not fit: stage 0 needs 95.1 GB per GPU."}};
+        const auto compare = [&list] {
+            QListWidget plain;
+            plain.setWordWrap(true);
+            plain.setUniformItemSizes(false);
+            plain.setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+            plain.setFont(list.list()->font());
+            plain.resize(list.list()->size());
+            for (int row = 0; row < list.list()->count(); ++row) {
+                const QListWidgetItem* item = list.list()->item(row);
+                new QListWidgetItem(item->icon(), item->text(), &plain);
+            }
+            plain.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&plain));
+            for (int row = 0; row < list.list()->count(); ++row) {
+                QCOMPARE(list.list()->sizeHintForRow(row), plain.sizeHintForRow(row));
+            }
+        };
+        for (const auto* shown : {&first, &second, &first}) {
+            show(list, *shown);
+            compare();
+        }
+        list.resize(180, 300);
+        QCoreApplication::processEvents();
+        compare();
+        QFont large = list.list()->font();
+        large.setPointSizeF(large.pointSizeF() * 1.5);
+        list.list()->setFont(large);
+        compare();
+    }
+
     void errorsFirstAndActivation() {
         ui::DiagnosticsList list;
         list.resize(360, 300);
