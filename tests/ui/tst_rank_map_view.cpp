@@ -5,16 +5,21 @@
 
 #include "core/catalog.h"
 #include "core/evaluate.h"
+#include "ui/views/rank_map_painter.h"
 #include "ui/views/rank_map_view.h"
 
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
+#include <QPalette>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace fourfold;
+using fourfold::ui::KeptLayer;
+using fourfold::ui::RankMapLayout;
+using fourfold::ui::RankMapScene;
 using fourfold::ui::RankMapView;
 
 namespace {
@@ -224,6 +229,55 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QCOMPARE(view.rankAt(QPointF(300, 200)), -1);
         QVERIFY(view.grab().save(QStringLiteral("/tmp/fourfold_rank_map_absent.png")));
+    }
+
+    // On screen the cells are written as pixels into a copy of the kept node boxes; a painter
+    // fills them where it cannot (exports, scale factors). Both must give the same pixels: the
+    // GPT-3 layout on 1,024 GPUs (small cells) and the article's example (cells with text),
+    // pinned, in both palettes.
+    void writtenCellsEqualFilledOnes() {
+        for (const auto& evaluation : {evaluatePlan(8, 8, 16, 128), articleExample()}) {
+            const core::TopologyReport& report = *evaluation->topology;
+            RankMapLayout layout;
+            layout.configure(report.nodes, report.gpusPerNode, QSizeF(900, 520));
+            for (const bool dark : {false, true}) {
+                QPalette colours;
+                colours.setColor(QPalette::Window,
+                                 dark ? QColor(40, 40, 40) : QColor(239, 239, 239));
+                colours.setColor(QPalette::Base, dark ? QColor(30, 30, 30) : Qt::white);
+                colours.setColor(QPalette::WindowText, dark ? Qt::white : Qt::black);
+                RankMapScene scene;
+                scene.report = &report;
+                scene.layout = &layout;
+                scene.mapArea = QRectF(10, 40, 900, 520);
+                scene.scale =
+                    std::min(900 / layout.sceneSize().width(), 520 / layout.sceneSize().height());
+                scene.origin = scene.mapArea.topLeft();
+                // Cells drawn one by one, not nodes as single boxes.
+                QVERIFY(RankMapLayout::kCellWidth * scene.scale >= ui::kRankMapAggregateBelowPx);
+                scene.focusRank = 5;
+                scene.palette = colours;
+                const auto paint = [&scene](bool written) {
+                    KeptLayer frames;
+                    QImage cells;
+                    scene.frames = &frames;
+                    scene.cells = written ? &cells : nullptr;
+                    QImage image(920, 580, QImage::Format_RGB32);
+                    image.fill(Qt::gray);
+                    QPainter painter(&image);
+                    ui::paintRankMap(painter, scene);
+                    painter.end();
+                    return image;
+                };
+                const QImage written = paint(true);
+                const QImage filled = paint(false);
+                QCOMPARE(written.size(), filled.size());
+                QVERIFY(written == filled);
+                // The cells are there: the map is not only node boxes.
+                QVERIFY(written.pixel(written.width() / 2, written.height() / 2) !=
+                        colours.color(QPalette::Window).rgb());
+            }
+        }
     }
 
     void sixteenThousandGpus() {

@@ -15,6 +15,12 @@ LayerKey& LayerKey::operator<<(const QString& text) {
 void KeptLayer::paint(QPainter& painter, const QRect& area, const LayerKey& key,
                       const QColor& background, const std::function<void(QPainter&)>& draw) {
     if (area.isEmpty()) return;
+    painter.drawImage(area.topLeft(), image(painter, area, key, background, draw));
+}
+
+const QImage& KeptLayer::image(const QPainter& painter, const QRect& area, const LayerKey& key,
+                               const QColor& background,
+                               const std::function<void(QPainter&)>& draw) {
     const qreal ratio = painter.device()->devicePixelRatioF();
     LayerKey full = key;
     full << area << ratio << background.rgba();
@@ -27,7 +33,7 @@ void KeptLayer::paint(QPainter& painter, const QRect& area, const LayerKey& key,
         draw(onto);
         key_ = full.bytes();
     }
-    painter.drawImage(area.topLeft(), image_);
+    return image_;
 }
 
 }  // namespace fourfold::ui

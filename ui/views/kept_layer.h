@@ -40,6 +40,11 @@ public:
     // (pixel_canvas.h); the caller draws directly otherwise.
     void paint(QPainter& painter, const QRect& area, const LayerKey& key, const QColor& background,
                const std::function<void(QPainter&)>& draw);
+    // The kept image for the same arguments (drawn anew when the key changed), without painting
+    // it: for a caller that draws more pixels into a copy first.
+    [[nodiscard]] const QImage& image(const QPainter& painter, const QRect& area,
+                                      const LayerKey& key, const QColor& background,
+                                      const std::function<void(QPainter&)>& draw);
 
 private:
     QByteArray key_;

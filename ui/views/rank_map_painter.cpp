@@ -5,6 +5,7 @@
 #include "ui/views/pixel_canvas.h"
 
 #include <QCoreApplication>
+#include <QImage>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -117,10 +118,24 @@ QColor cellFill(const RankMapScene& scene, int rank, const core::RankCoordinates
 
 // The cells' fills, gathered by colour and filled one colour at a time: a thousand cells
 // filled one by one cost more than the rest of the map. Each covers what fillRect would (an
-// aliased fill rounds the edges in device pixels, also under a scale factor's transform).
+// aliased fill rounds the edges in device pixels, also under a scale factor's transform). On a
+// screen at one device pixel per pixel they are written straight into `canvas` instead (its
+// pixel (0, 0) at widget position `origin`), each cell a few rows of one colour.
 class CellFills {
 public:
+    CellFills() = default;
+    CellFills(QImage* canvas, QPoint origin)
+        : canvas_(canvas),
+          bits_(canvas->bits()),
+          stride_(canvas->bytesPerLine()),
+          size_(canvas->size()),
+          origin_(origin) {}
+
     void add(const QColor& colour, const QRectF& rect) {
+        if (canvas_) {
+            write(colour.rgb(), rect);
+            return;
+        }
         const QRgb rgb = colour.rgba();
         if (runs_.empty() || runs_[last_].first != rgb) {
             last_ = 0;
@@ -138,25 +153,45 @@ public:
     }
 
 private:
+    void write(QRgb rgb, const QRectF& rect) const {
+        // The pixels fillRect covers: each edge rounded to the nearest whole pixel.
+        const int left = std::max(roundPixel(rect.left()) - origin_.x(), 0);
+        const int right = std::min(roundPixel(rect.right()) - origin_.x(), size_.width());
+        const int top = std::max(roundPixel(rect.top()) - origin_.y(), 0);
+        const int bottom = std::min(roundPixel(rect.bottom()) - origin_.y(), size_.height());
+        for (int y = top; y < bottom; ++y) {
+            auto* row = reinterpret_cast<QRgb*>(bits_ + y * stride_);
+            std::fill(row + left, row + std::max(left, right), rgb);
+        }
+    }
+
+    QImage* canvas_ = nullptr;
+    uchar* bits_ = nullptr;  // the canvas's pixels, detached once
+    qsizetype stride_ = 0;
+    QSize size_;
+    QPoint origin_;
     std::vector<std::pair<QRgb, QList<QRectF>>> runs_;
     std::size_t last_ = 0;
 };
 
-// A cell's fill (gathered into `fills`), or the dotted outline of a GPU the job leaves idle.
-void paintCellFill(QPainter& painter, const RankMapScene& scene, int node, int local,
-                   CellFills& fills) {
+// A cell's fill, gathered into `fills` (nothing for a GPU the job leaves idle).
+void addCellFill(const RankMapScene& scene, int node, int local, CellFills& fills) {
     const auto& report = *scene.report;
     const int rank = core::rankOnNodeGpu(report, node, local);
-    const QRectF cell = toWidget(scene, scene.layout->cellRect(node, local));
-    if (rank < 0) {  // a GPU of the last node the job leaves idle
-        painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0, Qt::DotLine));
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRect(cell.adjusted(0.5, 0.5, -0.5, -0.5));
-        return;
-    }
+    if (rank < 0) return;
     QString letters;
     bool dimmed = false;
-    fills.add(cellFill(scene, rank, core::coordinatesOfRank(report, rank), letters, dimmed), cell);
+    fills.add(cellFill(scene, rank, core::coordinatesOfRank(report, rank), letters, dimmed),
+              toWidget(scene, scene.layout->cellRect(node, local)));
+}
+
+// The dotted outline of a GPU of the last node that the job leaves idle.
+void paintIdleCell(QPainter& painter, const RankMapScene& scene, int node, int local) {
+    if (core::rankOnNodeGpu(*scene.report, node, local) >= 0) return;
+    const QRectF cell = toWidget(scene, scene.layout->cellRect(node, local));
+    painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0, Qt::DotLine));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(cell.adjusted(0.5, 0.5, -0.5, -0.5));
 }
 
 // A cell's text, when it is wide enough for any: its rank, and the marks of the focus GPU's
@@ -221,16 +256,23 @@ struct TpEdges {
     QList<QLineF> dashed;
 };
 
-void collectTpOutlines(const RankMapScene& scene, int node, TpEdges& edges) {
+void collectTpOutlines(const RankMapScene& scene, int node, TpEdges& edges,
+                       std::vector<int>& groups) {
     const auto& report = *scene.report;
     const auto& tp = report.tp;
     if (tp.groupSize <= 1) return;
     const RankMapLayout& layout = *scene.layout;
     const double half = RankMapLayout::kCellGap / 2.0;
-    for (int local = 0; local < layout.gpusPerNode(); ++local) {
+    // Each GPU's TP group once (-1: idle), for the GPU and as its neighbours' neighbour.
+    const int gpus = layout.gpusPerNode();
+    groups.assign(static_cast<std::size_t>(gpus), -1);
+    for (int local = 0; local < gpus; ++local) {
         const int rank = core::rankOnNodeGpu(report, node, local);
-        if (rank < 0) continue;
-        const int group = groupOf(tp, rank);
+        if (rank >= 0) groups[static_cast<std::size_t>(local)] = groupOf(tp, rank);
+    }
+    for (int local = 0; local < gpus; ++local) {
+        const int group = groups[static_cast<std::size_t>(local)];
+        if (group < 0) continue;
         QList<QLineF>& into = core::spansNodes(tp, group) ? edges.dashed : edges.solid;
         const QRectF cell = layout.cellRect(node, local).adjusted(-half, -half, half, half);
         const struct {
@@ -242,39 +284,47 @@ void collectTpOutlines(const RankMapScene& scene, int node, TpEdges& edges) {
                      {0, 1, cell.bottomLeft(), cell.bottomRight()}};
         for (const auto& side : sides) {
             const int next = layout.neighbour(local, side.dx, side.dy);
-            const int nextRank = next < 0 ? -1 : core::rankOnNodeGpu(report, node, next);
-            if (nextRank >= 0 && groupOf(tp, nextRank) == group) continue;
+            if (next >= 0 && groups[static_cast<std::size_t>(next)] == group) continue;
             into.append(QLineF(scene.origin + side.from * scene.scale,
                                scene.origin + side.to * scene.scale));
         }
     }
 }
 
-void paintTpOutlines(QPainter& painter, const RankMapScene& scene, const TpEdges& edges) {
+// The solid edges as whole-pixel bars, in the ink colour: the raster engine fills those
+// directly, where a wide pen strokes every line (thousands on a large cluster).
+QList<QRect> tpBars(const RankMapScene& scene, const TpEdges& edges) {
     const double penWidth = std::clamp(scene.scale * 2.0, 1.2, 3.0);
-    const QColor ink = scene.palette.color(QPalette::WindowText);
-    if (!edges.solid.isEmpty()) {
-        // Level and upright edges as whole-pixel bars: the raster engine fills those directly,
-        // where a wide pen strokes every line (thousands on a large cluster).
-        const int width = std::max(1, static_cast<int>(std::lround(penWidth)));
-        QList<QRect> bars;
-        bars.reserve(edges.solid.size());
-        for (const QLineF& edge : edges.solid) {
-            const int x0 = static_cast<int>(std::lround(std::min(edge.x1(), edge.x2())));
-            const int x1 = static_cast<int>(std::lround(std::max(edge.x1(), edge.x2())));
-            const int y0 = static_cast<int>(std::lround(std::min(edge.y1(), edge.y2())));
-            const int y1 = static_cast<int>(std::lround(std::max(edge.y1(), edge.y2())));
-            if (y0 == y1) {
-                bars.append(QRect(x0, y0 - width / 2, std::max(1, x1 - x0), width));
-            } else {
-                bars.append(QRect(x0 - width / 2, y0, width, std::max(1, y1 - y0)));
-            }
+    const int width = std::max(1, roundPixel(penWidth));
+    QList<QRect> bars;
+    bars.reserve(edges.solid.size());
+    for (const QLineF& edge : edges.solid) {
+        const int x0 = roundPixel(std::min(edge.x1(), edge.x2()));
+        const int x1 = roundPixel(std::max(edge.x1(), edge.x2()));
+        const int y0 = roundPixel(std::min(edge.y1(), edge.y2()));
+        const int y1 = roundPixel(std::max(edge.y1(), edge.y2()));
+        if (y0 == y1) {
+            bars.append(QRect(x0, y0 - width / 2, std::max(1, x1 - x0), width));
+        } else {
+            bars.append(QRect(x0 - width / 2, y0, width, std::max(1, y1 - y0)));
         }
+    }
+    return bars;
+}
+
+// The outlines: the solid ones unless they were written with the cells already, then the
+// dashed ones (groups that span nodes).
+void paintTpOutlines(QPainter& painter, const RankMapScene& scene, const TpEdges& edges,
+                     bool solidWritten) {
+    const QColor ink = scene.palette.color(QPalette::WindowText);
+    if (!solidWritten && !edges.solid.isEmpty()) {
+        const QList<QRect> bars = tpBars(scene, edges);
         painter.setPen(Qt::NoPen);
         painter.setBrush(ink);
         painter.drawRects(bars.constData(), static_cast<int>(bars.size()));
     }
     if (!edges.dashed.isEmpty()) {
+        const double penWidth = std::clamp(scene.scale * 2.0, 1.2, 3.0);
         painter.setPen(QPen(ink, penWidth, Qt::DashLine, Qt::FlatCap));
         painter.drawLines(edges.dashed);
     }
@@ -333,20 +383,60 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
             onto.setRenderHint(QPainter::Antialiasing, false);
         });
     };
-    if (scene.frames && !scene.forExport && drawsPixelsOneToOne(painter)) {
+    const bool kept = scene.frames && !scene.forExport && drawsPixelsOneToOne(painter);
+    TpEdges edges;
+    std::vector<int> groups;    // a node's TP groups, reused from node to node
+    bool solidWritten = false;  // the solid TP outlines written into the canvas with the cells
+    const QRect area = scene.mapArea.toAlignedRect();
+    // The cells: written into a copy of the kept node boxes where the screen takes pixels one
+    // to one, else filled over the boxes.
+    if (kept) {
         // What the boxes depend on: the layout, the zoom and pan, the palette.
         LayerKey key;
         key << scene.origin.x() << scene.origin.y() << scene.scale << layout.nodes()
             << layout.gpusPerNode() << layout.nodesPerRow() << layout.cellColumns()
             << layout.cellRows() << scene.palette.color(QPalette::AlternateBase).rgba()
             << frame.rgba() << scene.palette.color(QPalette::Base).rgba();
-        scene.frames->paint(painter, scene.mapArea.toAlignedRect(), key,
-                            scene.palette.color(QPalette::Window), paintFrames);
+        const QImage& frames = scene.frames->image(
+            painter, area, key, scene.palette.color(QPalette::Window), paintFrames);
+        if (scene.cells && frames.devicePixelRatio() == 1.0 && !frames.isNull()) {
+            QImage& canvas = *scene.cells;
+            if (canvas.size() != frames.size() || canvas.format() != frames.format()) {
+                canvas = QImage(frames.size(), frames.format());
+            }
+            std::copy(frames.constBits(), frames.constBits() + frames.sizeInBytes(), canvas.bits());
+            CellFills fills(&canvas, area.topLeft());
+            visibleNodes([&](int node, const QRectF& /*box*/) {
+                for (int local = 0; local < layout.gpusPerNode(); ++local) {
+                    addCellFill(scene, node, local, fills);
+                }
+                collectTpOutlines(scene, node, edges, groups);
+            });
+            // The solid TP outlines over the cells, as the painter would fill them.
+            const QColor ink = scene.palette.color(QPalette::WindowText);
+            for (const QRect& bar : tpBars(scene, edges)) fills.add(ink, QRectF(bar));
+            solidWritten = true;
+            painter.drawImage(area.topLeft(), canvas);
+        } else {
+            painter.drawImage(area.topLeft(), frames);
+            CellFills fills;
+            visibleNodes([&](int node, const QRectF& /*box*/) {
+                for (int local = 0; local < layout.gpusPerNode(); ++local) {
+                    addCellFill(scene, node, local, fills);
+                }
+            });
+            fills.paint(painter);
+        }
     } else {
         paintFrames(painter);
+        CellFills fills;
+        visibleNodes([&](int node, const QRectF& /*box*/) {
+            for (int local = 0; local < layout.gpusPerNode(); ++local) {
+                addCellFill(scene, node, local, fills);
+            }
+        });
+        fills.paint(painter);
     }
-    TpEdges edges;
-    CellFills fills;
     visibleNodes([&](int node, const QRectF& box) {
         if (box.width() >= 60) {
             painter.setPen(frame);
@@ -366,11 +456,10 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
                              Qt::AlignLeft | Qt::AlignVCenter, label);
         }
         for (int local = 0; local < layout.gpusPerNode(); ++local) {
-            paintCellFill(painter, scene, node, local, fills);
+            paintIdleCell(painter, scene, node, local);
         }
-        collectTpOutlines(scene, node, edges);
+        if (!solidWritten) collectTpOutlines(scene, node, edges, groups);
     });
-    fills.paint(painter);
     if (cellPx >= 22) {
         visibleNodes([&](int node, const QRectF& /*box*/) {
             for (int local = 0; local < layout.gpusPerNode(); ++local) {
@@ -378,7 +467,7 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
             }
         });
     }
-    paintTpOutlines(painter, scene, edges);
+    paintTpOutlines(painter, scene, edges, solidWritten);
     if (scene.focusRank >= 0) paintFocusRing(painter, scene);
     painter.restore();
 }

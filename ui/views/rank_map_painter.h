@@ -10,6 +10,7 @@
 #include "ui/views/rank_map_layout.h"
 
 #include <QFont>
+#include <QImage>
 #include <QPalette>
 #include <QPointF>
 #include <QRectF>
@@ -36,6 +37,7 @@ struct RankMapScene {
     QFont font;
     KeptLayer* frames = nullptr;  // when set, node boxes are kept between paints
     KeptLayer* legend = nullptr;  // when set, the legend is kept between paints
+    QImage* cells = nullptr;      // when set with frames, the image the cells are written into
 };
 
 // Cells narrower than this many pixels are not drawn one by one: a node becomes one box.

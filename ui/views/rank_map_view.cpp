@@ -292,6 +292,7 @@ void RankMapView::paintEvent(QPaintEvent* /*event*/) {
     scene.font = font();
     scene.frames = &frames_;
     scene.legend = &legend_;
+    scene.cells = &cells_;
     paintRankMap(painter, scene);
     paintRankMapLegend(painter, scene, legendArea());
 }

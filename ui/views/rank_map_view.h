@@ -11,6 +11,7 @@
 #include "ui/views/rank_map_layout.h"
 #include "ui/views/rank_map_painter.h"
 
+#include <QImage>
 #include <QPointF>
 
 #include <optional>
@@ -73,6 +74,7 @@ private:
     RankMapLayout layout_;
     KeptLayer frames_;  // node boxes kept between paints
     KeptLayer legend_;  // the legend likewise
+    QImage cells_;      // the node boxes with the cells written in, drawn at each paint
     core::ParallelAxis axis_ = core::ParallelAxis::Pipeline;
     std::vector<int> nodeColourValue_;
     // The layout last drawn: an edit that leaves it as it was (a micro-batch drag) repaints
