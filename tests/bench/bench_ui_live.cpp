@@ -6,6 +6,8 @@
 // worst, for the default plan and for GPT-3 175B on 1,024 GPUs (Brown et al. 2020, Table 2.1;
 // the layout of Narayanan et al. 2021, Table 1 scale); for a plan of 16,384 GPUs, evaluated on
 // a worker thread, the longest the event loop was held at once.
+#include "tests/core/search_plans.h"
+
 #include "app/allocator_tuning.h"
 #include "core/catalog.h"
 #include "ui/document/plan_document.h"
@@ -60,27 +62,6 @@ Plan gpt3Plan() {
     plan.training.gradAccumulation = 192;  // 1 × 192 × 8 = 1,536 sequences, GPT-3's batch
     plan.cluster.nodes = 128;
     plan.cluster.gpusPerNode = 8;
-    return plan;
-}
-
-// A 405B-class model on 16,384 GPUs in 64 pipeline stages (tp 8 × pp 64 × dp 32), as the view
-// legibility test uses: large enough to be evaluated off the GUI thread.
-Plan sixtyFourStagePlan() {
-    Plan plan = fourfold::core::defaultPlan();
-    plan.name = "16,384 GPUs, 64 stages";
-    plan.model.layers = 128;
-    plan.model.hidden = 16384;
-    plan.model.heads = 128;
-    plan.model.kvHeads = 8;
-    plan.model.ffnHidden = 53248;
-    plan.model.vocab = 128256;
-    plan.model.sequence = 8192;
-    plan.training.gradAccumulation = 128;
-    plan.parallel.tp = 8;
-    plan.parallel.pp = 64;
-    plan.parallel.dp = 32;
-    plan.parallel.zeroStage = 1;
-    plan.cluster.nodes = 2048;
     return plan;
 }
 
@@ -290,7 +271,8 @@ int main(int argc, char** argv) {
     if (only.isEmpty() || only == QLatin1String("large")) {
         // Evaluated on a worker thread (a step takes 25–170 ms there): what counts is the
         // longest stall. Fewer steps, since each waits for its evaluation.
-        benchPlan("16,384 GPUs, 64 stages", sixtyFourStagePlan(), std::max(2, steps / 5));
+        benchPlan("16,384 GPUs, 64 stages", fourfold::test::sixtyFourStagesOn16kGpus(),
+                  std::max(2, steps / 5));
     }
     return 0;
 }

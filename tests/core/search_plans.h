@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Plans the search's tests and benchmark share: GPT-3 175B on 1,024 A100s, the layout space
 // bench_search times and the performance references rank, and a small model on 8 GPUs whose
-// space is searched in well under a second.
+// space is searched in well under a second; and the large plans the views are checked and
+// timed with.
 #pragma once
 
 #include "core/catalog.h"
@@ -41,6 +42,27 @@ inline core::Plan gpt3OnDefaultCluster() {
     plan.parallel.dp = 8;
     plan.parallel.zeroStage = 1;
     plan.cluster.nodes = 128;
+    return plan;
+}
+
+// A 405B-class model on 16,384 GPUs in 64 pipeline stages (TP 8 × PP 64 × DP 32): large enough
+// to be evaluated off the GUI thread, and 64 Gantt rows and memory stages.
+inline core::Plan sixtyFourStagesOn16kGpus() {
+    core::Plan plan = core::defaultPlan();
+    plan.name = "16,384 GPUs, 64 stages";
+    plan.model.layers = 128;
+    plan.model.hidden = 16384;
+    plan.model.heads = 128;
+    plan.model.kvHeads = 8;
+    plan.model.ffnHidden = 53248;
+    plan.model.vocab = 128256;
+    plan.model.sequence = 8192;
+    plan.training.gradAccumulation = 128;
+    plan.parallel.tp = 8;
+    plan.parallel.pp = 64;
+    plan.parallel.dp = 32;
+    plan.parallel.zeroStage = 1;
+    plan.cluster.nodes = 2048;
     return plan;
 }
 

@@ -59,25 +59,6 @@ core::Plan eightStages() {
     return plan;
 }
 
-core::Plan sixtyFourStages() {
-    core::Plan plan = core::defaultPlan();
-    plan.name = "16,384 GPUs, 64 stages";
-    plan.model.layers = 128;
-    plan.model.hidden = 16384;
-    plan.model.heads = 128;
-    plan.model.kvHeads = 8;
-    plan.model.ffnHidden = 53248;
-    plan.model.vocab = 128256;
-    plan.model.sequence = 8192;
-    plan.training.gradAccumulation = 128;
-    plan.parallel.tp = 8;
-    plan.parallel.pp = 64;
-    plan.parallel.dp = 32;
-    plan.parallel.zeroStage = 1;
-    plan.cluster.nodes = 2048;
-    return plan;
-}
-
 template <typename View>
 View* viewOf(const ui::MainWindow& window) {
     for (ui::EvaluationView* view : window.views()) {
@@ -173,9 +154,11 @@ private slots:
         // Whether the views share the area as a 2×2 grid (else tabs, one at a time).
         QTest::addColumn<bool>("grid");
         const QList<QPair<const char*, core::Plan>> plans = {
-            {"default", core::defaultPlan()},  {"gpt3-175b-1024", test::gpt3OnDefaultCluster()},
-            {"mixtral-like", mixtralLike()},   {"pp8", eightStages()},
-            {"pp64-16384", sixtyFourStages()},
+            {"default", core::defaultPlan()},
+            {"gpt3-175b-1024", test::gpt3OnDefaultCluster()},
+            {"mixtral-like", mixtralLike()},
+            {"pp8", eightStages()},
+            {"pp64-16384", test::sixtyFourStagesOn16kGpus()},
         };
         struct Size {
             const char* name;
