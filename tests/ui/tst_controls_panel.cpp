@@ -5,6 +5,7 @@
 // node of 8 GPUs), so TP steps through {1, 2, 4, 8} (core/parallel_choices) and DP follows to
 // keep the 8 GPUs busy (core/parallel_edit).
 #include "core/catalog.h"
+#include "core/parallel_edit.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/slider_control.h"
@@ -182,6 +183,43 @@ private slots:
 
     // GPT-3 175B on 16,384 GPUs with 64 stages: every PP stop the slider offers is a valid plan
     // (before, a drag landed on PP 95 and the views went blank), and DP follows each one.
+    // The sliders keep the stops of the last plans they showed: going back to a plan must show
+    // that plan's stops, never those of the plan before it. Tensor parallel 1 → 2 → 4 → 2 → 1
+    // on GPT-3 (DP follows), then the model's heads changed, which changes TP's valid values.
+    void stopsFollowThePlanThroughKeptOnes() {
+        core::Plan plan = core::defaultPlan();
+        plan.model = core::findModelPreset("gpt3-175b")->spec;
+        plan.cluster.nodes = 16;
+        Harness h;
+        const auto check = [&h] {
+            h.settle();
+            const core::Plan& shown = h.document.evaluation()->plan;
+            const struct {
+                core::ParallelAxis axis;
+                const char* name;
+            } axes[] = {{core::ParallelAxis::Data, "dataParallel"},
+                        {core::ParallelAxis::Tensor, "tensorParallel"},
+                        {core::ParallelAxis::Pipeline, "pipelineParallel"}};
+            for (const auto& [axis, name] : axes) {
+                QCOMPARE(h.find<ui::SliderControl>(QString::fromLatin1(name))->stops(),
+                         ui::toStops(core::parallelStops(shown, axis)));
+            }
+        };
+        for (const int tp : {1, 2, 4, 2, 1}) {
+            plan.parallel.tp = tp;
+            plan.parallel.dp = 128 / tp;
+            QVERIFY(h.document.replacePlan(plan, QStringLiteral("TP")));
+            check();
+        }
+        plan.model.heads = 80;  // 80 heads: TP 16 no longer divides them
+        plan.model.kvHeads = 80;
+        plan.parallel.tp = 2;
+        plan.parallel.dp = 64;
+        QVERIFY(h.document.replacePlan(plan, QStringLiteral("Heads")));
+        check();
+        QVERIFY(!h.find<ui::SliderControl>(QStringLiteral("tensorParallel"))->stops().empty());
+    }
+
     void pipelineDragOnTheLargePlanStaysValid() {
         core::Plan plan = core::defaultPlan();
         plan.model = core::findModelPreset("gpt3-175b")->spec;

@@ -12,6 +12,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 
+#include <algorithm>
+
 namespace fourfold::ui {
 
 ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
@@ -127,12 +129,31 @@ SliderControl* ParallelControls::addAxis(core::ParallelAxis axis, const QString&
     return control;
 }
 
+const std::vector<std::vector<double>>& ParallelControls::stopsFor(const core::Plan& plan) {
+    constexpr std::size_t kKept = 8;
+    auto kept = std::find_if(stopsByPlan_.begin(), stopsByPlan_.end(),
+                             [&plan](const StopsOfPlan& entry) { return entry.plan == plan; });
+    if (kept == stopsByPlan_.end()) {
+        if (stopsByPlan_.size() >= kKept) stopsByPlan_.pop_back();
+        StopsOfPlan made{plan, {}};
+        for (const auto& [axis, control] : axes_) {
+            made.stops.push_back(toStops(core::parallelStops(plan, axis)));
+        }
+        stopsByPlan_.insert(stopsByPlan_.begin(), std::move(made));
+        return stopsByPlan_.front().stops;
+    }
+    std::rotate(stopsByPlan_.begin(), kept, kept + 1);
+    return stopsByPlan_.front().stops;
+}
+
 void ParallelControls::sync(const core::Evaluation& evaluation) {
     const core::Plan& plan = evaluation.plan;
-    for (const auto& [axis, control] : axes_) {
+    const std::vector<std::vector<double>>& stops = stopsFor(plan);
+    for (std::size_t index = 0; index < axes_.size(); ++index) {
+        const auto& [axis, control] = axes_[index];
         // Only values that keep the plan valid (a typed broken value sits between stops, marked
         // red, and the next drag or step leaves it for a valid one).
-        control->setStops(toStops(core::parallelStops(plan, axis)));
+        control->setStops(stops[index]);
         control->setValueQuietly(core::parallelValue(plan, axis));
     }
     axes_.front().control->setDetail(tr("%1 ranks of the cluster's %2 GPUs")

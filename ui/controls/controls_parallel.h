@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/parallel_choices.h"
+#include "core/plan.h"
 #include "ui/controls/controls_group.h"
 
 #include <vector>
@@ -24,6 +25,16 @@ private:
     };
     SliderControl* addAxis(core::ParallelAxis axis, const QString& name, const QString& label,
                            const QString& help, const QString& undoText);
+
+    // Each axis's valid stops (toStops of core::parallelStops) for the plans synced last, most
+    // recent first: a drag back and forth comes back to the same plans, and trying every
+    // candidate degree of every axis was a fifth of a slider step's own work.
+    struct StopsOfPlan {
+        core::Plan plan;
+        std::vector<std::vector<double>> stops;  // per entry of axes_
+    };
+    [[nodiscard]] const std::vector<std::vector<double>>& stopsFor(const core::Plan& plan);
+    std::vector<StopsOfPlan> stopsByPlan_;
 
     std::vector<AxisSlider> axes_;
     QComboBox* schedule_ = nullptr;
