@@ -8,7 +8,11 @@
 #include "core/validate.h"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
 #include <future>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -98,6 +102,26 @@ auto beside(SideWorker* worker, Work work) -> std::future<decltype(work())> {
     }
 }
 
+// What the work beside an evaluation hands back besides the memory estimate.
+struct SideResults {
+    std::vector<WhatIf> whatIfs;
+    std::optional<ScalingCurves> scaling;
+};
+
+// Waits for a future's work when it goes out of scope.
+class WaitOnExit {
+public:
+    explicit WaitOnExit(const std::future<SideResults>& future) : future_(future) {}
+    ~WaitOnExit() {
+        if (future_.valid()) future_.wait();
+    }
+    WaitOnExit(const WaitOnExit&) = delete;
+    WaitOnExit& operator=(const WaitOnExit&) = delete;
+
+private:
+    const std::future<SideResults>& future_;
+};
+
 Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* worker);
 
 }  // namespace
@@ -172,22 +196,46 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
             }
             return false;
         });
-    // The memory estimate and the scaling curves depend on the plan alone: they run on another
-    // core while this one simulates the schedule. The curves are wanted when the plan has no
-    // error, and dropped if one turns up below.
-    std::future<MemoryReport> memoryEstimate;
-    if (!memoryBlocked) {
-        memoryEstimate = beside(worker, [&plan, &model = *evaluation.model] {
-            return detail::estimateWithoutWhatIfs(plan, model);
-        });
-    }
     const auto hasErrors = [&diagnostics] {
         return std::any_of(diagnostics.begin(), diagnostics.end(),
                            [](const auto& d) { return d.severity == Severity::Error; });
     };
-    std::future<ScalingCurves> scaling;
-    if (!scheduleBlocked && !hasErrors()) {
-        scaling = beside(worker, [&plan] { return scalingCurves(plan); });
+    // Beside this thread, from the start: the memory estimate (the plan alone decides it),
+    // then the what-ifs when the plan does not fit (the slowest part of such a plan), then the
+    // scaling curves unless this thread took them meanwhile. This thread simulates the
+    // schedule and takes the curves itself if the other is still busy when it gets to them.
+    // The curves are wanted when the plan has no error, and dropped if one turns up below.
+    std::atomic<bool> scalingTaken{scheduleBlocked || hasErrors()};
+    std::promise<MemoryReport> memoryPromise;
+    std::future<MemoryReport> memoryEstimate;
+    if (!memoryBlocked) memoryEstimate = memoryPromise.get_future();
+    std::future<SideResults> side;
+    if (!memoryBlocked || !scalingTaken) {
+        side = beside(worker, [&plan, &model = *evaluation.model, &schedules, &scalingTaken,
+                               &memoryPromise, memoryBlocked] {
+            SideResults results;
+            if (!memoryBlocked) {
+                MemoryReport memory;
+                try {
+                    memory = detail::estimateWithoutWhatIfs(plan, model);
+                } catch (...) {
+                    memoryPromise.set_exception(std::current_exception());
+                    throw;
+                }
+                const bool needed = memory.overflow.empty() && detail::needsWhatIfs(memory);
+                const auto peak = memory.peakBytes;
+                memoryPromise.set_value(std::move(memory));
+                if (needed) results.whatIfs = detail::whatIfs(plan, model, peak, &schedules);
+            }
+            if (!scalingTaken.exchange(true)) results.scaling = scalingCurves(plan);
+            return results;
+        });
+    }
+    // Waited for before this returns, whatever happens: the work refers to what is here.
+    const WaitOnExit waited(side);
+    // Where no thread could be started, the work runs now, before its memory estimate is asked.
+    if (side.valid() && side.wait_for(std::chrono::seconds(0)) == std::future_status::deferred) {
+        side.wait();
     }
     if (!scheduleBlocked) {
         const auto& parallel = plan.parallel;
@@ -233,11 +281,12 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
             analyzeCheckpoint(plan, *evaluation.model,
                               evaluation.performance ? evaluation.performance->stepTimeS : 0);
     }
-    // The what-ifs (each a full re-estimate, most with a step time) are the slowest part of a
-    // plan that does not fit: here, while the other core finishes the scaling curves.
-    if (evaluation.memory && detail::needsWhatIfs(*evaluation.memory)) {
-        evaluation.memory->whatIfs =
-            detail::whatIfs(plan, *evaluation.model, evaluation.memory->peakBytes, &schedules);
+    std::optional<ScalingCurves> scaling;
+    if (!scalingTaken.exchange(true)) scaling = scalingCurves(plan);
+    if (side.valid()) {
+        SideResults results = side.get();
+        if (evaluation.memory) evaluation.memory->whatIfs = std::move(results.whatIfs);
+        if (results.scaling) scaling = std::move(results.scaling);
     }
     if (evaluation.memory && !evaluation.memory->fits) {
         // Not fitting is a finding about a well-formed plan, not a broken input: a warning, so
@@ -247,10 +296,7 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
 
     // Other sizes of a plan with errors would only repeat them (no error is added below the
     // performance figures: "does not fit" is a warning).
-    if (scaling.valid()) {
-        ScalingCurves curves = scaling.get();
-        if (!hasErrors()) evaluation.scaling = std::move(curves);
-    }
+    if (scaling && !hasErrors()) evaluation.scaling = std::move(scaling);
     evaluation.measured =
         compareMeasured(plan.measured, evaluation.memory ? &*evaluation.memory : nullptr,
                         evaluation.schedule ? &*evaluation.schedule : nullptr,
