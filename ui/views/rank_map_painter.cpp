@@ -7,7 +7,6 @@
 #include <QCoreApplication>
 #include <QImage>
 #include <QPainter>
-#include <QPainterPath>
 
 #include <algorithm>
 #include <cmath>
@@ -16,8 +15,6 @@
 
 namespace fourfold::ui {
 namespace {
-
-using core::GroupKind;
 
 // lupdate files a free function's tr() under its namespace, so the lookup uses that context.
 QString tr(const char* text) { return QCoreApplication::translate("fourfold::ui", text); }
@@ -30,16 +27,6 @@ QString tr(const char* text) { return QCoreApplication::translate("fourfold::ui"
     QT_TRANSLATE_NOOP("fourfold::ui::RankMapView", "CP rank"),
     QT_TRANSLATE_NOOP("fourfold::ui::RankMapView", "EP rank")};
 
-struct MarkedKind {
-    GroupKind kind;
-    QChar letter;
-};
-constexpr MarkedKind kMarkedKinds[] = {{GroupKind::Tp, QLatin1Char('T')},
-                                       {GroupKind::Cp, QLatin1Char('C')},
-                                       {GroupKind::Ep, QLatin1Char('E')},
-                                       {GroupKind::Dp, QLatin1Char('D')},
-                                       {GroupKind::Pp, QLatin1Char('P')}};
-
 int groupOf(const core::GroupSet& set, int rank) { return core::groupOfRank(set, rank); }
 
 bool sharesGroup(const core::GroupSet& set, int rank, int focus) {
@@ -51,8 +38,10 @@ bool sharesGroup(const core::GroupSet& set, int rank, int focus) {
 // Letters of the focus rank's groups this rank belongs to ("TD").
 QString marks(const core::TopologyReport& report, int rank, int focus) {
     QString letters;
-    for (const auto& marked : kMarkedKinds) {
-        if (sharesGroup(core::groupSet(report, marked.kind), rank, focus)) letters += marked.letter;
+    for (const auto& marked : kRankMapMarks) {
+        if (sharesGroup(core::groupSet(report, marked.kind), rank, focus)) {
+            letters += QLatin1Char(marked.letter);
+        }
     }
     return letters;
 }
@@ -62,13 +51,6 @@ QColor blend(const QColor& colour, const QColor& toward, double amount) {
         static_cast<float>(colour.redF() + (toward.redF() - colour.redF()) * amount),
         static_cast<float>(colour.greenF() + (toward.greenF() - colour.greenF()) * amount),
         static_cast<float>(colour.blueF() + (toward.blueF() - colour.blueF()) * amount));
-}
-
-QFont pixelFont(const QFont& base, double pixels, bool bold = false) {
-    QFont font = base;
-    font.setPixelSize(std::max(6, static_cast<int>(pixels)));
-    font.setBold(bold);
-    return font;
 }
 
 QRectF toWidget(const RankMapScene& scene, const QRectF& rect) {
@@ -209,15 +191,15 @@ void paintCellText(QPainter& painter, const RankMapScene& scene, int node, int l
     const double height = cell.height();
     const QColor ink = palette::textOn(fill, 0.45);
     painter.setPen(dimmed ? blend(ink, fill, 0.4) : ink);
-    painter.setFont(pixelFont(scene.font, std::min(14.0, height * 0.36), true));
+    painter.setFont(rankMapFont(scene.font, std::min(14.0, height * 0.36), true));
     const QRectF top(cell.left(), cell.top() + 1, width,
                      height * (letters.isEmpty() ? 0.62 : 0.55));
     painter.drawText(top, Qt::AlignCenter, QString::number(rank));
     if (!letters.isEmpty()) {
-        painter.setFont(pixelFont(scene.font, std::min(12.0, height * 0.3)));
+        painter.setFont(rankMapFont(scene.font, std::min(12.0, height * 0.3)));
         painter.drawText(cell.adjusted(1, height * 0.5, -1, -1), Qt::AlignCenter, letters);
     } else if (height >= 48) {
-        painter.setFont(pixelFont(scene.font, std::min(11.0, height * 0.2)));
+        painter.setFont(rankMapFont(scene.font, std::min(11.0, height * 0.2)));
         QStringList parts;
         for (const core::ParallelAxisInfo& axis : core::kParallelAxes) {
             if (!axis.coordinate || axis.axis == scene.axis ||
@@ -291,11 +273,13 @@ void collectTpOutlines(const RankMapScene& scene, int node, TpEdges& edges,
     }
 }
 
+// The outlines' width: thicker as the map zooms in, within 1.2 to 3 pixels.
+double tpPenWidth(const RankMapScene& scene) { return std::clamp(scene.scale * 2.0, 1.2, 3.0); }
+
 // The solid edges as whole-pixel bars, in the ink colour: the raster engine fills those
 // directly, where a wide pen strokes every line (thousands on a large cluster).
 QList<QRect> tpBars(const RankMapScene& scene, const TpEdges& edges) {
-    const double penWidth = std::clamp(scene.scale * 2.0, 1.2, 3.0);
-    const int width = std::max(1, roundPixel(penWidth));
+    const int width = std::max(1, roundPixel(tpPenWidth(scene)));
     QList<QRect> bars;
     bars.reserve(edges.solid.size());
     for (const QLineF& edge : edges.solid) {
@@ -324,8 +308,7 @@ void paintTpOutlines(QPainter& painter, const RankMapScene& scene, const TpEdges
         painter.drawRects(bars.constData(), static_cast<int>(bars.size()));
     }
     if (!edges.dashed.isEmpty()) {
-        const double penWidth = std::clamp(scene.scale * 2.0, 1.2, 3.0);
-        painter.setPen(QPen(ink, penWidth, Qt::DashLine, Qt::FlatCap));
+        painter.setPen(QPen(ink, tpPenWidth(scene), Qt::DashLine, Qt::FlatCap));
         painter.drawLines(edges.dashed);
     }
 }
@@ -335,6 +318,13 @@ void paintTpOutlines(QPainter& painter, const RankMapScene& scene, const TpEdges
 QString rankMapAxisLabel(core::ParallelAxis axis) {
     return QCoreApplication::translate("fourfold::ui::RankMapView",
                                        core::axisInfo(axis).coordinateName.data());
+}
+
+QFont rankMapFont(const QFont& base, double pixels, bool bold) {
+    QFont font = base;
+    font.setPixelSize(std::max(6, static_cast<int>(pixels)));
+    font.setBold(bold);
+    return font;
 }
 
 void paintRankMap(QPainter& painter, const RankMapScene& scene) {
@@ -383,14 +373,12 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
             onto.setRenderHint(QPainter::Antialiasing, false);
         });
     };
-    const bool kept = scene.frames && !scene.forExport && drawsPixelsOneToOne(painter);
-    TpEdges edges;
-    std::vector<int> groups;    // a node's TP groups, reused from node to node
-    bool solidWritten = false;  // the solid TP outlines written into the canvas with the cells
+    // The node boxes: kept as an image on screen. Where the screen takes pixels one to one the
+    // cells and solid TP outlines are then written into a copy of that image; elsewhere they
+    // are filled over the boxes.
     const QRect area = scene.mapArea.toAlignedRect();
-    // The cells: written into a copy of the kept node boxes where the screen takes pixels one
-    // to one, else filled over the boxes.
-    if (kept) {
+    QImage* canvas = nullptr;
+    if (scene.frames && !scene.forExport && drawsPixelsOneToOne(painter)) {
         // What the boxes depend on: the layout, the zoom and pan, the palette.
         LayerKey key;
         key << scene.origin.x() << scene.origin.y() << scene.scale << layout.nodes()
@@ -400,47 +388,39 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
         const QImage& frames = scene.frames->image(
             painter, area, key, scene.palette.color(QPalette::Window), paintFrames);
         if (scene.cells && frames.devicePixelRatio() == 1.0 && !frames.isNull()) {
-            QImage& canvas = *scene.cells;
-            if (canvas.size() != frames.size() || canvas.format() != frames.format()) {
-                canvas = QImage(frames.size(), frames.format());
+            canvas = scene.cells;
+            if (canvas->size() != frames.size() || canvas->format() != frames.format()) {
+                *canvas = QImage(frames.size(), frames.format());
             }
-            std::copy(frames.constBits(), frames.constBits() + frames.sizeInBytes(), canvas.bits());
-            CellFills fills(&canvas, area.topLeft());
-            visibleNodes([&](int node, const QRectF& /*box*/) {
-                for (int local = 0; local < layout.gpusPerNode(); ++local) {
-                    addCellFill(scene, node, local, fills);
-                }
-                collectTpOutlines(scene, node, edges, groups);
-            });
-            // The solid TP outlines over the cells, as the painter would fill them.
-            const QColor ink = scene.palette.color(QPalette::WindowText);
-            for (const QRect& bar : tpBars(scene, edges)) fills.add(ink, QRectF(bar));
-            solidWritten = true;
-            painter.drawImage(area.topLeft(), canvas);
+            std::copy(frames.constBits(), frames.constBits() + frames.sizeInBytes(),
+                      canvas->bits());
         } else {
             painter.drawImage(area.topLeft(), frames);
-            CellFills fills;
-            visibleNodes([&](int node, const QRectF& /*box*/) {
-                for (int local = 0; local < layout.gpusPerNode(); ++local) {
-                    addCellFill(scene, node, local, fills);
-                }
-            });
-            fills.paint(painter);
         }
     } else {
         paintFrames(painter);
-        CellFills fills;
-        visibleNodes([&](int node, const QRectF& /*box*/) {
-            for (int local = 0; local < layout.gpusPerNode(); ++local) {
-                addCellFill(scene, node, local, fills);
-            }
-        });
+    }
+    TpEdges edges;
+    std::vector<int> groups;  // a node's TP groups, reused from node to node
+    CellFills fills = canvas ? CellFills(canvas, area.topLeft()) : CellFills();
+    visibleNodes([&](int node, const QRectF& /*box*/) {
+        for (int local = 0; local < layout.gpusPerNode(); ++local) {
+            addCellFill(scene, node, local, fills);
+        }
+        collectTpOutlines(scene, node, edges, groups);
+    });
+    if (canvas) {
+        // The solid TP outlines over the cells, as the painter would fill them.
+        const QColor ink = scene.palette.color(QPalette::WindowText);
+        for (const QRect& bar : tpBars(scene, edges)) fills.add(ink, QRectF(bar));
+        painter.drawImage(area.topLeft(), *canvas);
+    } else {
         fills.paint(painter);
     }
     visibleNodes([&](int node, const QRectF& box) {
         if (box.width() >= 60) {
             painter.setPen(frame);
-            painter.setFont(pixelFont(scene.font, std::min(12.0, 11.0 * scene.scale)));
+            painter.setFont(rankMapFont(scene.font, std::min(12.0, 11.0 * scene.scale)));
             const int first = core::rankOnNodeGpu(report, node, 0);
             QString label = tr("node %1").arg(node);
             if (box.width() >= 150 && first >= 0) {
@@ -458,7 +438,6 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
         for (int local = 0; local < layout.gpusPerNode(); ++local) {
             paintIdleCell(painter, scene, node, local);
         }
-        if (!solidWritten) collectTpOutlines(scene, node, edges, groups);
     });
     if (cellPx >= 22) {
         visibleNodes([&](int node, const QRectF& /*box*/) {
@@ -467,139 +446,9 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
             }
         });
     }
-    paintTpOutlines(painter, scene, edges, solidWritten);
+    paintTpOutlines(painter, scene, edges, canvas != nullptr);
     if (scene.focusRank >= 0) paintFocusRing(painter, scene);
     painter.restore();
-}
-
-namespace {
-
-// Line 1 of the legend: what the colours mean, and the TP outline.
-void drawColourLine(QPainter& painter, const RankMapScene& scene, const QRectF& area,
-                    const QFontMetricsF& metrics) {
-    const auto& report = *scene.report;
-    const QColor ink = scene.palette.color(QPalette::WindowText);
-    double x = area.left() + 8;
-    const double y = area.top() + 4;
-    const int count = std::max(1, core::axisSize(report.sizes, scene.axis));
-    const QString heading = tr("Colour: %1").arg(rankMapAxisLabel(scene.axis));
-    painter.setPen(ink);
-    painter.drawText(QPointF(x, y + metrics.ascent()), heading);
-    x += metrics.horizontalAdvance(heading) + 10;
-    const double chip = metrics.height() - 2;
-    // One chip per value while they fit the line (and there are at most 16), else a ramp.
-    double chipsWidth = 0;
-    for (int value = 0; value < count && count <= 16; ++value) {
-        chipsWidth += chip + 3 + metrics.horizontalAdvance(QString::number(value)) + 8;
-    }
-    if (count <= 16 && x + chipsWidth <= area.right()) {
-        for (int value = 0; value < count; ++value) {
-            painter.fillRect(QRectF(x, y + 1, chip, chip), palette::axisValue(value, count));
-            const QString text = QString::number(value);
-            painter.setPen(ink);
-            painter.drawText(QPointF(x + chip + 3, y + metrics.ascent()), text);
-            x += chip + 3 + metrics.horizontalAdvance(text) + 8;
-        }
-    } else {
-        const QString low = QString::number(0);
-        painter.drawText(QPointF(x, y + metrics.ascent()), low);
-        x += metrics.horizontalAdvance(low) + 4;
-        const double barWidth = 120;
-        for (int step = 0; step < 60; ++step) {
-            const int value = step * (count - 1) / 59;
-            painter.fillRect(QRectF(x + step * barWidth / 60, y + 1, barWidth / 60 + 0.5, chip),
-                             palette::axisValue(value, count));
-        }
-        x += barWidth + 4;
-        painter.drawText(QPointF(x, y + metrics.ascent()), QString::number(count - 1));
-        x += metrics.horizontalAdvance(QString::number(count - 1)) + 8;
-    }
-    if (report.tp.groupSize > 1) {
-        x += 8;
-        painter.setPen(QPen(ink, 2.0));
-        painter.drawRect(QRectF(x, y + 1, chip * 1.6, chip));
-        x += chip * 1.6 + 5;
-        painter.setPen(ink);
-        const QString text = tr("TP group (dashed: spans nodes)");
-        painter.drawText(QPointF(x, y + metrics.ascent()), text);
-    }
-}
-
-// The legend's lines: the colours and the TP outline (1), the groups that span nodes (2), the
-// hint on moving around (3, on screen only). Line 2 changes with every parallel degree; the
-// others rarely, so they are kept as an image and line 2 is drawn over it.
-enum class LegendLines { All, AllButGroups, Groups };
-
-void drawLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area,
-                LegendLines lines) {
-    const auto& report = *scene.report;
-    painter.save();
-    painter.setClipRect(area);
-    const QColor ink = scene.palette.color(QPalette::WindowText);
-    const QFont font = pixelFont(scene.font, 12);
-    painter.setFont(font);
-    const QFontMetricsF metrics(font);
-    const double line = metrics.height() + 6;
-    double x = area.left() + 8;
-    double y = area.top() + 4;
-
-    // Line 1: what the colours mean.
-    if (lines != LegendLines::Groups) drawColourLine(painter, scene, area, metrics);
-    // Line 2: which groups ride the inter-node network.
-    y += line;
-    const double room = std::max(0.0, area.right() - x - 4);
-    if (lines != LegendLines::AllButGroups) {
-        QStringList parts;
-        for (const auto& marked : kMarkedKinds) {
-            const auto& set = core::groupSet(report, marked.kind);
-            const QString name = QString::fromLatin1(core::groupKindKey(marked.kind)).toUpper();
-            if (set.groupSize <= 1) {
-                parts << tr("%1 —").arg(name);
-            } else {
-                parts << tr("%1 %2 of %3").arg(name).arg(set.crossNodeGroups).arg(set.groupCount);
-            }
-        }
-        // Lines 2 and 3 end in "…" when the pane is narrower than they are.
-        painter.setPen(ink);
-        painter.drawText(QPointF(x, y + metrics.ascent()),
-                         metrics.elidedText(
-                             tr("Groups spanning nodes: %1").arg(parts.join(QStringLiteral(" · "))),
-                             Qt::ElideRight, room));
-    }
-
-    // Line 3: how to read the marks and move around (on screen only).
-    if (scene.forExport || lines == LegendLines::Groups) {
-        painter.restore();
-        return;
-    }
-    y += line;
-    painter.setPen(ink);
-    painter.drawText(QPointF(x, y + metrics.ascent()),
-                     metrics.elidedText(tr("Hover a GPU: T C E D P mark its group mates, click "
-                                           "pins, Esc clears · wheel or +/− zooms, 0 fits · "
-                                           "drag or arrows pan"),
-                                        Qt::ElideRight, room));
-    painter.restore();
-}
-
-}  // namespace
-
-void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area) {
-    if (!scene.report) return;
-    if (!scene.legend || !drawsPixelsOneToOne(painter)) {
-        drawLegend(painter, scene, area, LegendLines::All);
-        return;
-    }
-    // What the kept lines show: the colouring and its value count, whether TP groups are
-    // outlined, and the screen-only hint line; the groups spanning nodes are drawn over them.
-    const auto& report = *scene.report;
-    LayerKey key;
-    key << scene.axis << core::axisSize(report.sizes, scene.axis) << (report.tp.groupSize > 1)
-        << scene.forExport << scene.palette.color(QPalette::WindowText).rgba() << scene.font.key();
-    scene.legend->paint(
-        painter, area.toAlignedRect(), key, scene.palette.color(QPalette::Window),
-        [&](QPainter& onto) { drawLegend(onto, scene, area, LegendLines::AllButGroups); });
-    drawLegend(painter, scene, area, LegendLines::Groups);
 }
 
 }  // namespace fourfold::ui

@@ -47,7 +47,23 @@ inline constexpr double kRankMapAggregateBelowPx = 7.0;
 // are laid out along, those with a coordinate in core::kParallelAxes).
 [[nodiscard]] QString rankMapAxisLabel(core::ParallelAxis axis);
 
+// The group kinds a hovered or pinned GPU's mates are marked with, in the order their letters
+// are written, and the letters.
+struct RankMapMark {
+    core::GroupKind kind;
+    char letter;
+};
+inline constexpr RankMapMark kRankMapMarks[] = {{core::GroupKind::Tp, 'T'},
+                                                {core::GroupKind::Cp, 'C'},
+                                                {core::GroupKind::Ep, 'E'},
+                                                {core::GroupKind::Dp, 'D'},
+                                                {core::GroupKind::Pp, 'P'}};
+
+// `base` at `pixels` pixels (at least 6), bold or not: the map's text follows its zoom.
+[[nodiscard]] QFont rankMapFont(const QFont& base, double pixels, bool bold = false);
+
+// The map itself: node boxes, cells, TP outlines, marks and the focus ring, clipped to
+// scene.mapArea. The legend is drawn by paintRankMapLegend (rank_map_legend.h).
 void paintRankMap(QPainter& painter, const RankMapScene& scene);
-void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area);
 
 }  // namespace fourfold::ui

@@ -2,6 +2,7 @@
 #include "ui/views/rank_map_view.h"
 
 #include "ui/shell/language.h"
+#include "ui/views/rank_map_legend.h"
 #include "ui/views/rank_map_painter.h"
 
 #include <QComboBox>
