@@ -196,16 +196,12 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
             }
             return false;
         });
-    const auto hasErrors = [&diagnostics] {
-        return std::any_of(diagnostics.begin(), diagnostics.end(),
-                           [](const auto& d) { return d.severity == Severity::Error; });
-    };
     // Beside this thread, from the start: the memory estimate (the plan alone decides it),
     // then the what-ifs when the plan does not fit (the slowest part of such a plan), then the
     // scaling curves unless this thread took them meanwhile. This thread simulates the
     // schedule and takes the curves itself if the other is still busy when it gets to them.
     // The curves are wanted when the plan has no error, and dropped if one turns up below.
-    std::atomic<bool> scalingTaken{scheduleBlocked || hasErrors()};
+    std::atomic<bool> scalingTaken{scheduleBlocked || hasErrors(diagnostics)};
     std::promise<MemoryReport> memoryPromise;
     std::future<MemoryReport> memoryEstimate;
     if (!memoryBlocked) memoryEstimate = memoryPromise.get_future();
@@ -296,7 +292,7 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
 
     // Other sizes of a plan with errors would only repeat them (no error is added below the
     // performance figures: "does not fit" is a warning).
-    if (scaling && !hasErrors()) evaluation.scaling = std::move(scaling);
+    if (scaling && !hasErrors(diagnostics)) evaluation.scaling = std::move(scaling);
     evaluation.measured =
         compareMeasured(plan.measured, evaluation.memory ? &*evaluation.memory : nullptr,
                         evaluation.schedule ? &*evaluation.schedule : nullptr,

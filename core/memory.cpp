@@ -10,8 +10,6 @@
 #include "core/plan_patch.h"
 #include "core/validate.h"
 
-#include <algorithm>
-
 namespace fourfold::core {
 
 std::string_view categoryKey(MemoryCategory category) {
@@ -82,11 +80,7 @@ void prepareWhatIfs(const Plan& plan, const ModelReport& model, std::uint64_t pe
     if (plan.training.microBatch >= 2 || !checkedMul(plan.training.gradAccumulation, 2)) return;
     Plan longer = plan;
     longer.training.gradAccumulation *= 2;
-    const std::vector<Diagnostic> problems = validate(longer);
-    const bool valid = std::none_of(problems.begin(), problems.end(), [](const Diagnostic& d) {
-        return d.severity == Severity::Error;
-    });
-    if (valid) (void)predictPerformance(longer, schedules);
+    if (!hasErrors(validate(longer))) (void)predictPerformance(longer, schedules);
 }
 
 }  // namespace fourfold::core

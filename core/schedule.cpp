@@ -139,10 +139,7 @@ ScheduleResult simulateSchedulePrepared(ScheduleKind kind, int stages, int micro
     }
     result.virtualStages = chunks;
     const ScheduleShape shape{stages, microBatches, chunks};
-    // Interleaving with one chunk (or a fallback) is exactly 1F1B.
-    const ScheduleKind generated =
-        kind == ScheduleKind::Interleaved1F1B && chunks == 1 ? ScheduleKind::OneFOneB : kind;
-    const PreparedOrders prepared = prepare(generated, shape);
+    const PreparedOrders prepared = prepare(generatedKind(kind, chunks), shape);
     const auto simulated = simulatedCosts(costs, stages, virtualStages, chunks);
     if (!simulateCompiled(shape, *prepared.orders, *prepared.program, simulated, result)) {
         result.complete = false;

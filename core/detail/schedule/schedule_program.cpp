@@ -174,6 +174,10 @@ ScheduleCosts simulatedCosts(const ScheduleCosts& given, int stages, int givenCh
     return costs;
 }
 
+ScheduleKind generatedKind(ScheduleKind kind, int chunks) {
+    return kind == ScheduleKind::Interleaved1F1B && chunks == 1 ? ScheduleKind::OneFOneB : kind;
+}
+
 CompiledSchedule compileSchedule(ScheduleKind kind, int stages, int microBatches,
                                  int virtualStages) {
     CompiledSchedule compiled;
@@ -181,12 +185,8 @@ CompiledSchedule compileSchedule(ScheduleKind kind, int stages, int microBatches
     compiled.simulatedChunks =
         runsChunks(kind, stages, microBatches, virtualStages) ? virtualStages : 1;
     const ScheduleShape shape{stages, microBatches, compiled.simulatedChunks};
-    // Interleaving with one chunk (or a fallback) is exactly 1F1B.
-    const ScheduleKind generated =
-        kind == ScheduleKind::Interleaved1F1B && compiled.simulatedChunks == 1
-            ? ScheduleKind::OneFOneB
-            : kind;
-    compiled.program = compileOrders(shape, generatorFor(generated)(shape));
+    compiled.program =
+        compileOrders(shape, generatorFor(generatedKind(kind, compiled.simulatedChunks))(shape));
     return compiled;
 }
 

@@ -83,6 +83,9 @@ double timeProgram(const ScheduleProgram& program, const ScheduleCosts& costs,
 // sized for the simulated shape (chunks summed per rank when it runs whole stages, missing,
 // negative or non-finite costs as 0).
 [[nodiscard]] ScheduleGenerator generatorFor(ScheduleKind kind);
+// The schedule generated for `kind` run on `chunks` chunks: interleaving on one chunk (or its
+// fallback) is exactly 1F1B.
+[[nodiscard]] ScheduleKind generatedKind(ScheduleKind kind, int chunks);
 [[nodiscard]] bool runsChunks(ScheduleKind kind, int stages, int microBatches, int virtualStages);
 [[nodiscard]] ScheduleCosts simulatedCosts(const ScheduleCosts& given, int stages, int givenChunks,
                                            int simulatedChunks);
