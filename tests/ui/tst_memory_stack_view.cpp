@@ -4,6 +4,7 @@
 #include "image_checks.h"
 
 #include "ui/views/memory_stack_view.h"
+#include "ui/views/tinted_box.h"
 
 #include <qcustomplot.h>
 
@@ -116,6 +117,8 @@ private slots:
     void wideOverflowLabelsGiveWayToTheWorst();
     void absurdValuesDoNotCrash();
     void exports();
+    void tintedBoxesDrawAsQCustomPlotDoes_data();
+    void tintedBoxesDrawAsQCustomPlotDoes();
 
 private:
     static void show(fourfold::ui::MemoryStackView& view) {
@@ -365,6 +368,62 @@ void TestMemoryStackView::exports() {
         view.plot()->replot();
         view.grab().save(keep + QStringLiteral("/memory_many.png"));
     }
+}
+
+void TestMemoryStackView::tintedBoxesDrawAsQCustomPlotDoes_data() {
+    QTest::addColumn<double>("scale");
+    QTest::newRow("screen pixels") << 1.0;  // blended as one image
+    QTest::newRow("scaled export") << 1.5;  // QCustomPlot's own fill
+}
+
+// The overflow boxes and the margin band blend their tint as an image: the reference is
+// QCPItemRect over the same coordinates (tall boxes, as a plan far over its memory draws them,
+// one reaching past the axis rect), and the tint itself is blended by hand.
+void TestMemoryStackView::tintedBoxesDrawAsQCustomPlotDoes() {
+    QFETCH(double, scale);
+    const QColor paper(250, 250, 250);
+    const QColor tint(200, 30, 30, 90);
+    QPoint inside;  // in the last box (stage 7, 10 to 107.5 GB: clipped at the axis top)
+    const auto render = [&](bool reference) {
+        QCustomPlot plot;
+        plot.setViewport(QRect(0, 0, 400, 300));
+        plot.setBackground(paper);
+        plot.xAxis->setRange(-0.6, 7.6);
+        plot.yAxis->setRange(0, 100);
+        for (int stage = 0; stage < 8; ++stage) {
+            QCPItemRect* box = reference ? new QCPItemRect(&plot) : ui::makeTintedBox(&plot);
+            box->topLeft->setCoords(stage - 0.35, 20 + stage * 12.5);
+            box->bottomRight->setCoords(stage + 0.35, 10);
+            box->setPen(stage % 2 ? QPen(Qt::darkRed, 2) : QPen(Qt::NoPen));
+            box->setBrush(tint);
+            box->setAntialiased(false);
+        }
+        plot.replot();
+        inside = QPoint(qRound(plot.xAxis->coordToPixel(7) * scale),
+                        qRound(plot.yAxis->coordToPixel(60) * scale));
+        return plot.toPixmap(400, 300, scale).toImage().convertToFormat(QImage::Format_RGB32);
+    };
+    const QImage expected = render(true);
+    const QImage drawn = render(false);
+    QCOMPARE(drawn.size(), expected.size());
+    int differing = 0;
+    for (int y = 0; y < drawn.height(); ++y) {
+        for (int x = 0; x < drawn.width(); ++x) {
+            const QRgb a = drawn.pixel(x, y);
+            const QRgb b = expected.pixel(x, y);
+            const int apart =
+                std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                          std::abs(qBlue(a) - qBlue(b))});
+            differing += apart > 1 ? 1 : 0;
+        }
+    }
+    QCOMPARE(differing, 0);
+    // By hand: the tint over the paper, c = c_t·a + c_p·(1 − a) with a = 90/255.
+    const double alpha = 90.0 / 255.0;
+    const QRgb pixel = drawn.pixel(inside);
+    QVERIFY(std::abs(qRed(pixel) - qRound(200 * alpha + 250 * (1 - alpha))) <= 1);
+    QVERIFY(std::abs(qGreen(pixel) - qRound(30 * alpha + 250 * (1 - alpha))) <= 1);
+    QVERIFY(std::abs(qBlue(pixel) - qRound(30 * alpha + 250 * (1 - alpha))) <= 1);
 }
 
 QTEST_MAIN(TestMemoryStackView)

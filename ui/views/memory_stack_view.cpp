@@ -9,6 +9,7 @@
 #include "ui/views/palette.h"
 #include "ui/views/plot_refresh.h"
 #include "ui/views/rect_bars.h"
+#include "ui/views/tinted_box.h"
 
 #include <qcustomplot.h>
 
@@ -268,7 +269,7 @@ void MemoryStackView::drawLimits(const core::MemoryReport& report, int /*stages*
     const double capacity = static_cast<double>(report.capacityBytes) / unit;
     const double usable = static_cast<double>(report.usableBytes) / unit;
 
-    auto* band = new QCPItemRect(plot_);
+    auto* band = makeTintedBox(plot_);
     band->setLayer(QStringLiteral("grid"));  // under the bars
     spanAxisRect(band->topLeft, 0, capacity);
     spanAxisRect(band->bottomRight, 1, usable);
@@ -421,7 +422,7 @@ void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
             worstBytes = stage.bytesOverUsable;
             worst = index;
         }
-        auto* excess = new QCPItemRect(plot_);
+        auto* excess = makeTintedBox(plot_);
         excess->topLeft->setCoords(index - kBarWidth / 2,
                                    static_cast<double>(stage.totalBytes) / unit);
         excess->bottomRight->setCoords(index + kBarWidth / 2, usable);

@@ -7,6 +7,7 @@
 
 #include <QRect>
 
+class QColor;
 class QImage;
 class QPainter;
 
@@ -33,5 +34,12 @@ namespace fourfold::ui {
 // that size already there is kept as it is. Returns whether it was made anew (then it is
 // transparent).
 bool prepareCanvas(QImage& canvas, const QSize& size, double ratio);
+
+// Fills `area` (the painter's coordinates) with `colour`, as QPainter::fillRect does. Qt 6.4's
+// raster engine blends a translucent solid fill row by row and, past 96 rows, hands the rows to
+// the global thread pool and waits for them: sixteen overflow boxes took 1.5 ms that way on two
+// busy cores. An image of the colour blends in one pass on the calling thread. Opaque colours,
+// and painters that do not map one to one onto a raster device, fill as usual.
+void fillBlended(QPainter& painter, const QRect& area, const QColor& colour);
 
 }  // namespace fourfold::ui
