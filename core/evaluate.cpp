@@ -250,20 +250,6 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
         }
     }
 
-    if (memoryEstimate.valid()) {
-        evaluation.memory = memoryEstimate.get();
-        if (!evaluation.memory->overflow.empty()) {
-            diagnostics.push_back(overflowDiagnostic("/memory", evaluation.memory->overflow));
-            evaluation.memory.reset();
-        }
-    }
-
-    if (evaluation.schedule && evaluation.schedule->complete) {
-        evaluation.activations = activationTimelines(
-            *evaluation.schedule, evaluation.memory ? &*evaluation.memory : nullptr,
-            plan.parallel.virtualStages);
-    }
-
     if (!scheduleBlocked) {
         // A schedule too large to simulate is costed in closed form (complete = false).
         ScheduleResult closedForm;
@@ -277,8 +263,23 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
             analyzeCheckpoint(plan, *evaluation.model,
                               evaluation.performance ? evaluation.performance->stepTimeS : 0);
     }
+    // What needs no memory estimate comes first: meanwhile the other thread finishes it.
     std::optional<ScalingCurves> scaling;
     if (!scalingTaken.exchange(true)) scaling = scalingCurves(plan);
+
+    if (memoryEstimate.valid()) {
+        evaluation.memory = memoryEstimate.get();
+        if (!evaluation.memory->overflow.empty()) {
+            diagnostics.push_back(overflowDiagnostic("/memory", evaluation.memory->overflow));
+            evaluation.memory.reset();
+        }
+    }
+
+    if (evaluation.schedule && evaluation.schedule->complete) {
+        evaluation.activations = activationTimelines(
+            *evaluation.schedule, evaluation.memory ? &*evaluation.memory : nullptr,
+            plan.parallel.virtualStages);
+    }
     if (side.valid()) {
         SideResults results = side.get();
         if (evaluation.memory) evaluation.memory->whatIfs = std::move(results.whatIfs);
