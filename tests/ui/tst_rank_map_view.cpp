@@ -213,6 +213,31 @@ private slots:
         QVERIFY(view.grab().save(QStringLiteral("/tmp/fourfold_rank_map_cross_dark.png")));
     }
 
+    // The view is opaque to the window (it does not clear beneath it first), so its own
+    // paint must cover every pixel, with a map and with a message: rendered without a
+    // background onto magenta, no magenta may remain.
+    void paintsEveryPixel() {
+        RankMapView view;
+        QVERIFY(showArticleExample(view));
+        QVERIFY(view.testAttribute(Qt::WA_OpaquePaintEvent));
+        const QRgb magenta = qRgb(255, 0, 255);
+        const auto uncovered = [&] {
+            QImage image(view.size(), QImage::Format_RGB32);
+            image.fill(magenta);
+            static_cast<QWidget&>(view).render(&image, QPoint(), QRegion(), QWidget::RenderFlags());
+            int count = 0;
+            for (int y = 0; y < image.height(); ++y) {
+                for (int x = 0; x < image.width(); ++x) count += image.pixel(x, y) == magenta;
+            }
+            return count;
+        };
+        QCOMPARE(uncovered(), 0);
+        auto absent = std::make_shared<core::Evaluation>(*articleExample());
+        absent->topology.reset();
+        view.showEvaluation(absent);
+        QCOMPARE(uncovered(), 0);
+    }
+
     void absentTopologyShowsWhy() {
         core::Plan plan = core::defaultPlan();
         plan.parallel.tp = 1;

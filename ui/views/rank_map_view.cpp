@@ -48,6 +48,8 @@ QString listRanks(const std::vector<int>& group) {
 }  // namespace
 
 RankMapView::RankMapView(QWidget* parent) : EvaluationView(parent) {
+    // paintEvent fills every pixel: the window need not clear what lies beneath first.
+    setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(240, 140);
