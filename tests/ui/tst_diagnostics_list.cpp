@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The diagnostics list shows errors before warnings with their field, says "No problems" when
 // there are none, and activating an item (click or Enter) emits its JSON pointer once.
+#include "event_counter.h"
+
 #include "ui/views/diagnostics_list.h"
 
 #include <QDir>
@@ -23,6 +25,25 @@ void show(ui::DiagnosticsList& list, std::vector<core::Diagnostic> diagnostics) 
 class TestDiagnosticsList : public QObject {
     Q_OBJECT
 private slots:
+    // New problems are laid out when they are listed, not on the view's own timer after the
+    // window has painted: the list paints once, in the first pass of the event loop, with
+    // everything else an edit changed.
+    void newProblemsPaintOnceInTheFirstPass() {
+        ui::DiagnosticsList list;
+        list.resize(360, 120);
+        list.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&list));
+        show(list, {{core::Severity::Warning, "/memory", "Does not fit."}});
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        const test::EventCounter paints(list.list()->viewport(), QEvent::Paint);
+        show(list, {{core::Severity::Warning, "/memory", "Does not fit: 95.1 GB per GPU."},
+                    {core::Severity::Info, "/parallel/sequence_parallel", "No effect."}});
+        QCoreApplication::processEvents();
+        QCOMPARE(paints.count, 1);
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        QCOMPARE(paints.count, 1);
+    }
+
     void emptyMeansNoProblems() {
         ui::DiagnosticsList list;
         list.show();

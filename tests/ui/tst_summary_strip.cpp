@@ -235,6 +235,30 @@ private slots:
                  QStringLiteral("peak stage 0 -9.1 % · step -50.0 %"));
     }
 
+    // A figure whose width changes moves the tiles after it at once, in the same paint as the
+    // new text, not passes later (which painted the strip a second time at every step of a
+    // drag between fitting and not fitting).
+    void tilesMoveInTheFirstPass() {
+        ui::SummaryStrip strip;
+        strip.resize(1400, 80);
+        strip.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&strip));
+        show(strip, evaluationWithPeak(62'000'000'000ULL));
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        const auto* world = strip.findChild<QWidget*>(QStringLiteral("worldTile"));
+        QVERIFY(world);
+        const QRect before = world->geometry();
+        auto notFitting = evaluationWithPeak(112'000'000'000ULL);
+        notFitting.diagnostics.push_back(
+            {core::Severity::Error, "/parallel/tp", "tp 3 does not divide the 32 heads."});
+        show(strip, notFitting);
+        QCoreApplication::processEvents();
+        const QRect first = world->geometry();
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        QVERIFY(world->geometry() != before);
+        QCOMPARE(first, world->geometry());
+    }
+
     void hiddenStripDrawsOnShow() {
         ui::SummaryStrip strip;
         show(strip, evaluationWithPeak(62'000'000'000ULL));

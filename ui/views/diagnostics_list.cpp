@@ -199,6 +199,9 @@ void DiagnosticsList::render(const core::Evaluation& evaluation) {
     // The dock follows the list once its lines have stayed for a moment (the list scrolls
     // meanwhile): a slider drag that adds a line at one step would otherwise resize every
     // chart above it in the middle of the drag. It grows sooner than it shrinks.
+    // Laid out now, not on the view's own timer: that ran after the window had painted the
+    // edit's other changes, and painted the window a second time for the list alone.
+    list_->doItemsLayout();
     const int height = preferredHeight();
     if (lastPreferredHeight_ == 0) {
         lastPreferredHeight_ = height;

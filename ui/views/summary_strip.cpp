@@ -274,6 +274,13 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
     measured_->setText(errors.join(QStringLiteral(" · ")));
     measured_->setToolTip(ExplainedText::coded(evaluation.measured.stepTimeText));
     measured_->parentWidget()->setVisible(!errors.isEmpty());
+    // Laid out now, tiles first: a layout request climbs one level per pass of the event
+    // loop, so a figure that changed width moved the tiles after it only once the window had
+    // painted the new text, and the strip was painted twice.
+    for (QLabel* value : {fit_, batch_, bubble_, world_, mfu_, throughput_, measured_}) {
+        value->parentWidget()->layout()->activate();
+    }
+    layout()->activate();
     updateGeometry();
 }
 
