@@ -13,8 +13,8 @@ namespace fourfold::core {
 // The same evaluation, its what-ifs timing the schedule shapes `schedules` compiled for earlier
 // plans: an editor keeps one memo across edits, since a drag revisits the same shapes.
 [[nodiscard]] Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules);
-// The same again, the parts that run beside the rest (what-ifs, scaling curves) on `worker`
-// instead of on threads started for this evaluation.
+// The same again, the parts that run beside the rest (memory estimate, what-ifs, scaling
+// curves) on `worker` instead of on threads started for this evaluation.
 [[nodiscard]] Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules, SideWorker& worker);
 
 // The schedule's stage costs come from the performance model (core/performance.h,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// A thread kept for the parts of an evaluation that run beside it (its what-ifs and scaling
-// curves). Starting a thread for them at every evaluation cost an editor's slider step more
-// than some of the work itself; an editor keeps one worker across its edits instead.
+// A thread kept for the parts of an evaluation that run beside it (its memory estimate,
+// what-ifs and scaling curves). Starting a thread for them at every evaluation cost an editor's
+// slider step more than some of the work itself; an editor keeps one worker across its edits
+// instead.
 #pragma once
 
 #include <condition_variable>

@@ -101,7 +101,8 @@ private:
     EvaluationRunner runner_;
     // Schedule shapes compiled for earlier edits: a drag keeps revisiting the same ones.
     core::ScheduleMemo schedules_;
-    // The thread that evaluates the what-ifs and scaling curves beside each edit's evaluation.
+    // The thread that makes the memory estimate, what-ifs and scaling curves beside each edit's
+    // evaluation.
     core::SideWorker sideWorker_;
     QFuture<void> preparing_;             // waited for before schedules_ goes
     std::array<int, 4> preparedShape_{};  // pp, accumulation, virtual stages, schedule kind

@@ -78,9 +78,8 @@ QSize TextLabel::sizeHint() const {
 QSize TextLabel::minimumSizeHint() const {
     if (!drawsItself()) return QLabel::minimumSizeHint();
     const Sizes& sizes = sizesNow();
-    if (sizes.minimum.isValid()) return sizes.minimum;
-    (void)sizeHint();
-    return sizesNow().minimum;
+    if (!sizes.minimum.isValid()) (void)sizeHint();  // measures both, into the same entry
+    return sizes.minimum;
 }
 
 void TextLabel::paintEvent(QPaintEvent* event) {

@@ -196,12 +196,12 @@ void DiagnosticsList::render(const core::Evaluation& evaluation) {
         item->setToolTip(tr("The plan breaks no rule the engine checks."));
         item->setFlags(Qt::ItemIsEnabled);
     }
-    // The dock follows the list once its lines have stayed for a moment (the list scrolls
-    // meanwhile): a slider drag that adds a line at one step would otherwise resize every
-    // chart above it in the middle of the drag. It grows sooner than it shrinks.
     // Laid out now, not on the view's own timer: that ran after the window had painted the
     // edit's other changes, and painted the window a second time for the list alone.
     list_->doItemsLayout();
+    // The dock follows the list once its lines have stayed for a moment (the list scrolls
+    // meanwhile): a slider drag that adds a line at one step would otherwise resize every
+    // chart above it in the middle of the drag. It grows sooner than it shrinks.
     const int height = preferredHeight();
     if (lastPreferredHeight_ == 0) {
         lastPreferredHeight_ = height;

@@ -276,7 +276,6 @@ void MemoryStackView::drawLimits(const core::MemoryReport& report, int /*stages*
     band->setPen(Qt::NoPen);
     band->setBrush(palette::marginBand());
     band->setSelectable(false);
-    band->setAntialiased(false);  // upright edges: smoothing only costs
 
     auto* usableLine = new QCPItemLine(plot_);
     spanAxisRect(usableLine->start, 0, usable);
@@ -429,7 +428,6 @@ void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
         excess->setPen(QPen(palette::overflow(), stages > 24 ? 1 : 2));
         excess->setBrush(overflowTint());
         excess->setSelectable(false);
-        excess->setAntialiased(false);  // upright edges: smoothing a wide pen only costs
     }
     if (worst < 0) return;
     addLegendSwatch(plot_->legend, {SwatchShape::Box, overflowTint(),

@@ -10,7 +10,11 @@ namespace {
 
 class TintedBox final : public QCPItemRect {
 public:
-    using QCPItemRect::QCPItemRect;
+    explicit TintedBox(QCustomPlot* plot) : QCPItemRect(plot) {
+        // Upright edges have nothing to smooth, and QCustomPlot shifts a smoothed painter by
+        // half a pixel, which would send the fill down the slow path below.
+        setAntialiased(false);
+    }
 
 protected:
     void draw(QCPPainter* painter) override {

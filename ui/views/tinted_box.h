@@ -9,8 +9,7 @@ class QCustomPlot;
 
 namespace fourfold::ui {
 
-// A QCPItemRect in `plot`, drawn the same; set it not to smooth (setAntialiased(false)) for the
-// one-pass fill, since a smoothed painter is shifted by half a pixel.
+// A QCPItemRect in `plot`, drawn the same. Not smoothed (setAntialiased): its edges are upright.
 [[nodiscard]] QCPItemRect* makeTintedBox(QCustomPlot* plot);
 
 }  // namespace fourfold::ui
