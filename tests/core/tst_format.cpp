@@ -3,6 +3,11 @@
 
 #include <QTest>
 
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <string>
+
 using namespace fourfold::core;
 
 class TestFormat : public QObject {
@@ -36,6 +41,38 @@ private slots:
         QCOMPARE(QString::fromStdString(formatCount(34.36e9)), QStringLiteral("34.4B"));
         QCOMPARE(QString::fromStdString(formatCount(1.0e12)), QStringLiteral("1.00T"));
         QCOMPARE(QString::fromStdString(formatScientific(6.74e9)), QStringLiteral("6.74e9"));
+    }
+    void fixedRoundsAsPrintfDoes() {
+        // Exact binary ties go to the even digit, as C's printf rounds them.
+        QCOMPARE(QString::fromStdString(formatFixed(0.125, 2)), QStringLiteral("0.12"));
+        QCOMPARE(QString::fromStdString(formatFixed(0.375, 2)), QStringLiteral("0.38"));
+        QCOMPARE(QString::fromStdString(formatFixed(2.5, 0)), QStringLiteral("2"));
+        QCOMPARE(QString::fromStdString(formatFixed(3.5, 0)), QStringLiteral("4"));
+        // 1.005 is stored just below the tie, so it rounds down.
+        QCOMPARE(QString::fromStdString(formatFixed(1.005, 2)), QStringLiteral("1.00"));
+        QCOMPARE(QString::fromStdString(formatFixed(-0.04, 1)), QStringLiteral("-0.0"));
+        QCOMPARE(QString::fromStdString(formatFixed(std::nan(""), 1)), QStringLiteral("n/a"));
+        QCOMPARE(QString::fromStdString(formatFixed(HUGE_VAL, 1)), QStringLiteral("∞"));
+        // A huge value keeps every digit (a short buffer once cut it to 63 characters).
+        const std::string huge = formatFixed(1e300, 1);
+        QCOMPARE(huge.size(), std::size_t{303});
+        QCOMPARE(huge.substr(0, 4), std::string("1000"));
+        // Against printf itself over many magnitudes and decimal places.
+        std::mt19937_64 random(7);
+        std::uniform_real_distribution<double> exponent(-9, 16);
+        for (int sample = 0; sample < 20000; ++sample) {
+            const double value = std::pow(10.0, exponent(random)) * (random() % 2 ? -1.0 : 1.0);
+            const int decimals = static_cast<int>(random() % 7);
+            char expected[512];
+            std::snprintf(expected, sizeof expected, "%.*f", decimals, value);
+            if (formatFixed(value, decimals) != expected) {
+                QFAIL(qPrintable(QStringLiteral("%1 with %2 decimals: %3, printf %4")
+                                     .arg(value, 0, 'g', 17)
+                                     .arg(decimals)
+                                     .arg(QString::fromStdString(formatFixed(value, decimals)),
+                                          QString::fromLatin1(expected))));
+            }
+        }
     }
     void percentAndSeconds() {
         // GPipe p = 4, m = 8: bubble 3/11.
