@@ -116,8 +116,26 @@ void explainFigures(PerformanceReport& report, const Plan& plan, const ModelRepo
 
 // predictPerformance with the shapes already analysed; with a memo, the schedule's makespan
 // comes from its compiled program (the figures read nothing else of the schedule).
+// The figures alone, without their formulas and explanations (a scaling curve's points), and
+// the pipeline's makespan they were built on.
+struct Figures {
+    PerformanceReport report;
+    double makespanS = 0;
+};
+
+Figures performanceFigures(const Plan& plan, const ModelReport& model,
+                           const TopologyReport* topology, const ScheduleResult& schedule) {
+    const detail::StepCosts costs = detail::stepCosts(plan, model, topology);
+    const double makespan =
+        detail::pipelineMakespan(plan, costs, schedule.makespanS, schedule.complete);
+    return {detail::stepFigures(plan, model, costs, makespan), makespan};
+}
+
+enum class Texts { Explained, FiguresOnly };
+
 PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double maxOps,
-                              detail::ScheduleMemoState* memo = nullptr) {
+                              detail::ScheduleMemoState* memo = nullptr,
+                              Texts texts = Texts::Explained) {
     const bool mapped = worldSize(plan) <= kMaxMappedPredictedRanks;
     const TopologyReport topology = mapped ? buildTopology(plan) : TopologyReport{};
     const TopologyReport* map = mapped ? &topology : nullptr;
@@ -150,7 +168,8 @@ PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double
             schedule.complete = shape->second.program.complete;
         }
     }
-    return analyzePerformance(plan, model, map, schedule);
+    return texts == Texts::Explained ? analyzePerformance(plan, model, map, schedule)
+                                     : performanceFigures(plan, model, map, schedule).report;
 }
 
 }  // namespace
@@ -179,10 +198,7 @@ double hardwareFlopsPerStep(const Plan& plan, const ModelReport& model) {
 PerformanceReport analyzePerformance(const Plan& plan, const ModelReport& model,
                                      const TopologyReport* topology,
                                      const ScheduleResult& schedule) {
-    const detail::StepCosts costs = detail::stepCosts(plan, model, topology);
-    const double makespan =
-        detail::pipelineMakespan(plan, costs, schedule.makespanS, schedule.complete);
-    PerformanceReport report = detail::stepFigures(plan, model, costs, makespan);
+    auto [report, makespan] = performanceFigures(plan, model, topology, schedule);
     const double tokens = tokensPerStep(plan);
 
     const StepBreakdown& b = report.breakdown;
@@ -304,7 +320,9 @@ std::vector<ScalingPoint> scalingCurve(const Plan& plan, ScalingKind kind,
             scaled.training.gradAccumulation = static_cast<int>(globalBatch / perStep);
         }
         const ModelReport model = analyzeModel(scaled);
-        const PerformanceReport performance = predictWith(scaled, model, kMaxScalingOps);
+        // Only the numbers: a point's formulas would be written and never read.
+        const PerformanceReport performance =
+            predictWith(scaled, model, kMaxScalingOps, nullptr, Texts::FiguresOnly);
         const CheckpointReport checkpoint = analyzeCheckpoint(scaled, model, performance.stepTimeS);
         ScalingPoint point;
         point.gpus = worldSize(scaled);

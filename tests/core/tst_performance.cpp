@@ -234,6 +234,25 @@ private slots:
         QVERIFY(weak[2].tokensPerS > weak[1].tokensPerS);
     }
 
+    // A curve's points are figured without their formulas: the same numbers as a full
+    // prediction of each point's own plan, which does write them.
+    void scalingPointsAreTheirPlansPredictions() {
+        Plan plan = defaultPlan();
+        plan.cluster.nodes = 8;
+        plan.parallel.dp = 8;
+        plan.training.gradAccumulation = 16;
+        const auto weak = scalingCurve(plan, ScalingKind::Weak, {1, 2, 8, 64});
+        QCOMPARE(weak.size(), std::size_t(4));
+        for (const ScalingPoint& point : weak) {
+            Plan scaled = plan;
+            scaled.parallel.dp = point.dp;
+            const PerformanceReport full = predictPerformance(scaled, 2'000);
+            QVERIFY(!full.stepTimeFormula.empty());
+            QCOMPARE(point.stepTimeS, full.stepTimeS);
+            QCOMPARE(point.tokensPerS, full.tokensPerS);
+        }
+    }
+
     void measuredStepIsComparedWithTheStepTime() {
         Plan plan = defaultPlan();
         const PerformanceReport predicted = performanceOf(plan);
