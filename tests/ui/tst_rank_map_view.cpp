@@ -8,6 +8,7 @@
 #include "ui/views/rank_map_painter.h"
 #include "ui/views/rank_map_view.h"
 
+#include <QComboBox>
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
@@ -71,6 +72,21 @@ private slots:
         view.showEvaluation(evaluatePlan(8, 4, 2, 8));
         QTRY_VERIFY(paints.count >= 1);
         QCOMPARE(view.rankAt(view.positionOfRank(63)), 63);
+    }
+
+    // A new layout repaints the map, not the colour chooser's bar over it.
+    void newLayoutLeavesTheChooserAlone() {
+        RankMapView view;
+        QVERIFY(showArticleExample(view));
+        QCoreApplication::processEvents();
+        auto* chooser = view.findChild<QComboBox*>();
+        QVERIFY(chooser && chooser->isVisible());
+        const fourfold::test::EventCounter mapPaints(&view, QEvent::Paint);
+        const fourfold::test::EventCounter chooserPaints(chooser, QEvent::Paint);
+        view.showEvaluation(evaluatePlan(8, 4, 2, 8));
+        QTRY_VERIFY(mapPaints.count >= 1);
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        QCOMPARE(chooserPaints.count, 0);
     }
 
     void hitTestMapsPointsToRanks() {

@@ -3,6 +3,8 @@
 // stacked bars hold the breakdown's seconds, the headline figures explain themselves on hover,
 // the tabs switch between breakdown, scaling and checkpoints, and the scaling chart draws the
 // core's curve.
+#include "event_counter.h"
+
 #include "core/catalog.h"
 #include "core/evaluate.h"
 #include "core/format.h"
@@ -152,6 +154,29 @@ private slots:
         view.tabs()->setCurrentIndex(2);
         QCOMPARE(view.checkpointPanel()->value(QStringLiteral("sizeValue"))->text(),
                  qs(core::formatBytes(later->checkpoint->bytes)));
+    }
+
+    // New figures repaint the figures, not the tabs above them: QTabWidget repaints itself
+    // whole, tab bar included, when one of its pages asks for a new layout.
+    void newFiguresLeaveTheTabBarAlone() {
+        ui::StepTimeView view;
+        view.resize(800, 450);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        core::Plan plan = core::defaultPlan();
+        view.showEvaluation(evaluated(plan));
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        auto* stepTime = view.findChild<QLabel*>(QStringLiteral("stepTimeValue"));
+        QVERIFY(stepTime);
+        const test::EventCounter tabPaints(view.tabs()->tabBar(), QEvent::Paint);
+        const test::EventCounter figurePaints(stepTime, QEvent::Paint);
+        const QString before = stepTime->text();
+        plan.training.gradAccumulation *= 10;  // a step ten times as long: a wider figure
+        view.showEvaluation(evaluated(plan));
+        QVERIFY(stepTime->text() != before);
+        QTRY_VERIFY(figurePaints.count >= 1);
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        QCOMPARE(tabPaints.count, 0);
     }
 
     void planWithErrorsShowsAMessage() {

@@ -93,7 +93,11 @@ void RankMapView::render(const core::Evaluation& evaluation) {
     }
     relayout();
     updateNodeColours();
-    update();
+    // The chooser's bar stays as it was: left out of the repaint, it is not drawn again over
+    // the map's new pixels (a combo box and its label at every edit).
+    const auto* shownBar = findChild<QWidget*>(QStringLiteral("rankMapToolbar"));
+    update(shownBar && shownBar->isVisible() ? QRegion(rect()).subtracted(shownBar->geometry())
+                                             : QRegion(rect()));
 }
 
 void RankMapView::relayout() {

@@ -2,6 +2,7 @@
 #include "ui/views/step_time_view.h"
 
 #include "core/format.h"
+#include "ui/shell/layout_barrier.h"
 #include "ui/shell/text_label.h"
 #include "ui/views/checkpoint_panel.h"
 #include "ui/views/explained_text.h"
@@ -144,7 +145,9 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     note_->setWordWrap(true);
     note_->setForegroundRole(QPalette::PlaceholderText);
     column->addWidget(note_);
-    tabs_->addTab(breakdown, tr("Breakdown"));
+    // Behind a barrier: QTabWidget answers any relayout of a page (the figures' new texts at
+    // every edit) by repainting itself whole, its tab bar and every page widget included.
+    tabs_->addTab(new LayoutBarrier(breakdown, LayoutBarrier::Passes::Minimum), tr("Breakdown"));
 
     scaling_ = new ScalingChart;
     tabs_->addTab(scaling_, tr("Scaling"));
