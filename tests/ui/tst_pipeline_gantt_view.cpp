@@ -7,6 +7,7 @@
 #include "core/activation_timeline.h"
 #include "ui/views/memory_timeline_chart.h"
 #include "ui/views/pipeline_gantt_view.h"
+#include "ui/views/raster_worker.h"
 #include "ui/views/step_lines.h"
 
 #include <qcustomplot.h>
@@ -145,6 +146,7 @@ private slots:
     void negativeHeadroomClampsAtZero();
     void absentScheduleShowsMessage();
     void hugeScheduleUsesLevelOfDetail();
+    void rowsWrittenAheadDrawTheSame();
     void exports();
 
 private:
@@ -452,6 +454,53 @@ void TestPipelineGanttView::hugeScheduleUsesLevelOfDetail() {
     QCOMPARE(zoomed.aggregates, 0);
     QCOMPARE(zoomed.labels, 0);
     QVERIFY(view.plot()->itemCount() < 10);
+}
+
+// With a worker, an evaluation's rows are written beside the GUI thread for the axes as the
+// view leaves them, and the replot draws them: the chart comes out as without one. A view
+// zoomed after the evaluation arrived draws its rows itself.
+void TestPipelineGanttView::rowsWrittenAheadDrawTheSame() {
+    ui::PipelineGanttView ahead;
+    ahead.setRasterWorker(std::make_shared<ui::RasterWorker>());
+    ui::PipelineGanttView alone;
+    core::ScheduleResult later = twoRankSchedule();
+    for (core::RankTimeline& rank : later.ranks) {
+        for (core::ScheduleOp& each : rank.ops) {
+            each.startS *= 1.5;
+            each.endS *= 1.5;
+        }
+    }
+    later.makespanS *= 1.5;
+    show(ahead);
+    show(alone);
+    std::vector<ui::GanttDrawStats> stats;
+    std::vector<bool> linesAhead;
+    std::vector<QImage> images;
+    for (ui::PipelineGanttView* view : {&ahead, &alone}) {
+        view->showEvaluation(withSchedule(twoRankSchedule()));  // lays the chart out
+        view->plot()->replot();
+        view->showEvaluation(withSchedule(later));
+        view->plot()->replot();
+        stats.push_back(view->drawStats());
+        QCPAxisRect* activations =
+            view->plot()->axisRectCount() > 1 ? view->plot()->axisRect(1) : nullptr;
+        QVERIFY(activations && !ui::stepLines(ui::stepLinesOf(activations)).empty());
+        linesAhead.push_back(ui::stepLinesDrewAhead(ui::stepLinesOf(activations)));
+        images.push_back(view->plot()->grab().toImage());
+    }
+    QVERIFY(stats[0].writtenAhead);
+    QVERIFY(!stats[1].writtenAhead);
+    QVERIFY(linesAhead[0]);
+    QVERIFY(!linesAhead[1]);
+    QCOMPARE(stats[0].blocks, 8);
+    QCOMPARE(stats[0].labels, stats[1].labels);
+    QVERIFY(images[0] == images[1]);
+
+    ahead.showEvaluation(withSchedule(twoRankSchedule()));
+    QTest::keyClick(&ahead, Qt::Key_Plus);  // the axes move after the rows were asked for
+    ahead.plot()->replot();
+    QVERIFY(!ahead.drawStats().writtenAhead);
+    QCOMPARE(ahead.drawStats().blocks + ahead.drawStats().aggregates > 0, true);
 }
 
 void TestPipelineGanttView::exports() {

@@ -7,6 +7,7 @@
 #include "core/evaluate.h"
 #include "ui/views/rank_map_painter.h"
 #include "ui/views/rank_map_view.h"
+#include "ui/views/raster_worker.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -19,6 +20,7 @@
 
 using namespace fourfold;
 using fourfold::ui::KeptLayer;
+using fourfold::ui::RankMapCanvas;
 using fourfold::ui::RankMapLayout;
 using fourfold::ui::RankMapScene;
 using fourfold::ui::RankMapView;
@@ -87,6 +89,26 @@ private slots:
         QTRY_VERIFY(mapPaints.count >= 1);
         for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
         QCOMPARE(chooserPaints.count, 0);
+    }
+
+    // With a worker, the cells of a new layout are written beside the GUI thread; what the
+    // view then shows is what a view without one shows.
+    void cellsWrittenAheadShowTheSame() {
+        RankMapView ahead;
+        ahead.setRasterWorker(std::make_shared<ui::RasterWorker>());
+        RankMapView alone;
+        for (RankMapView* view : {&ahead, &alone}) {
+            view->resize(900, 600);
+            view->showEvaluation(articleExample());
+            view->show();
+            QVERIFY(QTest::qWaitForWindowExposed(view));
+            (void)view->grab();  // the node boxes are kept from here on
+        }
+        for (const auto& next : {evaluatePlan(8, 4, 2, 8), evaluatePlan(2, 16, 2, 8)}) {
+            ahead.showEvaluation(next);
+            alone.showEvaluation(next);
+            QVERIFY(ahead.grab().toImage() == alone.grab().toImage());
+        }
     }
 
     void hitTestMapsPointsToRanks() {
@@ -298,11 +320,10 @@ private slots:
                 QVERIFY(RankMapLayout::kCellWidth * scene.scale >= ui::kRankMapAggregateBelowPx);
                 scene.focusRank = 5;
                 scene.palette = colours;
-                const auto paint = [&scene](bool written) {
-                    KeptLayer frames;
-                    QImage cells;
+                KeptLayer frames;
+                const auto paint = [&scene, &frames](bool written) {
                     scene.frames = &frames;
-                    scene.cells = written ? &cells : nullptr;
+                    scene.writeCells = written;
                     QImage image(920, 580, QImage::Format_RGB32);
                     image.fill(Qt::gray);
                     QPainter painter(&image);
@@ -314,6 +335,22 @@ private slots:
                 const QImage filled = paint(false);
                 QCOMPARE(written.size(), filled.size());
                 QVERIFY(written == filled);
+                // A canvas made ahead from the kept boxes, as the view has one made on another
+                // thread, paints the same pixels.
+                const QImage* boxes = ui::keptRankMapFrames(scene, 1.0);
+                QVERIFY(boxes);
+                RankMapCanvas ahead = ui::composeRankMapCanvas(scene, *boxes);
+                scene.composed = &ahead;
+                QVERIFY(paint(true) == written);
+                // It is what the paint shows while its key is the scene's (marked magenta
+                // here), and left alone once the scene has moved on (another focus).
+                ahead.image.fill(Qt::magenta);
+                const QPoint middle = scene.mapArea.center().toPoint();
+                QCOMPARE(paint(true).pixel(middle), QColor(Qt::magenta).rgb());
+                scene.focusRank = 6;
+                QVERIFY(paint(true).pixel(middle) != QColor(Qt::magenta).rgb());
+                scene.focusRank = 5;
+                scene.composed = nullptr;
                 // The cells are there: the map is not only node boxes.
                 QVERIFY(written.pixel(written.width() / 2, written.height() / 2) !=
                         colours.color(QPalette::Window).rgb());

@@ -16,6 +16,7 @@
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/pipeline_gantt_view.h"
 #include "ui/views/rank_map_view.h"
+#include "ui/views/raster_worker.h"
 #include "ui/views/step_time_view.h"
 #include "ui/views/summary_strip.h"
 #include "ui/walkthrough/walkthrough_controller.h"
@@ -197,7 +198,11 @@ void MainWindow::buildCentralArea() {
         fitAdvice_, &FitAdviceView::patchRequested, document_,
         [this](const QString& patch, const QString& text) { document_->applyPatch(patch, text); });
     views_ = {memory, new PipelineGanttView, new RankMapView, new StepTimeView};
+    // One thread beside the window's for the views' pixel work of an edit, shared by the views
+    // (the last to go stops it).
+    const auto rasterWorker = std::make_shared<RasterWorker>();
     for (EvaluationView* view : std::as_const(views_)) {
+        view->setRasterWorker(rasterWorker);
         viewGrid_->addPane(view->title(), view == memory ? memoryPane : view);
     }
     layout->addWidget(viewGrid_, 1);

@@ -21,6 +21,8 @@ class QStackedLayout;
 
 namespace fourfold::ui {
 
+class RasterWorker;
+
 class EvaluationView : public QWidget {
     Q_OBJECT
 public:
@@ -39,6 +41,12 @@ public:
     }
     // True while the message page stands in for the content (see setContent).
     [[nodiscard]] bool showsMessage() const;
+    // A thread beside the GUI thread for pixel work of an edit (a view that has such work
+    // starts it when the Evaluation arrives, and takes it at the paint); without one a view
+    // does all of it at the paint.
+    void setRasterWorker(std::shared_ptr<RasterWorker> worker) {
+        rasterWorker_ = std::move(worker);
+    }
 
 public slots:
     void showEvaluation(std::shared_ptr<const core::Evaluation> evaluation);
@@ -62,11 +70,16 @@ protected:
     [[nodiscard]] static QString absentText(const core::Evaluation& evaluation, const QString& what,
                                             const QString& otherwise);
 
+    [[nodiscard]] const std::shared_ptr<RasterWorker>& rasterWorker() const {
+        return rasterWorker_;
+    }
+
     // The Evaluation last drawn; render() reads hover and export data from it.
     std::shared_ptr<const core::Evaluation> shown_;
 
 private:
     std::shared_ptr<const core::Evaluation> evaluation_;
+    std::shared_ptr<RasterWorker> rasterWorker_;
     bool stale_ = false;
     QStackedLayout* pages_ = nullptr;
     QLabel* message_ = nullptr;

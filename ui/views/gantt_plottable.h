@@ -14,11 +14,14 @@ class QCPAbstractPlottable;
 
 namespace fourfold::ui {
 
+class RasterWorker;
+
 struct GanttDrawStats {
-    int rows = 0;        // rows painted in the last draw
-    int blocks = 0;      // ops painted as their own block
-    int aggregates = 0;  // merged spans painted
-    int labels = 0;      // micro-batch numbers written inside blocks
+    int rows = 0;               // rows painted in the last draw
+    int blocks = 0;             // ops painted as their own block
+    int aggregates = 0;         // merged spans painted
+    int labels = 0;             // micro-batch numbers written inside blocks
+    bool writtenAhead = false;  // the rows' pixels were written on another thread before
 };
 
 // Adds the layer to the plot that owns the axes; the plot owns and deletes it.
@@ -26,6 +29,9 @@ struct GanttDrawStats {
 // `schedule` is kept (shared, not copied) until the next call.
 void setGanttSchedule(QCPAbstractPlottable* gantt,
                       std::shared_ptr<const core::ScheduleResult> schedule);
+// Has the rows' pixels written on `worker` for the axes as they stand, to be drawn by the next
+// replot if nothing they depend on has changed by then (else it writes them itself).
+void writeGanttAhead(QCPAbstractPlottable* gantt, const std::shared_ptr<RasterWorker>& worker);
 [[nodiscard]] GanttDrawStats ganttDrawStats(const QCPAbstractPlottable* gantt);
 
 }  // namespace fourfold::ui

@@ -22,18 +22,29 @@ const QImage& KeptLayer::image(const QPainter& painter, const QRect& area, const
                                const QColor& background,
                                const std::function<void(QPainter&)>& draw) {
     const qreal ratio = painter.device()->devicePixelRatioF();
-    LayerKey full = key;
-    full << area << ratio << background.rgba();
-    if (image_.isNull() || full.bytes() != key_) {
+    const QByteArray full = fullKey(area, key, ratio, background);
+    if (image_.isNull() || full != key_) {
         image_ = QImage((QSizeF(area.size()) * ratio).toSize(), QImage::Format_RGB32);
         image_.setDevicePixelRatio(ratio);
         image_.fill(background);
         QPainter onto(&image_);
         onto.translate(-area.topLeft());
         draw(onto);
-        key_ = full.bytes();
+        key_ = full;
     }
     return image_;
+}
+
+const QImage* KeptLayer::kept(const QRect& area, const LayerKey& key, qreal ratio,
+                              const QColor& background) const {
+    return !image_.isNull() && fullKey(area, key, ratio, background) == key_ ? &image_ : nullptr;
+}
+
+QByteArray KeptLayer::fullKey(const QRect& area, const LayerKey& key, qreal ratio,
+                              const QColor& background) {
+    LayerKey full = key;
+    full << area << ratio << background.rgba();
+    return full.bytes();
 }
 
 }  // namespace fourfold::ui

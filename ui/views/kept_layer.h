@@ -46,7 +46,15 @@ public:
                                       const LayerKey& key, const QColor& background,
                                       const std::function<void(QPainter&)>& draw);
 
+    // The kept image if it was drawn for these arguments, else null; draws nothing (a caller
+    // that works from the image before the paint, when it is still right).
+    [[nodiscard]] const QImage* kept(const QRect& area, const LayerKey& key, qreal ratio,
+                                     const QColor& background) const;
+
 private:
+    [[nodiscard]] static QByteArray fullKey(const QRect& area, const LayerKey& key, qreal ratio,
+                                            const QColor& background);
+
     QByteArray key_;
     QImage image_;
 };

@@ -11,6 +11,7 @@
 #include "ui/views/memory_timeline_chart.h"
 #include "ui/views/palette.h"
 #include "ui/views/plot_refresh.h"
+#include "ui/views/step_lines.h"
 
 #include <qcustomplot.h>
 
@@ -210,6 +211,10 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
     fullEndMs_ = 1.01 * makespanMs;
     showContent();
     resetView();
+    // The rows' and activation lines' pixels for the axes as they now stand, written while the
+    // other views draw.
+    writeGanttAhead(blocks_, rasterWorker());
+    writeStepLinesAhead(stepLinesOf(memoryRect_), rasterWorker());
 }
 
 void PipelineGanttView::buildLegend(int chunks, int everyRank) {

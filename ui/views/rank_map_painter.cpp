@@ -230,14 +230,8 @@ void paintFocusRing(QPainter& painter, const RankMapScene& scene) {
     painter.drawRect(cell.adjusted(-1, -1, 1, 1));
 }
 
-// Thick edges where a cell's neighbour belongs to another TP group: each TP group's cells in
-// a node get one outline. Dashed when the group spans nodes (it rides the slow network). The
-// edges are collected, in widget coordinates, and drawn together with one pen per style.
-struct TpEdges {
-    QList<QLineF> solid;
-    QList<QLineF> dashed;
-};
-
+// Each TP group's cells in a node get one outline (TpEdges). The edges are collected and drawn
+// together with one pen per style.
 void collectTpOutlines(const RankMapScene& scene, int node, TpEdges& edges,
                        std::vector<int>& groups) {
     const auto& report = *scene.report;
@@ -313,7 +307,73 @@ void paintTpOutlines(QPainter& painter, const RankMapScene& scene, const TpEdges
     }
 }
 
+// Calls each(node, box in widget coordinates) for every node the map area shows.
+template <typename Each>
+void forVisibleNodes(const RankMapScene& scene, const Each& each) {
+    const RankMapLayout& layout = *scene.layout;
+    const QRectF visible((scene.mapArea.topLeft() - scene.origin) / scene.scale,
+                         scene.mapArea.size() / scene.scale);
+    int firstRow = 0, lastRow = -1, firstColumn = 0, lastColumn = -1;
+    layout.visibleNodes(visible, &firstRow, &lastRow, &firstColumn, &lastColumn);
+    for (int row = firstRow; row <= lastRow; ++row) {
+        for (int column = firstColumn; column <= lastColumn; ++column) {
+            const int node = row * layout.nodesPerRow() + column;
+            if (node >= layout.nodes()) break;
+            each(node, toWidget(scene, layout.nodeRect(node)));
+        }
+    }
+}
+
+// What the kept node boxes depend on: the layout, the zoom and pan, the palette.
+LayerKey framesKey(const RankMapScene& scene) {
+    const RankMapLayout& layout = *scene.layout;
+    LayerKey key;
+    key << scene.origin.x() << scene.origin.y() << scene.scale << layout.nodes()
+        << layout.gpusPerNode() << layout.nodesPerRow() << layout.cellColumns() << layout.cellRows()
+        << scene.palette.color(QPalette::AlternateBase).rgba()
+        << scene.palette.color(QPalette::WindowText).rgba()
+        << scene.palette.color(QPalette::Base).rgba();
+    return key;
+}
+
 }  // namespace
+
+QByteArray rankMapCanvasKey(const RankMapScene& scene, const QImage& frames) {
+    LayerKey key = framesKey(scene);
+    key << frames.cacheKey() << reinterpret_cast<quintptr>(scene.report) << scene.mapArea
+        << scene.axis << scene.focusRank << scene.pinned;
+    return key.bytes();
+}
+
+RankMapCanvas composeRankMapCanvas(const RankMapScene& scene, const QImage& frames, QImage spare) {
+    RankMapCanvas made;
+    made.key = rankMapCanvasKey(scene, frames);
+    if (spare.size() == frames.size() && spare.format() == frames.format()) {
+        std::copy(frames.constBits(), frames.constBits() + frames.sizeInBytes(), spare.bits());
+        spare.setDevicePixelRatio(frames.devicePixelRatio());
+        made.image = std::move(spare);
+    } else {
+        made.image = frames.copy();
+    }
+    std::vector<int> groups;  // a node's TP groups, reused from node to node
+    CellFills fills(&made.image, scene.mapArea.toAlignedRect().topLeft());
+    forVisibleNodes(scene, [&](int node, const QRectF& /*box*/) {
+        for (int local = 0; local < scene.layout->gpusPerNode(); ++local) {
+            addCellFill(scene, node, local, fills);
+        }
+        collectTpOutlines(scene, node, made.edges, groups);
+    });
+    // The solid TP outlines over the cells, as the painter would fill them.
+    const QColor ink = scene.palette.color(QPalette::WindowText);
+    for (const QRect& bar : tpBars(scene, made.edges)) fills.add(ink, QRectF(bar));
+    return made;
+}
+
+const QImage* keptRankMapFrames(const RankMapScene& scene, qreal ratio) {
+    if (!scene.frames || !scene.layout) return nullptr;
+    return scene.frames->kept(scene.mapArea.toAlignedRect(), framesKey(scene), ratio,
+                              scene.palette.color(QPalette::Window));
+}
 
 QString rankMapAxisLabel(core::ParallelAxis axis) {
     return QCoreApplication::translate("fourfold::ui::RankMapView",
@@ -333,22 +393,10 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
     const RankMapLayout& layout = *scene.layout;
     painter.save();
     painter.setClipRect(scene.mapArea);
-    const QRectF visible((scene.mapArea.topLeft() - scene.origin) / scene.scale,
-                         scene.mapArea.size() / scene.scale);
-    int firstRow = 0, lastRow = -1, firstColumn = 0, lastColumn = -1;
-    layout.visibleNodes(visible, &firstRow, &lastRow, &firstColumn, &lastColumn);
     const double cellPx = RankMapLayout::kCellWidth * scene.scale;
     const bool aggregate = cellPx < kRankMapAggregateBelowPx;
     const QColor frame = scene.palette.color(QPalette::WindowText);
-    const auto visibleNodes = [&](const auto& each) {
-        for (int row = firstRow; row <= lastRow; ++row) {
-            for (int column = firstColumn; column <= lastColumn; ++column) {
-                const int node = row * layout.nodesPerRow() + column;
-                if (node >= layout.nodes()) break;
-                each(node, toWidget(scene, layout.nodeRect(node)));
-            }
-        }
-    };
+    const auto visibleNodes = [&](const auto& each) { forVisibleNodes(scene, each); };
     if (aggregate) {
         visibleNodes([&](int node, const QRectF& box) {
             // Whole pixels, so the one-pixel gaps between nodes come out even.
@@ -374,47 +422,39 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
         });
     };
     // The node boxes: kept as an image on screen. Where the screen takes pixels one to one the
-    // cells and solid TP outlines are then written into a copy of that image; elsewhere they
-    // are filled over the boxes.
+    // cells and solid TP outlines are then written into a copy of that image (the canvas, made
+    // ahead or now); elsewhere they are filled over the boxes.
     const QRect area = scene.mapArea.toAlignedRect();
-    QImage* canvas = nullptr;
+    TpEdges edges;
+    bool written = false;
     if (scene.frames && !scene.forExport && drawsPixelsOneToOne(painter)) {
-        // What the boxes depend on: the layout, the zoom and pan, the palette.
-        LayerKey key;
-        key << scene.origin.x() << scene.origin.y() << scene.scale << layout.nodes()
-            << layout.gpusPerNode() << layout.nodesPerRow() << layout.cellColumns()
-            << layout.cellRows() << scene.palette.color(QPalette::AlternateBase).rgba()
-            << frame.rgba() << scene.palette.color(QPalette::Base).rgba();
         const QImage& frames = scene.frames->image(
-            painter, area, key, scene.palette.color(QPalette::Window), paintFrames);
-        if (scene.cells && frames.devicePixelRatio() == 1.0 && !frames.isNull()) {
-            canvas = scene.cells;
-            if (canvas->size() != frames.size() || canvas->format() != frames.format()) {
-                *canvas = QImage(frames.size(), frames.format());
+            painter, area, framesKey(scene), scene.palette.color(QPalette::Window), paintFrames);
+        if (scene.writeCells && frames.devicePixelRatio() == 1.0 && !frames.isNull()) {
+            const RankMapCanvas* canvas = scene.composed;
+            RankMapCanvas now;
+            if (!canvas || canvas->key != rankMapCanvasKey(scene, frames)) {
+                now = composeRankMapCanvas(scene, frames);
+                canvas = &now;
             }
-            std::copy(frames.constBits(), frames.constBits() + frames.sizeInBytes(),
-                      canvas->bits());
+            painter.drawImage(area.topLeft(), canvas->image);
+            edges = canvas->edges;
+            written = true;
         } else {
             painter.drawImage(area.topLeft(), frames);
         }
     } else {
         paintFrames(painter);
     }
-    TpEdges edges;
-    std::vector<int> groups;  // a node's TP groups, reused from node to node
-    CellFills fills = canvas ? CellFills(canvas, area.topLeft()) : CellFills();
-    visibleNodes([&](int node, const QRectF& /*box*/) {
-        for (int local = 0; local < layout.gpusPerNode(); ++local) {
-            addCellFill(scene, node, local, fills);
-        }
-        collectTpOutlines(scene, node, edges, groups);
-    });
-    if (canvas) {
-        // The solid TP outlines over the cells, as the painter would fill them.
-        const QColor ink = scene.palette.color(QPalette::WindowText);
-        for (const QRect& bar : tpBars(scene, edges)) fills.add(ink, QRectF(bar));
-        painter.drawImage(area.topLeft(), *canvas);
-    } else {
+    if (!written) {
+        std::vector<int> groups;  // a node's TP groups, reused from node to node
+        CellFills fills;
+        visibleNodes([&](int node, const QRectF& /*box*/) {
+            for (int local = 0; local < layout.gpusPerNode(); ++local) {
+                addCellFill(scene, node, local, fills);
+            }
+            collectTpOutlines(scene, node, edges, groups);
+        });
         fills.paint(painter);
     }
     visibleNodes([&](int node, const QRectF& box) {
@@ -446,7 +486,7 @@ void paintRankMap(QPainter& painter, const RankMapScene& scene) {
             }
         });
     }
-    paintTpOutlines(painter, scene, edges, canvas != nullptr);
+    paintTpOutlines(painter, scene, edges, written);
     if (scene.focusRank >= 0) paintFocusRing(painter, scene);
     painter.restore();
 }

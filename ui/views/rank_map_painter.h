@@ -9,8 +9,11 @@
 #include "ui/views/kept_layer.h"
 #include "ui/views/rank_map_layout.h"
 
+#include <QByteArray>
 #include <QFont>
 #include <QImage>
+#include <QLineF>
+#include <QList>
 #include <QPalette>
 #include <QPointF>
 #include <QRectF>
@@ -21,6 +24,8 @@
 class QPainter;
 
 namespace fourfold::ui {
+
+struct RankMapCanvas;
 
 struct RankMapScene {
     const core::TopologyReport* report = nullptr;
@@ -37,8 +42,39 @@ struct RankMapScene {
     QFont font;
     KeptLayer* frames = nullptr;  // when set, node boxes are kept between paints
     KeptLayer* legend = nullptr;  // when set, the legend is kept between paints
-    QImage* cells = nullptr;      // when set with frames, the image the cells are written into
+    bool writeCells = false;      // with frames: the cells written into a copy of the boxes
+    // When set and made for this scene (its key), the cells are not written again at the paint.
+    const RankMapCanvas* composed = nullptr;
 };
+
+// Thick edges where a cell's neighbour belongs to another TP group, in widget coordinates:
+// solid within a node, dashed where the group spans nodes (it rides the slow network).
+struct TpEdges {
+    QList<QLineF> solid;
+    QList<QLineF> dashed;
+};
+
+// On a screen that takes pixels one to one: the kept node boxes with the cells and the solid
+// TP outlines written in, as the paint blits them. RankMapView has one made on another thread
+// while the window draws the rest of an edit; the paint makes it where it has none.
+struct RankMapCanvas {
+    QByteArray key;  // rankMapCanvasKey of the scene and boxes it was made from
+    QImage image;
+    TpEdges edges;  // the dashed ones are still to be drawn
+};
+
+// What a canvas depends on: the report and layout, the colouring, zoom and pan, the focus, the
+// palette's inks, and the node boxes it starts from.
+[[nodiscard]] QByteArray rankMapCanvasKey(const RankMapScene& scene, const QImage& frames);
+// The canvas of `scene` (cells drawn one by one, not as node boxes) from `frames`, the kept
+// boxes of scene.mapArea at one device pixel per pixel, written into `spare` when it has their
+// size and format (a canvas no longer shown). Reads only the scene's values and what they point
+// to: safe on any thread while those live and stay unchanged.
+[[nodiscard]] RankMapCanvas composeRankMapCanvas(const RankMapScene& scene, const QImage& frames,
+                                                 QImage spare = {});
+// The node boxes `scene` keeps in scene.frames for a device at `ratio`, if they are still the
+// ones for this scene, else null: a canvas can be made before the paint only from those.
+[[nodiscard]] const QImage* keptRankMapFrames(const RankMapScene& scene, qreal ratio);
 
 // Cells narrower than this many pixels are not drawn one by one: a node becomes one box.
 inline constexpr double kRankMapAggregateBelowPx = 7.0;

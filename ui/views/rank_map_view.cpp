@@ -4,6 +4,7 @@
 #include "ui/shell/language.h"
 #include "ui/views/rank_map_legend.h"
 #include "ui/views/rank_map_painter.h"
+#include "ui/views/raster_worker.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -93,6 +94,7 @@ void RankMapView::render(const core::Evaluation& evaluation) {
     }
     relayout();
     updateNodeColours();
+    composeAhead();
     // The chooser's bar stays as it was: left out of the repaint, it is not drawn again over
     // the map's new pixels (a combo box and its label at every edit).
     const auto* shownBar = findChild<QWidget*>(QStringLiteral("rankMapToolbar"));
@@ -284,8 +286,20 @@ void RankMapView::paintEvent(QPaintEvent* /*event*/) {
     painter.drawText(QRectF(left, 0, width() - left - kMargin, kToolbarHeight),
                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, summary);
 
+    RankMapScene scene = currentScene();
+    if (ahead_.valid()) {
+        composed_ = ahead_.get();
+        composedFor_ = aheadFor_;
+        aheadFor_.reset();
+    }
+    scene.composed = composed_ ? &*composed_ : nullptr;
+    paintRankMap(painter, scene);
+    paintRankMapLegend(painter, scene, legendArea());
+}
+
+RankMapScene RankMapView::currentScene() {
     RankMapScene scene;
-    scene.report = topology;
+    scene.report = report();
     scene.layout = &layout_;
     scene.axis = axis_;
     scene.nodeColourValue = &nodeColourValue_;
@@ -295,13 +309,41 @@ void RankMapView::paintEvent(QPaintEvent* /*event*/) {
     scene.focusRank = exporting_ ? -1 : focusRank_;
     scene.pinned = pinned_ && !exporting_;
     scene.forExport = exporting_;
-    scene.palette = colours;
+    scene.palette = palette();
     scene.font = font();
     scene.frames = &frames_;
     scene.legend = &legend_;
-    scene.cells = &cells_;
-    paintRankMap(painter, scene);
-    paintRankMapLegend(painter, scene, legendArea());
+    scene.writeCells = true;
+    return scene;
+}
+
+void RankMapView::composeAhead() {
+    // Only where the paint would write the cells into the kept node boxes, and those boxes are
+    // still right for the new layout (a TP or DP drag keeps them).
+    RankMapScene scene = currentScene();
+    if (!rasterWorker() || !shown_ || !scene.report || exporting_ ||
+        RankMapLayout::kCellWidth * scene.scale < kRankMapAggregateBelowPx) {
+        return;
+    }
+    const QImage* frames = keptRankMapFrames(scene, devicePixelRatioF());
+    if (!frames || frames->devicePixelRatio() != 1.0) return;
+    // The job's own copies: the evaluation its report lives in, the layout; nothing of the
+    // view's that the GUI thread may change meanwhile.
+    auto layout = std::make_shared<const RankMapLayout>(layout_);
+    scene.layout = layout.get();
+    scene.nodeColourValue = nullptr;
+    scene.frames = nullptr;
+    scene.legend = nullptr;
+    // The canvas last shown is written over rather than allocated again: the new one replaces
+    // it.
+    QImage spare = composed_ ? std::move(composed_->image) : QImage();
+    composed_.reset();
+    composedFor_.reset();
+    aheadFor_ = shown_;
+    ahead_ = rasterWorker()->run(
+        [scene, layout, keep = shown_, boxes = *frames, spare = std::move(spare)]() mutable {
+            return composeRankMapCanvas(scene, boxes, std::move(spare));
+        });
 }
 
 void RankMapView::setExportLook(bool exporting) {

@@ -14,6 +14,8 @@
 #include <QImage>
 #include <QPointF>
 
+#include <future>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -65,6 +67,8 @@ private:
     [[nodiscard]] double scale() const;
     [[nodiscard]] QPointF origin() const;
     [[nodiscard]] QString absentMessage() const;
+    [[nodiscard]] RankMapScene currentScene();
+    void composeAhead();
     void relayout();
     void updateNodeColours();
     void zoomAround(QPointF anchor, double factor);
@@ -74,7 +78,14 @@ private:
     RankMapLayout layout_;
     KeptLayer frames_;  // node boxes kept between paints
     KeptLayer legend_;  // the legend likewise
-    QImage cells_;      // the node boxes with the cells written in, drawn at each paint
+    // With a raster worker, the cells of a new layout are written on it while the window draws
+    // the rest of an edit (the paint writes them itself when what it draws has changed since).
+    // The canvas being made on the worker for the evaluation shown, and the one last taken
+    // (with the evaluation its key points into, kept alive while the key may be compared).
+    std::future<RankMapCanvas> ahead_;
+    std::shared_ptr<const core::Evaluation> aheadFor_;
+    std::optional<RankMapCanvas> composed_;
+    std::shared_ptr<const core::Evaluation> composedFor_;
     core::ParallelAxis axis_ = core::ParallelAxis::Pipeline;
     std::vector<int> nodeColourValue_;
     // The layout last drawn: an edit that leaves it as it was (a micro-batch drag) repaints

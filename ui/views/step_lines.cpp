@@ -2,6 +2,7 @@
 #include "ui/views/step_lines.h"
 
 #include "ui/views/pixel_canvas.h"
+#include "ui/views/raster_worker.h"
 
 #include <qcustomplot.h>
 
@@ -9,7 +10,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <limits>
+#include <memory>
 
 namespace fourfold::ui {
 namespace {
@@ -17,12 +20,13 @@ namespace {
 // An axis's coordinate to pixels as `offset + slope × coordinate`: exact for a linear axis,
 // which is all the time and byte axes are (a logarithmic one maps point by point).
 struct AxisMap {
-    const QCPAxis* axis;
-    double ratio;
-    double offset;
-    double slope;
-    bool linear;
+    const QCPAxis* axis = nullptr;  // asked only when not linear
+    double ratio = 1;
+    double offset = 0;
+    double slope = 0;
+    bool linear = true;
 
+    AxisMap() = default;
     AxisMap(const QCPAxis* on, double pixelRatio)
         : axis(on),
           ratio(pixelRatio),
@@ -32,96 +36,52 @@ struct AxisMap {
     [[nodiscard]] double operator()(double coordinate) const {
         return linear ? offset + slope * coordinate : axis->coordToPixel(coordinate) * ratio;
     }
+    bool operator==(const AxisMap&) const = default;
 };
 
-class StepLinesPlottable final : public QCPAbstractPlottable {
-public:
-    StepLinesPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
-        : QCPAbstractPlottable(keyAxis, valueAxis) {
-        setAntialiased(false);
-        setSelectable(QCP::stNone);
-        removeFromLegend();
-    }
-
-    void setLines(std::vector<StepLine> lines, double penWidth) {
-        lines_ = std::move(lines);
-        penWidth_ = penWidth;
-    }
-    [[nodiscard]] const std::vector<StepLine>& lines() const { return lines_; }
-
-    double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
-
-    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain) const override {
-        return span(foundRange, [](const QPointF& point) { return point.x(); });
-    }
-    QCPRange getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const override {
-        return span(foundRange, [](const QPointF& point) { return point.y(); });
-    }
-
-protected:
-    void draw(QCPPainter* painter) override;
-    void drawLegendIcon(QCPPainter*, const QRectF&) const override {}
-
-private:
-    template <typename Coordinate>
-    QCPRange span(bool& found, Coordinate coordinate) const {
-        double low = std::numeric_limits<double>::max();
-        double high = std::numeric_limits<double>::lowest();
-        for (const StepLine& line : lines_) {
-            for (const QPointF& point : line.points) {
-                low = std::min(low, coordinate(point));
-                high = std::max(high, coordinate(point));
-            }
-        }
-        found = low <= high;
-        return found ? QCPRange(low, high) : QCPRange();
-    }
-    void drawPixels(QCPPainter* painter, QCPAxis* keyAxis, QCPAxis* valueAxis);
-    void drawPolylines(QCPPainter* painter) const;
-
-    std::vector<StepLine> lines_;
-    double penWidth_ = 0;
-    QImage canvas_;    // kept between draws: only the rows last drawn on are cleared
-    QRect lastDrawn_;  // in canvas pixels
+// Everything the pixel path reads: the lines follow from it alone, on any thread when both
+// axes are linear.
+struct LinesInput {
+    std::shared_ptr<const std::vector<StepLine>> lines;
+    double penWidth = 0;
+    double ratio = 1;
+    QRect clip;  // painter pixels
+    AxisMap key;
+    AxisMap value;
+    bool operator==(const LinesInput&) const = default;
 };
 
-void StepLinesPlottable::draw(QCPPainter* painter) {
-    QCPAxis* keyAxis = mKeyAxis.data();
-    QCPAxis* valueAxis = mValueAxis.data();
-    if (!keyAxis || !valueAxis || lines_.empty()) return;
-    // Pixels only where they land one to one on the screen's raster: not in PDF or SVG, not
-    // under a scaled export's transform, not on a rotated chart.
-    const bool onRaster = drawsPixelsOneToOne(*painter) && keyAxis->orientation() == Qt::Horizontal;
-    if (onRaster) {
-        drawPixels(painter, keyAxis, valueAxis);
-    } else {
-        drawPolylines(painter);
-    }
-}
+struct LinesPixels {
+    LinesInput input;
+    QImage canvas;
+    QRect drawn;  // the canvas pixels written, in canvas pixels
+};
 
-void StepLinesPlottable::drawPixels(QCPPainter* painter, QCPAxis* keyAxis, QCPAxis* valueAxis) {
-    const double ratio = painter->device()->devicePixelRatioF();
-    const QRect clip = clipRect();
-    const QRect area = devicePixels(clip, ratio);
-    if (area.isEmpty()) return;
-    if (prepareCanvas(canvas_, area.size(), ratio)) {
-        lastDrawn_ = {};
-    } else if (!lastDrawn_.isEmpty()) {
-        for (int row = lastDrawn_.top(); row <= lastDrawn_.bottom(); ++row) {
-            auto* pixels = reinterpret_cast<QRgb*>(canvas_.scanLine(row));
-            std::fill(pixels + lastDrawn_.left(), pixels + lastDrawn_.right() + 1, 0u);
+// Writes the lines into `canvas` (made anew when its size does not fit; else the pixels
+// `lastDrawn` left are cleared first).
+LinesPixels writeLines(const LinesInput& in, QImage canvas, QRect lastDrawn) {
+    LinesPixels out;
+    out.input = in;
+    const QRect area = devicePixels(in.clip, in.ratio);
+    if (area.isEmpty() || !in.lines) return out;
+    if (prepareCanvas(canvas, area.size(), in.ratio)) {
+        lastDrawn = {};
+    } else if (!lastDrawn.isEmpty()) {
+        for (int row = lastDrawn.top(); row <= lastDrawn.bottom(); ++row) {
+            auto* pixels = reinterpret_cast<QRgb*>(canvas.scanLine(row));
+            std::fill(pixels + lastDrawn.left(), pixels + lastDrawn.right() + 1, 0u);
         }
     }
 
     // A cosmetic pen is one device pixel wide; a wider one scales with the pixel ratio.
     const int thickness =
-        penWidth_ > 0 ? std::max(1, static_cast<int>(std::lround(penWidth_ * ratio))) : 1;
+        in.penWidth > 0 ? std::max(1, static_cast<int>(std::lround(in.penWidth * in.ratio))) : 1;
     const int before = (thickness - 1) / 2;
     const int after = thickness / 2;
     const int width = area.width();
     const int height = area.height();
-    uchar* const bits = canvas_.bits();
-    const qsizetype stride = canvas_.bytesPerLine();
+    uchar* const bits = canvas.bits();
+    const qsizetype stride = canvas.bytesPerLine();
     int left = width;
     int top = height;
     int right = -1;
@@ -144,11 +104,9 @@ void StepLinesPlottable::drawPixels(QCPPainter* painter, QCPAxis* keyAxis, QCPAx
         top = std::min(top, y0);
         bottom = std::max(bottom, y1);
     };
-    const AxisMap keyMap(keyAxis, ratio);
-    const AxisMap valueMap(valueAxis, ratio);
-    const auto x = [&](double key) { return roundPixel(keyMap(key)) - area.x(); };
-    const auto y = [&](double value) { return roundPixel(valueMap(value)) - area.y(); };
-    for (const StepLine& line : lines_) {
+    const auto x = [&](double key) { return roundPixel(in.key(key)) - area.x(); };
+    const auto y = [&](double value) { return roundPixel(in.value(value)) - area.y(); };
+    for (const StepLine& line : *in.lines) {
         if (line.points.empty()) continue;
         const QRgb colour = qPremultiply(line.colour.rgba());
         int x0 = x(line.points.front().x());
@@ -164,16 +122,143 @@ void StepLinesPlottable::drawPixels(QCPPainter* painter, QCPAxis* keyAxis, QCPAx
         }
         fill(x0, x0, y0 - before, y0 + after, colour);  // a lone point still shows
     }
-    lastDrawn_ = right < 0 ? QRect() : QRect(QPoint(left, top), QPoint(right, bottom));
+    out.drawn = right < 0 ? QRect() : QRect(QPoint(left, top), QPoint(right, bottom));
+    out.canvas = std::move(canvas);
+    return out;
+}
+
+const std::vector<StepLine>& noLines() {
+    static const std::vector<StepLine> none;
+    return none;
+}
+
+class StepLinesPlottable final : public QCPAbstractPlottable {
+public:
+    StepLinesPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
+        : QCPAbstractPlottable(keyAxis, valueAxis) {
+        setAntialiased(false);
+        setSelectable(QCP::stNone);
+        removeFromLegend();
+    }
+
+    void setLines(std::vector<StepLine> lines, double penWidth) {
+        lines_ = std::make_shared<const std::vector<StepLine>>(std::move(lines));
+        penWidth_ = penWidth;
+    }
+    [[nodiscard]] const std::vector<StepLine>& lines() const {
+        return lines_ ? *lines_ : noLines();
+    }
+    [[nodiscard]] bool drewAhead() const { return drewAhead_; }
+
+    // Has the pixels written on `worker` for the axes as they stand; the next draw takes them
+    // if nothing they depend on has changed by then.
+    void writeAhead(const std::shared_ptr<RasterWorker>& worker) {
+        ahead_ = {};
+        if (!worker || lines().empty() || !mKeyAxis || !mValueAxis) return;
+        LinesInput input = inputFor(mParentPlot->bufferDevicePixelRatio());
+        if (!input.key.linear || !input.value.linear) return;
+        input.key.axis = nullptr;  // linear: never asked, and not to be touched off the GUI thread
+        input.value.axis = nullptr;
+        // The last draw's canvas goes with it, cleared where it was drawn on rather than
+        // allocated again.
+        ahead_ = worker->run([input, canvas = std::move(canvas_), drawn = lastDrawn_]() mutable {
+            return writeLines(input, std::move(canvas), drawn);
+        });
+        lastDrawn_ = {};
+    }
+
+    double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
+
+    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain) const override {
+        return span(foundRange, [](const QPointF& point) { return point.x(); });
+    }
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const override {
+        return span(foundRange, [](const QPointF& point) { return point.y(); });
+    }
+
+protected:
+    void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter*, const QRectF&) const override {}
+
+private:
+    template <typename Coordinate>
+    QCPRange span(bool& found, Coordinate coordinate) const {
+        double low = std::numeric_limits<double>::max();
+        double high = std::numeric_limits<double>::lowest();
+        for (const StepLine& line : lines()) {
+            for (const QPointF& point : line.points) {
+                low = std::min(low, coordinate(point));
+                high = std::max(high, coordinate(point));
+            }
+        }
+        found = low <= high;
+        return found ? QCPRange(low, high) : QCPRange();
+    }
+    [[nodiscard]] LinesInput inputFor(double ratio) const {
+        return {lines_,
+                penWidth_,
+                ratio,
+                clipRect(),
+                AxisMap(mKeyAxis.data(), ratio),
+                AxisMap(mValueAxis.data(), ratio)};
+    }
+    void drawPixels(QCPPainter* painter);
+    void drawPolylines(QCPPainter* painter) const;
+
+    std::shared_ptr<const std::vector<StepLine>> lines_;
+    double penWidth_ = 0;
+    std::future<LinesPixels> ahead_;  // the pixels being written beside the GUI thread
+    QImage canvas_;                   // kept between draws: only the pixels last drawn are cleared
+    QRect lastDrawn_;                 // in canvas pixels
+    bool drewAhead_ = false;          // the last draw took pixels written ahead
+};
+
+void StepLinesPlottable::draw(QCPPainter* painter) {
+    QCPAxis* keyAxis = mKeyAxis.data();
+    QCPAxis* valueAxis = mValueAxis.data();
+    if (!keyAxis || !valueAxis || lines().empty()) {
+        ahead_ = {};
+        return;
+    }
+    // Pixels only where they land one to one on the screen's raster: not in PDF or SVG, not
+    // under a scaled export's transform, not on a rotated chart.
+    const bool onRaster = drawsPixelsOneToOne(*painter) && keyAxis->orientation() == Qt::Horizontal;
+    if (onRaster) {
+        drawPixels(painter);
+    } else {
+        drawPolylines(painter);
+    }
+}
+
+void StepLinesPlottable::drawPixels(QCPPainter* painter) {
+    LinesInput now = inputFor(painter->device()->devicePixelRatioF());
+    LinesPixels pixels;
+    bool ahead = false;
+    if (ahead_.valid()) {
+        pixels = ahead_.get();
+        // Made with the axes' maps copied (linear ones never ask their axis).
+        pixels.input.key.axis = now.key.axis;
+        pixels.input.value.axis = now.value.axis;
+        ahead = pixels.input == now;
+        if (!ahead) {
+            canvas_ = std::move(pixels.canvas);
+            lastDrawn_ = pixels.drawn;
+        }
+    }
+    if (!ahead) pixels = writeLines(now, std::move(canvas_), lastDrawn_);
+    drewAhead_ = ahead;
+    canvas_ = std::move(pixels.canvas);
+    lastDrawn_ = pixels.drawn;
     if (lastDrawn_.isEmpty()) return;
-    painter->drawImage(QPointF(area.x() + lastDrawn_.x(), area.y() + lastDrawn_.y()) / ratio,
+    const QRect area = devicePixels(now.clip, now.ratio);
+    painter->drawImage(QPointF(area.x() + lastDrawn_.x(), area.y() + lastDrawn_.y()) / now.ratio,
                        canvas_, QRectF(lastDrawn_));
 }
 
 void StepLinesPlottable::drawPolylines(QCPPainter* painter) const {
     painter->setBrush(Qt::NoBrush);
     QPolygonF polyline;
-    for (const StepLine& line : lines_) {
+    for (const StepLine& line : lines()) {
         polyline.clear();
         for (std::size_t index = 0; index < line.points.size(); ++index) {
             const QPointF& point = line.points[index];
@@ -203,9 +288,18 @@ void setStepLines(QCPAbstractPlottable* plottable, std::vector<StepLine> lines, 
 }
 
 const std::vector<StepLine>& stepLines(const QCPAbstractPlottable* plottable) {
-    static const std::vector<StepLine> none;
     const auto* steps = dynamic_cast<const StepLinesPlottable*>(plottable);
-    return steps ? steps->lines() : none;
+    return steps ? steps->lines() : noLines();
+}
+
+bool stepLinesDrewAhead(const QCPAbstractPlottable* plottable) {
+    const auto* steps = dynamic_cast<const StepLinesPlottable*>(plottable);
+    return steps && steps->drewAhead();
+}
+
+void writeStepLinesAhead(QCPAbstractPlottable* plottable,
+                         const std::shared_ptr<RasterWorker>& worker) {
+    if (auto* steps = dynamic_cast<StepLinesPlottable*>(plottable)) steps->writeAhead(worker);
 }
 
 }  // namespace fourfold::ui

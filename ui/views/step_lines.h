@@ -9,12 +9,15 @@
 #include <QColor>
 #include <QPointF>
 
+#include <memory>
 #include <vector>
 
 class QCPAbstractPlottable;
 class QCPAxisRect;
 
 namespace fourfold::ui {
+
+class RasterWorker;
 
 struct StepLine {
     QColor colour;
@@ -32,5 +35,12 @@ void setStepLines(QCPAbstractPlottable* plottable, std::vector<StepLine> lines, 
 
 // The lines a step-line plottable draws (none for any other plottable).
 [[nodiscard]] const std::vector<StepLine>& stepLines(const QCPAbstractPlottable* plottable);
+
+// Has the lines' pixels written on `worker` for the axes as they stand, to be drawn by the
+// next replot if nothing they depend on has changed by then (else it writes them itself).
+void writeStepLinesAhead(QCPAbstractPlottable* plottable,
+                         const std::shared_ptr<RasterWorker>& worker);
+// Whether the plottable's last draw on screen took pixels written ahead.
+[[nodiscard]] bool stepLinesDrewAhead(const QCPAbstractPlottable* plottable);
 
 }  // namespace fourfold::ui
