@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/gantt_legend_swatch.h"
 
+#include "ui/views/pixel_canvas.h"
+
 #include <qcustomplot.h>
 
+#include <QImage>
 #include <QPointer>
 #include <QStaticText>
 #include <QtMath>
 
+#include <cmath>
 #include <unordered_map>
 
 namespace fourfold::ui {
@@ -40,16 +44,40 @@ public:
         }
         return box_;
     }
-    // Draws the measured text with its top left at `at`, in the painter's pen.
+    // Draws the measured text with its top left at `at`, in the painter's pen. On a screen that
+    // takes pixels one to one, as an image of the text kept per colour: a legend's captions
+    // stay as they are through a drag, and blending an image costs a small part of writing the
+    // glyphs again at every replot.
     void draw(QPainter* painter, const QPointF& at) const {
         if (!laidOut_) {
             layout_.setText(text_);
             layout_.setTextFormat(Qt::PlainText);
             layout_.prepare(QTransform(), font_);
             laidOut_ = true;
+            image_ = {};
         }
-        painter->setFont(font_);
-        painter->drawStaticText(at, layout_);
+        // Only at one device pixel per pixel and at whole pixels: elsewhere the glyphs land
+        // between device pixels, which an image placed on whole ones would not reproduce.
+        const bool whole = at.x() == std::round(at.x()) && at.y() == std::round(at.y());
+        if (!drawsPixelsOneToOne(*painter) || painter->device()->devicePixelRatioF() != 1.0 ||
+            !whole) {
+            painter->setFont(font_);
+            painter->drawStaticText(at, layout_);
+            return;
+        }
+        const QColor colour = painter->pen().color();
+        if (image_.isNull() || imageColour_ != colour) {
+            // A pixel to spare on each side for glyphs that reach past their advance.
+            const QSize size = layout_.size().toSize() + QSize(2, 2) * kImageMargin;
+            image_ = QImage(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+            image_.fill(Qt::transparent);
+            QPainter onto(&image_);
+            onto.setFont(font_);
+            onto.setPen(colour);
+            onto.drawStaticText(QPointF(kImageMargin, kImageMargin), layout_);
+            imageColour_ = colour;
+        }
+        painter->drawImage(at - QPointF(kImageMargin, kImageMargin), image_);
     }
 
 private:
@@ -60,6 +88,9 @@ private:
     mutable QString text_;
     mutable QRect box_;
     mutable QStaticText layout_;
+    static constexpr int kImageMargin = 1;
+    mutable QImage image_;  // the caption as the screen last showed it
+    mutable QColor imageColour_;
 };
 
 // The captions of one legend, kept by the legend across its entries: a chart that makes new
