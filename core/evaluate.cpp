@@ -102,9 +102,8 @@ auto beside(SideWorker* worker, Work work) -> std::future<decltype(work())> {
     }
 }
 
-// What the work beside an evaluation hands back besides the memory estimate.
+// What the work beside an evaluation hands back besides the memory estimate and what-ifs.
 struct SideResults {
-    std::vector<WhatIf> whatIfs;
     std::optional<ScalingCurves> scaling;
 };
 
@@ -196,32 +195,40 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
             }
             return false;
         });
-    // Beside this thread, from the start: the memory estimate (the plan alone decides it),
-    // then the what-ifs when the plan does not fit (the slowest part of such a plan), then the
+    // Beside this thread, from the start: the memory estimate (the plan alone decides it), then
+    // the what-ifs when the plan does not fit (the slowest part of such a plan), then the
     // scaling curves unless this thread took them meanwhile. This thread simulates the
-    // schedule and takes the curves itself if the other is still busy when it gets to them.
+    // schedule, takes the curves itself if the other is still busy when it gets to them, works
+    // the estimate out itself if the other has not started it yet (waking a thread can take
+    // longer than the estimate), and then takes what-ifs too until none is left.
     // The curves are wanted when the plan has no error, and dropped if one turns up below.
     std::atomic<bool> scalingTaken{scheduleBlocked || hasErrors(diagnostics)};
+    std::atomic<bool> memoryTaken{memoryBlocked};
     std::promise<MemoryReport> memoryPromise;
-    std::future<MemoryReport> memoryEstimate;
-    if (!memoryBlocked) memoryEstimate = memoryPromise.get_future();
+    std::shared_future<MemoryReport> memoryEstimate;
+    if (!memoryBlocked) memoryEstimate = memoryPromise.get_future().share();
+    std::optional<detail::WhatIfWork> whatIfs;  // set before the estimate is published
+    const auto estimateMemory = [&plan, &model = *evaluation.model, &schedules, &memoryPromise,
+                                 &whatIfs] {
+        try {
+            MemoryReport memory = detail::estimateWithoutWhatIfs(plan, model);
+            if (memory.overflow.empty() && detail::needsWhatIfs(memory)) {
+                whatIfs.emplace(plan, model, memory.peakBytes, &schedules);
+            }
+            memoryPromise.set_value(std::move(memory));
+        } catch (...) {
+            memoryPromise.set_exception(std::current_exception());
+        }
+    };
     std::future<SideResults> side;
     if (!memoryBlocked || !scalingTaken) {
-        side = beside(worker, [&plan, &model = *evaluation.model, &schedules, &scalingTaken,
-                               &memoryPromise, memoryBlocked] {
+        side = beside(worker, [&plan, &scalingTaken, &memoryTaken, &memoryEstimate, &whatIfs,
+                               &estimateMemory] {
             SideResults results;
-            if (!memoryBlocked) {
-                MemoryReport memory;
-                try {
-                    memory = detail::estimateWithoutWhatIfs(plan, model);
-                } catch (...) {
-                    memoryPromise.set_exception(std::current_exception());
-                    throw;
-                }
-                const bool needed = memory.overflow.empty() && detail::needsWhatIfs(memory);
-                const auto peak = memory.peakBytes;
-                memoryPromise.set_value(std::move(memory));
-                if (needed) results.whatIfs = detail::whatIfs(plan, model, peak, &schedules);
+            if (!memoryTaken.exchange(true)) estimateMemory();
+            if (memoryEstimate.valid()) {
+                memoryEstimate.wait();
+                if (whatIfs) whatIfs->help();
             }
             if (!scalingTaken.exchange(true)) results.scaling = scalingCurves(plan);
             return results;
@@ -268,6 +275,7 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
     if (!scalingTaken.exchange(true)) scaling = scalingCurves(plan);
 
     if (memoryEstimate.valid()) {
+        if (!memoryTaken.exchange(true)) estimateMemory();
         evaluation.memory = memoryEstimate.get();
         if (!evaluation.memory->overflow.empty()) {
             diagnostics.push_back(overflowDiagnostic("/memory", evaluation.memory->overflow));
@@ -280,11 +288,12 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
             *evaluation.schedule, evaluation.memory ? &*evaluation.memory : nullptr,
             plan.parallel.virtualStages);
     }
+    if (whatIfs) whatIfs->help();
     if (side.valid()) {
         SideResults results = side.get();
-        if (evaluation.memory) evaluation.memory->whatIfs = std::move(results.whatIfs);
         if (results.scaling) scaling = std::move(results.scaling);
     }
+    if (whatIfs && evaluation.memory) evaluation.memory->whatIfs = whatIfs->hints();
     if (evaluation.memory && !evaluation.memory->fits) {
         // Not fitting is a finding about a well-formed plan, not a broken input: a warning, so
         // the figures stay computed and `fourfold-cli evaluate` still exits 0.

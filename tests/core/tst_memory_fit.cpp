@@ -5,6 +5,7 @@
 #include "shapes_for_tests.h"
 
 #include "core/catalog.h"
+#include "core/detail/memory/memory_what_if.h"
 #include "core/memory.h"
 #include "core/memory_json.h"
 #include "core/plan_json.h"
@@ -13,6 +14,8 @@
 #include "core/validate.h"
 
 #include <QTest>
+
+#include <thread>
 
 using namespace fourfold::core;
 using namespace fourfold::test;
@@ -151,6 +154,24 @@ private slots:
         QVERIFY(std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) {
             return d.message.find("nothing is saved") != std::string::npos;
         }));
+    }
+
+    // evaluate() shares a plan's what-ifs between two threads, each taking the next change
+    // until none is left: the hints come out as one thread alone gives them, in their order.
+    void whatIfsSharedByTwoThreadsComeOutTheSame() {
+        for (const Plan& plan : {sevenBillionOnOneGpu(), defaultPlan()}) {
+            const ModelReport model = analyzeModel(plan);
+            const MemoryReport alone = estimate(plan);
+            QVERIFY(!alone.fits);
+            QVERIFY(alone.whatIfs.size() >= 3);
+            for (int round = 0; round < 20; ++round) {
+                detail::WhatIfWork work(plan, model, alone.peakBytes);
+                std::thread other([&work] { work.help(); });
+                work.help();
+                other.join();
+                QCOMPARE(work.hints(), alone.whatIfs);
+            }
+        }
     }
 
     // A 1-GPU job that doubles TP grows to 2 GPUs, and the label says so (not "2 → 4").

@@ -22,11 +22,7 @@ bool fitsWith(const Plan& plan, const ModelReport& model, int microBatch) {
     return estimateStages(trial, model, false).fits;
 }
 
-struct Candidate {
-    CodedText change;
-    Plan plan;
-    bool newShape = false;  // the stage split changes: the model report is recomputed
-};
+using Candidate = WhatIfCandidate;
 
 // Doubling a model-parallel degree keeps the GPU count when dp can halve; otherwise the job
 // grows, and the label says by how much (validation then decides if the cluster has room).
@@ -120,52 +116,72 @@ std::uint64_t peakOf(const Plan& plan, const ModelReport& model, bool newShape) 
 
 std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes,
                             ScheduleMemo* schedules) {
+    WhatIfWork work(plan, model, peakBytes, schedules);
+    work.help();
+    return work.hints();
+}
+
+WhatIfWork::WhatIfWork(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes,
+                       ScheduleMemo* schedules)
+    : plan_(plan),
+      model_(model),
+      peakBytes_(peakBytes),
+      reference_(plan.memory.convention != MemoryConvention::Fourfold),
+      knownErrors_(errorPaths(plan)),
+      // Many changes leave the pipeline's shape as it was, and so do successive edits.
+      memo_(schedules ? *schedules : own_),
+      candidates_(candidates(plan)),
+      hints_(candidates_.size()) {
     // Under a reference convention, the full accounting tells a change the reference cannot
     // represent (Megatron's formula has no offload) from one that really saves nothing.
     Plan full = plan;
     full.memory.convention = MemoryConvention::Fourfold;
-    const bool reference = plan.memory.convention != MemoryConvention::Fourfold;
-    const std::uint64_t fullPeak = reference ? peakOf(full, model, false) : peakBytes;
+    fullPeak_ = reference_ ? peakOf(full, model, false) : peakBytes;
+}
 
-    const std::set<std::string> knownErrors = errorPaths(plan);
-    const auto addsError = [&knownErrors](const Plan& trial) {
-        for (const std::string& path : errorPaths(trial)) {
-            if (!knownErrors.contains(path)) return true;
-        }
-        return false;
-    };
+void WhatIfWork::help() {
+    for (std::size_t index = next_++; index < candidates_.size(); index = next_++) {
+        hints_[index] = hintFor(candidates_[index]);
+    }
+}
+
+std::vector<WhatIf> WhatIfWork::hints() {
     std::vector<WhatIf> out;
-    // Many changes leave the pipeline's shape as it was, and so do successive edits.
-    ScheduleMemo own;
-    ScheduleMemo& memo = schedules ? *schedules : own;
-    for (const Candidate& candidate : candidates(plan)) {
-        if (candidate.plan == plan || addsError(candidate.plan)) continue;
-        const MemoryReport report =
-            candidate.newShape ? estimateStages(candidate.plan, analyzeModel(candidate.plan), false)
-                               : estimateStages(candidate.plan, model, false);
-        // A candidate whose figures overflow has no honest number to show: leave it out.
-        const auto saved = checkedDifference(peakBytes, report.peakBytes);
-        if (!report.overflow.empty() || !saved) continue;
-        WhatIf hint;
-        hint.changeText = candidate.change;
-        hint.change = renderCodedText(candidate.change, Language::English);
-        hint.modelled = report.peakBytes != peakBytes;
-        if (!hint.modelled) {
-            Plan fullTrial = candidate.plan;
-            fullTrial.memory.convention = MemoryConvention::Fourfold;
-            const bool changesSomething =
-                reference && peakOf(fullTrial, model, candidate.newShape) != fullPeak;
-            if (!changesSomething) continue;  // nothing would change: not worth offering
-        }
-        hint.patch = planPatch(plan, candidate.plan);
-        hint.worldSize = worldSize(candidate.plan);
-        hint.peakBytes = report.peakBytes;
-        hint.savedBytes = *saved;
-        hint.fits = report.fits;
-        hint.stepTimeS = predictPerformance(candidate.plan, memo).stepTimeS;
-        out.push_back(std::move(hint));
+    for (std::optional<WhatIf>& hint : hints_) {
+        if (hint) out.push_back(std::move(*hint));
     }
     return out;
+}
+
+std::optional<WhatIf> WhatIfWork::hintFor(const WhatIfCandidate& candidate) {
+    if (candidate.plan == plan_) return std::nullopt;
+    for (const std::string& path : errorPaths(candidate.plan)) {
+        if (!knownErrors_.contains(path)) return std::nullopt;  // the change adds an error
+    }
+    const MemoryReport report =
+        candidate.newShape ? estimateStages(candidate.plan, analyzeModel(candidate.plan), false)
+                           : estimateStages(candidate.plan, model_, false);
+    // A candidate whose figures overflow has no honest number to show: leave it out.
+    const auto saved = checkedDifference(peakBytes_, report.peakBytes);
+    if (!report.overflow.empty() || !saved) return std::nullopt;
+    WhatIf hint;
+    hint.changeText = candidate.change;
+    hint.change = renderCodedText(candidate.change, Language::English);
+    hint.modelled = report.peakBytes != peakBytes_;
+    if (!hint.modelled) {
+        Plan fullTrial = candidate.plan;
+        fullTrial.memory.convention = MemoryConvention::Fourfold;
+        const bool changesSomething =
+            reference_ && peakOf(fullTrial, model_, candidate.newShape) != fullPeak_;
+        if (!changesSomething) return std::nullopt;  // nothing would change: not worth offering
+    }
+    hint.patch = planPatch(plan_, candidate.plan);
+    hint.worldSize = worldSize(candidate.plan);
+    hint.peakBytes = report.peakBytes;
+    hint.savedBytes = *saved;
+    hint.fits = report.fits;
+    hint.stepTimeS = predictPerformance(candidate.plan, memo_).stepTimeS;
+    return hint;
 }
 
 MicroBatchSearch largestFittingMicroBatch(const Plan& plan, const ModelReport& model) {

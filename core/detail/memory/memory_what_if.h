@@ -5,8 +5,15 @@
 // Units: bytes. Every figure comes from estimateStages, never from a guess.
 #pragma once
 
+#include "core/coded_text.h"
 #include "core/memory.h"
+#include "core/performance.h"
 
+#include <atomic>
+#include <cstddef>
+#include <optional>
+#include <set>
+#include <string>
 #include <vector>
 
 namespace fourfold::core::detail {
@@ -15,6 +22,45 @@ namespace fourfold::core::detail {
 [[nodiscard]] std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model,
                                           std::uint64_t peakBytes,
                                           ScheduleMemo* schedules = nullptr);
+
+// One obvious single change to a plan.
+struct WhatIfCandidate {
+    CodedText change;
+    Plan plan;
+    bool newShape = false;  // the stage split changes: the model report is recomputed
+};
+
+// whatIfs shared out among threads (evaluate() works them out on two): each thread that helps
+// takes the next candidate until none is left, and the hints come out in the candidates' order
+// whichever thread worked each out. `plan`, `model` and `schedules` (thread-safe) must outlive
+// the work.
+class WhatIfWork {
+public:
+    WhatIfWork(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes,
+               ScheduleMemo* schedules = nullptr);
+    WhatIfWork(const WhatIfWork&) = delete;
+    WhatIfWork& operator=(const WhatIfWork&) = delete;
+
+    // Works out candidates until none is left; from any number of threads at once.
+    void help();
+    // The hints, once every help() has returned.
+    [[nodiscard]] std::vector<WhatIf> hints();
+
+private:
+    [[nodiscard]] std::optional<WhatIf> hintFor(const WhatIfCandidate& candidate);
+
+    const Plan& plan_;
+    const ModelReport& model_;
+    std::uint64_t peakBytes_;
+    bool reference_;
+    std::uint64_t fullPeak_ = 0;
+    std::set<std::string> knownErrors_;
+    ScheduleMemo own_;
+    ScheduleMemo& memo_;
+    std::vector<WhatIfCandidate> candidates_;
+    std::vector<std::optional<WhatIf>> hints_;  // by candidate, each written by one thread
+    std::atomic<std::size_t> next_{0};
+};
 struct MicroBatchSearch {
     int largest = 0;       // 0 when a micro-batch of 1 does not fit
     bool atLeast = false;  // the search reached its limit: larger ones may fit too
