@@ -8,6 +8,7 @@
 #include "ui/views/memory_timeline_chart.h"
 #include "ui/views/pipeline_gantt_view.h"
 #include "ui/views/raster_worker.h"
+#include "ui/views/ring_marks.h"
 #include "ui/views/step_lines.h"
 
 #include <qcustomplot.h>
@@ -147,6 +148,7 @@ private slots:
     void absentScheduleShowsMessage();
     void hugeScheduleUsesLevelOfDetail();
     void rowsWrittenAheadDrawTheSame();
+    void peakRingsLookAsCircleScattersDo();
     void exports();
 
 private:
@@ -501,6 +503,61 @@ void TestPipelineGanttView::rowsWrittenAheadDrawTheSame() {
     ahead.plot()->replot();
     QVERIFY(!ahead.drawStats().writtenAhead);
     QCOMPARE(ahead.drawStats().blocks + ahead.drawStats().aggregates > 0, true);
+}
+
+// The peaks' rings, blended as one kept image per point on screen, look as QCustomPlot's own
+// circle scatter draws them (7 pixels, a 1.2-pixel pen, filled), on light and dark charts.
+void TestPipelineGanttView::peakRingsLookAsCircleScattersDo() {
+    const std::vector<QPointF> points = {{10.5, 49.5}, {60.5, 20.5}, {61.5, 22.5}, {150.5, 89.5}};
+    for (const bool dark : {false, true}) {
+        const QColor ink = dark ? QColor(230, 230, 230) : QColor(Qt::black);
+        const QColor base = dark ? QColor(30, 30, 30) : QColor(Qt::white);
+        const auto draw = [&](bool rings) {
+            QCustomPlot plot;
+            plot.setBackground(base);
+            QCPAxisRect* rect = plot.axisRect();
+            rect->setAutoMargins(QCP::msNone);
+            rect->setMargins(QMargins(0, 0, 0, 0));
+            plot.xAxis->setRange(0, 200);
+            plot.yAxis->setRange(0, 100);
+            plot.xAxis->setVisible(false);
+            plot.yAxis->setVisible(false);
+            plot.xAxis->grid()->setVisible(false);
+            plot.yAxis->grid()->setVisible(false);
+            if (rings) {
+                ui::setRingMarks(ui::ringMarksOf(rect), points,
+                                 ui::RingStyle{QPen(ink, 1.2), QBrush(base), 7});
+            } else {
+                QCPGraph* graph = plot.addGraph();
+                graph->setLineStyle(QCPGraph::lsNone);
+                graph->setScatterStyle(
+                    QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(ink, 1.2), QBrush(base), 7));
+                for (const QPointF& point : points) graph->addData(point.x(), point.y());
+            }
+            QImage image(200, 100, QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::transparent);
+            QCPPainter painter(&image);
+            plot.toPainter(&painter, 200, 100);
+            painter.end();
+            return image;
+        };
+        const QImage ours = draw(true);
+        const QImage theirs = draw(false);
+        int inked = 0;
+        int largest = 0;
+        for (int y = 0; y < ours.height(); ++y) {
+            for (int x = 0; x < ours.width(); ++x) {
+                const QRgb p = ours.pixel(x, y);
+                const QRgb q = theirs.pixel(x, y);
+                if (p != base.rgb()) ++inked;
+                largest =
+                    std::max({largest, std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
+                              std::abs(qBlue(p) - qBlue(q))});
+            }
+        }
+        QVERIFY2(inked > 4 * 15, qPrintable(QString::number(inked)));  // four rings drawn
+        QVERIFY2(largest <= 3, qPrintable(QString::number(largest)));
+    }
 }
 
 void TestPipelineGanttView::exports() {

@@ -3,6 +3,7 @@
 
 #include "core/format.h"
 #include "ui/views/palette.h"
+#include "ui/views/ring_marks.h"
 #include "ui/views/step_lines.h"
 
 #include <qcustomplot.h>
@@ -22,6 +23,7 @@ void clearRect(QCPAxisRect* rect) {
     for (QCPGraph* graph : rect->graphs()) plot->removeGraph(graph);
     for (QCPAbstractItem* item : rect->items()) plot->removeItem(item);
     setStepLines(stepLinesOf(rect), {}, 0);
+    setRingMarks(ringMarksOf(rect), {}, RingStyle{});
 }
 
 }  // namespace
@@ -52,13 +54,11 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
     };
 
     double top = 0;
-    QVector<double> peakKeys;
-    QVector<double> peakValues;
+    std::vector<QPointF> peaks;
     for (const core::RankActivations& rank : series) {
         top = std::max(top, value(rank.peak));
         if (info.inBytes && rank.hasMemory) top = std::max(top, headroomGb(rank));
-        peakKeys.push_back(rank.peak.timeS * 1e3);
-        peakValues.push_back(value(rank.peak));
+        peaks.emplace_back(rank.peak.timeS * 1e3, value(rank.peak));
     }
 
     // Beyond kMaxLines ranks the lines only tangle: every k-th rank, the last, the one with
@@ -91,15 +91,10 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
     // Thin one-pixel lines when many: wide ones would hide each other.
     setStepLines(stepLinesOf(rect), std::move(lines), ranks > 8 ? 0 : 1.5);
     // Where each rank first reaches its peak: hollow rings in the text colour.
-    if (!peakKeys.isEmpty()) {
-        const QPalette& colours = plot->palette();
-        QCPGraph* peaks = plot->addGraph(timeAxis, valueAxis);
-        peaks->setLineStyle(QCPGraph::lsNone);
-        peaks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
-                                               QPen(colours.color(QPalette::Text), 1.2),
-                                               colours.brush(QPalette::Base), 7));
-        peaks->setData(peakKeys, peakValues);
-    }
+    const QPalette& colours = plot->palette();
+    setRingMarks(
+        ringMarksOf(rect), std::move(peaks),
+        RingStyle{QPen(colours.color(QPalette::Text), 1.2), colours.brush(QPalette::Base), 7});
     const QString unit = QString::fromStdString(core::unitName(units));
     const QString label = info.inBytes ? QObject::tr("Activations (%1)").arg(unit)
                                        : QObject::tr("Activation sets held");
