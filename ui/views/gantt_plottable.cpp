@@ -12,7 +12,6 @@
 #include <QPaintEngine>
 
 #include <algorithm>
-#include <future>
 #include <vector>
 
 namespace fourfold::ui {
@@ -72,8 +71,8 @@ private:
     std::shared_ptr<const core::ScheduleResult> schedule_;
     GanttDrawStats stats_;
     std::vector<GanttLabel> labels_;
-    std::future<GanttRowPixels> ahead_;  // the rows being written beside the GUI thread
-    QImage canvas_;                      // the pixel path's rows, kept between draws
+    RasterJob<GanttRowPixels> ahead_;  // the rows being written beside the GUI thread
+    QImage canvas_;                    // the pixel path's rows, kept between draws
 };
 
 GanttRowsInput GanttPlottable::input(double ratio, const QFont& font) const {
@@ -137,7 +136,7 @@ void GanttPlottable::drawPixels(QCPPainter* painter, const GanttRowsInput& now) 
     GanttRowPixels rows;
     bool ahead = false;
     if (ahead_.valid()) {
-        rows = ahead_.get();
+        rows = ahead_.take();
         ahead = rows.input == now;
         if (!ahead) canvas_ = std::move(rows.canvas);
     }

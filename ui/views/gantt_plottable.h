@@ -17,11 +17,13 @@ namespace fourfold::ui {
 class RasterWorker;
 
 struct GanttDrawStats {
-    int rows = 0;               // rows painted in the last draw
-    int blocks = 0;             // ops painted as their own block
-    int aggregates = 0;         // merged spans painted
-    int labels = 0;             // micro-batch numbers written inside blocks
-    bool writtenAhead = false;  // the rows' pixels were written on another thread before
+    int rows = 0;        // rows painted in the last draw
+    int blocks = 0;      // ops painted as their own block
+    int aggregates = 0;  // merged spans painted
+    int labels = 0;      // micro-batch numbers written inside blocks
+    // The rows' pixels came from the work started when the evaluation arrived (on the raster
+    // worker, or at the draw if the worker had not begun it), not written anew at the draw.
+    bool writtenAhead = false;
 };
 
 // Adds the layer to the plot that owns the axes; the plot owns and deletes it.

@@ -4,7 +4,6 @@
 #include "ui/shell/language.h"
 #include "ui/views/rank_map_legend.h"
 #include "ui/views/rank_map_painter.h"
-#include "ui/views/raster_worker.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -288,7 +287,7 @@ void RankMapView::paintEvent(QPaintEvent* /*event*/) {
 
     RankMapScene scene = currentScene();
     if (ahead_.valid()) {
-        composed_ = ahead_.get();
+        composed_ = ahead_.take();
         composedFor_ = aheadFor_;
         aheadFor_.reset();
     }

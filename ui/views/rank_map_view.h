@@ -10,11 +10,11 @@
 #include "ui/views/evaluation_view.h"
 #include "ui/views/rank_map_layout.h"
 #include "ui/views/rank_map_painter.h"
+#include "ui/views/raster_worker.h"
 
 #include <QImage>
 #include <QPointF>
 
-#include <future>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -82,7 +82,7 @@ private:
     // the rest of an edit (the paint writes them itself when what it draws has changed since).
     // The canvas being made on the worker for the evaluation shown, and the one last taken
     // (with the evaluation its key points into, kept alive while the key may be compared).
-    std::future<RankMapCanvas> ahead_;
+    RasterJob<RankMapCanvas> ahead_;
     std::shared_ptr<const core::Evaluation> aheadFor_;
     std::optional<RankMapCanvas> composed_;
     std::shared_ptr<const core::Evaluation> composedFor_;

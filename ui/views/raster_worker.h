@@ -7,11 +7,54 @@
 
 #include <QThreadPool>
 
+#include <atomic>
+#include <exception>
+#include <functional>
 #include <future>
 #include <memory>
 #include <utility>
 
 namespace fourfold::ui {
+
+// Work started on a RasterWorker, done by whichever thread gets to it first: the worker, or
+// the GUI thread when it asks for the result before the worker has begun (a second core busy
+// with an evaluation, or slow to wake, would otherwise keep the window waiting).
+template <typename Result>
+class RasterJob {
+public:
+    RasterJob() = default;
+    explicit RasterJob(std::function<Result()> work)
+        : state_(std::make_shared<State>(std::move(work))) {}
+
+    [[nodiscard]] bool valid() const { return state_ != nullptr; }
+    // The result (the job is then spent): worked out now if no thread has begun it, else
+    // waited for.
+    [[nodiscard]] Result take() {
+        const std::shared_ptr<State> state = std::move(state_);
+        if (!state->begun.exchange(true)) return state->work();
+        return state->done.get_future().get();
+    }
+    // What the worker runs: the work, unless the GUI thread has begun it already.
+    static void runOn(const std::shared_ptr<void>& opaque) {
+        auto* state = static_cast<State*>(opaque.get());
+        if (state->begun.exchange(true)) return;
+        try {
+            state->done.set_value(state->work());
+        } catch (...) {
+            state->done.set_exception(std::current_exception());
+        }
+    }
+    [[nodiscard]] std::shared_ptr<void> shared() const { return state_; }
+
+private:
+    struct State {
+        explicit State(std::function<Result()> job) : work(std::move(job)) {}
+        std::function<Result()> work;
+        std::atomic<bool> begun{false};
+        std::promise<Result> done;
+    };
+    std::shared_ptr<State> state_;
+};
 
 class RasterWorker {
 public:
@@ -24,13 +67,13 @@ public:
     RasterWorker(const RasterWorker&) = delete;
     RasterWorker& operator=(const RasterWorker&) = delete;
 
-    // Runs `work` after the work started before it.
+    // Queues `work` after the work started before it; see RasterJob for who does it.
     template <typename Work>
-    auto run(Work work) -> std::future<decltype(work())> {
-        auto task = std::make_shared<std::packaged_task<decltype(work())()>>(std::move(work));
-        auto result = task->get_future();
-        pool_.start([task] { (*task)(); });
-        return result;
+    auto run(Work work) -> RasterJob<decltype(work())> {
+        using Result = decltype(work());
+        RasterJob<Result> job{std::function<Result()>(std::move(work))};
+        pool_.start([state = job.shared()] { RasterJob<Result>::runOn(state); });
+        return job;
     }
 
 private:

@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <future>
 #include <limits>
 #include <memory>
 
@@ -207,10 +206,10 @@ private:
 
     std::shared_ptr<const std::vector<StepLine>> lines_;
     double penWidth_ = 0;
-    std::future<LinesPixels> ahead_;  // the pixels being written beside the GUI thread
-    QImage canvas_;                   // kept between draws: only the pixels last drawn are cleared
-    QRect lastDrawn_;                 // in canvas pixels
-    bool drewAhead_ = false;          // the last draw took pixels written ahead
+    RasterJob<LinesPixels> ahead_;  // the pixels being written beside the GUI thread
+    QImage canvas_;                 // kept between draws: only the pixels last drawn are cleared
+    QRect lastDrawn_;               // in canvas pixels
+    bool drewAhead_ = false;        // the last draw took pixels written ahead
 };
 
 void StepLinesPlottable::draw(QCPPainter* painter) {
@@ -235,7 +234,7 @@ void StepLinesPlottable::drawPixels(QCPPainter* painter) {
     LinesPixels pixels;
     bool ahead = false;
     if (ahead_.valid()) {
-        pixels = ahead_.get();
+        pixels = ahead_.take();
         // Made with the axes' maps copied (linear ones never ask their axis).
         pixels.input.key.axis = now.key.axis;
         pixels.input.value.axis = now.value.axis;

@@ -40,7 +40,8 @@ void setStepLines(QCPAbstractPlottable* plottable, std::vector<StepLine> lines, 
 // next replot if nothing they depend on has changed by then (else it writes them itself).
 void writeStepLinesAhead(QCPAbstractPlottable* plottable,
                          const std::shared_ptr<RasterWorker>& worker);
-// Whether the plottable's last draw on screen took pixels written ahead.
+// Whether the plottable's last draw on screen took the pixels of the work started ahead (see
+// writeStepLinesAhead) rather than writing them anew.
 [[nodiscard]] bool stepLinesDrewAhead(const QCPAbstractPlottable* plottable);
 
 }  // namespace fourfold::ui
