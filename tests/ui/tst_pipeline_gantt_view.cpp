@@ -149,6 +149,7 @@ private slots:
     void hugeScheduleUsesLevelOfDetail();
     void rowsWrittenAheadDrawTheSame();
     void peakRingsLookAsCircleScattersDo();
+    void legendEntriesStayThroughAnEdit();
     void exports();
 
 private:
@@ -558,6 +559,27 @@ void TestPipelineGanttView::peakRingsLookAsCircleScattersDo() {
         QVERIFY2(inked > 4 * 15, qPrintable(QString::number(inked)));  // four rings drawn
         QVERIFY2(largest <= 3, qPrintable(QString::number(largest)));
     }
+}
+
+// An edit that leaves the legend as it was keeps its entries (no new items to lay out); one
+// that changes it (interleaved chunks) rebuilds it.
+void TestPipelineGanttView::legendEntriesStayThroughAnEdit() {
+    ui::PipelineGanttView view;
+    show(view);
+    view.showEvaluation(withSchedule(twoRankSchedule()));
+    QCPLegend* legend = view.plot()->legend;
+    const int entries = legend->itemCount();
+    QVERIFY(entries >= 5);
+    legend->item(0)->setProperty("kept", true);  // a new entry would not carry it
+    core::ScheduleResult later = twoRankSchedule();
+    later.makespanS *= 2;
+    view.showEvaluation(withSchedule(later));
+    QCOMPARE(legend->itemCount(), entries);
+    QVERIFY(legend->item(0)->property("kept").toBool());
+    view.showEvaluation(withSchedule(hugeSchedule(2, 4, 2)));
+    QVERIFY(!view.showsMessage());
+    QVERIFY(legend->itemCount() > entries);  // the chunks' entries join
+    QVERIFY(!legend->item(0)->property("kept").toBool());
 }
 
 void TestPipelineGanttView::exports() {

@@ -19,6 +19,7 @@ struct Swatch {
     QBrush brush;  // Box fill or marker fill
     QPen pen;      // Box outline, the line, or the marker outline
     QString text;
+    bool operator==(const Swatch&) const = default;
 };
 
 // Appends an entry to `legend` (which owns it).

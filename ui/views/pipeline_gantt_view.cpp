@@ -218,8 +218,7 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
 }
 
 void PipelineGanttView::buildLegend(int chunks, int everyRank) {
-    QCPLegend* legend = plot_->legend;
-    legend->clearItems();
+    std::vector<Swatch> swatches;
     const bool split = shown_ && shown_->schedule && shown_->schedule->splitWeightGrad;
     std::vector<core::OpKind> kinds = {core::OpKind::Forward, core::OpKind::Backward};
     if (split) kinds.push_back(core::OpKind::WeightGrad);
@@ -228,31 +227,38 @@ void PipelineGanttView::buildLegend(int chunks, int everyRank) {
         const QString letter = kind == core::OpKind::Forward    ? QStringLiteral("F")
                                : kind == core::OpKind::Backward ? QStringLiteral("B")
                                                                 : QStringLiteral("W");
-        addLegendSwatch(legend, {SwatchShape::Box, colour, QPen(colour.darker(150), 0),
-                                 tr("%1 %2").arg(letter, kindName(kind).toLower())});
+        swatches.push_back({SwatchShape::Box, colour, QPen(colour.darker(150), 0),
+                            tr("%1 %2").arg(letter, kindName(kind).toLower())});
     }
     for (int chunk = 0; chunks > 1 && chunk < chunks; ++chunk) {
         const QColor shade = palette::opChunk(core::OpKind::Forward, chunk, chunks);
-        addLegendSwatch(legend, {SwatchShape::Box, shade, QPen(shade.darker(150), 0),
-                                 tr("chunk %1").arg(chunk)});
+        swatches.push_back(
+            {SwatchShape::Box, shade, QPen(shade.darker(150), 0), tr("chunk %1").arg(chunk)});
     }
     QBrush hatch(palette::idleHatch(), Qt::BDiagPattern);
-    addLegendSwatch(legend, {SwatchShape::Box, hatch, QPen(palette::idleHatch(), 0), tr("idle")});
+    swatches.push_back({SwatchShape::Box, hatch, QPen(palette::idleHatch(), 0), tr("idle")});
     const QPalette& colours = plot_->palette();
     const QColor firstRank =
         palette::onBackground(palette::rankSeries(0, 2), colours.color(QPalette::Base));
-    addLegendSwatch(legend, {SwatchShape::Circle, colours.brush(QPalette::Base),
-                             QPen(colours.color(QPalette::Text), 1.2), tr("peak")});
-    addLegendSwatch(legend,
-                    {SwatchShape::Line,
-                     {},
-                     QPen(firstRank, 1.5),
-                     everyRank > 1 ? tr("activations, 1 rank in %1 (dark = 0)").arg(everyRank)
-                                   : tr("activations per rank (dark = 0)")});
-    addLegendSwatch(legend, {SwatchShape::Line,
-                             {},
-                             QPen(firstRank, 1.2, Qt::DashLine),
-                             tr("headroom (usable − other)")});
+    swatches.push_back({SwatchShape::Circle, colours.brush(QPalette::Base),
+                        QPen(colours.color(QPalette::Text), 1.2), tr("peak")});
+    swatches.push_back({SwatchShape::Line,
+                        {},
+                        QPen(firstRank, 1.5),
+                        everyRank > 1 ? tr("activations, 1 rank in %1 (dark = 0)").arg(everyRank)
+                                      : tr("activations per rank (dark = 0)")});
+    swatches.push_back({SwatchShape::Line,
+                        {},
+                        QPen(firstRank, 1.2, Qt::DashLine),
+                        tr("headroom (usable − other)")});
+    // Most edits leave the legend as it was: its entries stay, laid out as they were.
+    QCPLegend* legend = plot_->legend;
+    if (swatches == legendSwatches_ && legend->itemCount() == static_cast<int>(swatches.size())) {
+        return;
+    }
+    legend->clearItems();
+    for (const Swatch& swatch : swatches) addLegendSwatch(legend, swatch);
+    legendSwatches_ = std::move(swatches);
     // Two rows, the long line entries under the short boxes, so the legend stays narrow; more
     // rows when the plot is narrower than that (fitLegendColumns at each replot).
     legendColumns_ = std::max(3, (legend->itemCount() + 1) / 2);

@@ -7,9 +7,11 @@
 
 #include "ui/views/evaluation_view.h"
 #include "ui/views/fitting_ticker.h"
+#include "ui/views/gantt_legend_swatch.h"
 #include "ui/views/gantt_plottable.h"
 
 #include <optional>
+#include <vector>
 
 class QCustomPlot;
 class QCPAbstractPlottable;
@@ -74,8 +76,9 @@ private:
     QString headingText_;         // unwrapped; wrapped to the plot's width at each replot
     QString compactHeadingText_;  // the totals and the peak, for a short plot
     SeparatorWrap wrapHeading_;
-    int tickedRanks_ = -1;   // the rows the rank ticker labels
-    int legendColumns_ = 3;  // the legend's columns when the width allows
+    int tickedRanks_ = -1;                // the rows the rank ticker labels
+    int legendColumns_ = 3;               // the legend's columns when the width allows
+    std::vector<Swatch> legendSwatches_;  // the entries the legend holds
     QString bubbleText_;
     QString peakText_;
     double fullStartMs_ = 0;
