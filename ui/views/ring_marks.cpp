@@ -2,13 +2,13 @@
 #include "ui/views/ring_marks.h"
 
 #include "ui/views/pixel_canvas.h"
+#include "ui/views/point_span.h"
 
 #include <qcustomplot.h>
 
 #include <QImage>
 
 #include <cmath>
-#include <limits>
 
 namespace fourfold::ui {
 namespace {
@@ -80,15 +80,14 @@ protected:
 
 private:
     template <typename Coordinate>
-    QCPRange span(bool& found, Coordinate coordinate) const {
-        double low = std::numeric_limits<double>::max();
-        double high = std::numeric_limits<double>::lowest();
-        for (const QPointF& point : points_) {
-            low = std::min(low, coordinate(point));
-            high = std::max(high, coordinate(point));
-        }
-        found = low <= high;
-        return found ? QCPRange(low, high) : QCPRange();
+    QCPRange span(bool& found, const Coordinate& coordinate) const {
+        const auto range = pointSpan(
+            [this](const auto& visit) {
+                for (const QPointF& point : points_) visit(point);
+            },
+            coordinate);
+        found = range.has_value();
+        return found ? QCPRange(range->first, range->second) : QCPRange();
     }
 
     std::vector<QPointF> points_;

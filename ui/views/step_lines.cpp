@@ -2,6 +2,7 @@
 #include "ui/views/step_lines.h"
 
 #include "ui/views/pixel_canvas.h"
+#include "ui/views/point_span.h"
 #include "ui/views/raster_worker.h"
 
 #include <qcustomplot.h>
@@ -10,7 +11,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <memory>
 
 namespace fourfold::ui {
@@ -181,17 +181,16 @@ protected:
 
 private:
     template <typename Coordinate>
-    QCPRange span(bool& found, Coordinate coordinate) const {
-        double low = std::numeric_limits<double>::max();
-        double high = std::numeric_limits<double>::lowest();
-        for (const StepLine& line : lines()) {
-            for (const QPointF& point : line.points) {
-                low = std::min(low, coordinate(point));
-                high = std::max(high, coordinate(point));
-            }
-        }
-        found = low <= high;
-        return found ? QCPRange(low, high) : QCPRange();
+    QCPRange span(bool& found, const Coordinate& coordinate) const {
+        const auto range = pointSpan(
+            [this](const auto& visit) {
+                for (const StepLine& line : lines()) {
+                    for (const QPointF& point : line.points) visit(point);
+                }
+            },
+            coordinate);
+        found = range.has_value();
+        return found ? QCPRange(range->first, range->second) : QCPRange();
     }
     [[nodiscard]] LinesInput inputFor(double ratio) const {
         return {lines_,
