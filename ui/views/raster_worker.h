@@ -34,19 +34,19 @@ public:
         if (!state->begun.exchange(true)) return state->work();
         return state->done.get_future().get();
     }
-    // What the worker runs: the work, unless the GUI thread has begun it already.
-    static void runOn(const std::shared_ptr<void>& opaque) {
-        auto* state = static_cast<State*>(opaque.get());
-        if (state->begun.exchange(true)) return;
-        try {
-            state->done.set_value(state->work());
-        } catch (...) {
-            state->done.set_exception(std::current_exception());
-        }
-    }
-    [[nodiscard]] std::shared_ptr<void> shared() const { return state_; }
 
 private:
+    friend class RasterWorker;
+    // What the worker runs: the work, unless the GUI thread has begun it already.
+    void runOnWorker() const {
+        if (state_->begun.exchange(true)) return;
+        try {
+            state_->done.set_value(state_->work());
+        } catch (...) {
+            state_->done.set_exception(std::current_exception());
+        }
+    }
+
     struct State {
         explicit State(std::function<Result()> job) : work(std::move(job)) {}
         std::function<Result()> work;
@@ -72,7 +72,7 @@ public:
     auto run(Work work) -> RasterJob<decltype(work())> {
         using Result = decltype(work());
         RasterJob<Result> job{std::function<Result()>(std::move(work))};
-        pool_.start([state = job.shared()] { RasterJob<Result>::runOn(state); });
+        pool_.start([job] { job.runOnWorker(); });  // the copy shares the job's state
         return job;
     }
 
