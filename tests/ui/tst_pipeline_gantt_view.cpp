@@ -8,7 +8,6 @@
 #include "ui/views/memory_timeline_chart.h"
 #include "ui/views/pipeline_gantt_view.h"
 #include "ui/views/raster_worker.h"
-#include "ui/views/ring_marks.h"
 #include "ui/views/step_lines.h"
 
 #include <qcustomplot.h>
@@ -526,7 +525,7 @@ void TestPipelineGanttView::peakRingsLookAsCircleScattersDo() {
             plot.xAxis->grid()->setVisible(false);
             plot.yAxis->grid()->setVisible(false);
             if (rings) {
-                ui::setRingMarks(ui::ringMarksOf(rect), points,
+                ui::setStepMarks(ui::stepLinesOf(rect), points,
                                  ui::RingStyle{QPen(ink, 1.2), QBrush(base), 7});
             } else {
                 QCPGraph* graph = plot.addGraph();

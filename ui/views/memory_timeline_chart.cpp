@@ -3,7 +3,6 @@
 
 #include "core/format.h"
 #include "ui/views/palette.h"
-#include "ui/views/ring_marks.h"
 #include "ui/views/step_lines.h"
 
 #include <qcustomplot.h>
@@ -23,7 +22,7 @@ void clearRect(QCPAxisRect* rect) {
     for (QCPGraph* graph : rect->graphs()) plot->removeGraph(graph);
     for (QCPAbstractItem* item : rect->items()) plot->removeItem(item);
     setStepLines(stepLinesOf(rect), {}, 0);
-    setRingMarks(ringMarksOf(rect), {}, RingStyle{});
+    setStepMarks(stepLinesOf(rect), {}, RingStyle{});
 }
 
 }  // namespace
@@ -92,8 +91,8 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
     setStepLines(stepLinesOf(rect), std::move(lines), ranks > 8 ? 0 : 1.5);
     // Where each rank first reaches its peak: hollow rings in the text colour.
     const QPalette& colours = plot->palette();
-    setRingMarks(
-        ringMarksOf(rect), std::move(peaks),
+    setStepMarks(
+        stepLinesOf(rect), std::move(peaks),
         RingStyle{QPen(colours.color(QPalette::Text), 1.2), colours.brush(QPalette::Base), 7});
     const QString unit = QString::fromStdString(core::unitName(units));
     const QString label = info.inBytes ? QObject::tr("Activations (%1)").arg(unit)

@@ -2,7 +2,6 @@
 #include "ui/views/step_lines.h"
 
 #include "ui/views/pixel_canvas.h"
-#include "ui/views/point_span.h"
 #include "ui/views/raster_worker.h"
 
 #include <qcustomplot.h>
@@ -11,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 
 namespace fourfold::ui {
@@ -149,6 +149,13 @@ public:
     }
     [[nodiscard]] bool drewAhead() const { return drewAhead_; }
 
+    void setMarks(std::vector<QPointF> points, const RingStyle& style) {
+        marks_ = std::move(points);
+        if (!(style == markStyle_)) ring_ = {};
+        markStyle_ = style;
+    }
+    [[nodiscard]] const std::vector<QPointF>& marks() const { return marks_; }
+
     // Has the pixels written on `worker` for the axes as they stand; the next draw takes them
     // if nothing they depend on has changed by then.
     void writeAhead(const std::shared_ptr<RasterWorker>& worker) {
@@ -180,17 +187,21 @@ protected:
     void drawLegendIcon(QCPPainter*, const QRectF&) const override {}
 
 private:
+    // The lines' and the marks' span along one axis.
     template <typename Coordinate>
     QCPRange span(bool& found, const Coordinate& coordinate) const {
-        const auto range = pointSpan(
-            [this](const auto& visit) {
-                for (const StepLine& line : lines()) {
-                    for (const QPointF& point : line.points) visit(point);
-                }
-            },
-            coordinate);
-        found = range.has_value();
-        return found ? QCPRange(range->first, range->second) : QCPRange();
+        double low = std::numeric_limits<double>::max();
+        double high = std::numeric_limits<double>::lowest();
+        const auto take = [&](const QPointF& point) {
+            low = std::min(low, coordinate(point));
+            high = std::max(high, coordinate(point));
+        };
+        for (const StepLine& line : lines()) {
+            for (const QPointF& point : line.points) take(point);
+        }
+        for (const QPointF& point : marks_) take(point);
+        found = low <= high;
+        return found ? QCPRange(low, high) : QCPRange();
     }
     [[nodiscard]] LinesInput inputFor(double ratio) const {
         return {lines_,
@@ -202,6 +213,7 @@ private:
     }
     void drawPixels(QCPPainter* painter);
     void drawPolylines(QCPPainter* painter) const;
+    void drawMarks(QCPPainter* painter);
 
     std::shared_ptr<const std::vector<StepLine>> lines_;
     double penWidth_ = 0;
@@ -209,6 +221,9 @@ private:
     QImage canvas_;                 // kept between draws: only the pixels last drawn are cleared
     QRect lastDrawn_;               // in canvas pixels
     bool drewAhead_ = false;        // the last draw took pixels written ahead
+    std::vector<QPointF> marks_;    // rings, drawn over the lines
+    RingStyle markStyle_;
+    QImage ring_;  // the ring as the screen shows it, drawn again when the style changes
 };
 
 void StepLinesPlottable::draw(QCPPainter* painter) {
@@ -216,15 +231,45 @@ void StepLinesPlottable::draw(QCPPainter* painter) {
     QCPAxis* valueAxis = mValueAxis.data();
     if (!keyAxis || !valueAxis || lines().empty()) {
         ahead_ = {};
-        return;
-    }
-    // Pixels only where they land one to one on the screen's raster: not in PDF or SVG, not
-    // under a scaled export's transform, not on a rotated chart.
-    const bool onRaster = drawsPixelsOneToOne(*painter) && keyAxis->orientation() == Qt::Horizontal;
-    if (onRaster) {
+    } else if (drawsPixelsOneToOne(*painter) && keyAxis->orientation() == Qt::Horizontal) {
+        // Pixels only where they land one to one on the screen's raster: not in PDF or SVG,
+        // not under a scaled export's transform, not on a rotated chart.
         drawPixels(painter);
     } else {
         drawPolylines(painter);
+    }
+    if (keyAxis && valueAxis) drawMarks(painter);
+}
+
+void StepLinesPlottable::drawMarks(QCPPainter* painter) {
+    if (marks_.empty()) return;
+    const double radius = markStyle_.diameter / 2;
+    if (!drawsPixelsOneToOne(*painter) || painter->device()->devicePixelRatioF() != 1.0) {
+        painter->setAntialiasing(true);
+        painter->setPen(markStyle_.pen);
+        painter->setBrush(markStyle_.brush);
+        for (const QPointF& point : marks_) {
+            painter->drawEllipse(coordsToPixels(point.x(), point.y()), radius, radius);
+        }
+        return;
+    }
+    if (ring_.isNull()) {
+        // Even, so the ring's centre is a pixel corner, where QCustomPlot's smoothed circles
+        // centre once it has shifted them by half a pixel.
+        const int size = 2 * static_cast<int>(std::ceil(radius + markStyle_.pen.widthF()));
+        ring_ = QImage(size, size, QImage::Format_ARGB32_Premultiplied);
+        ring_.fill(Qt::transparent);
+        QPainter onto(&ring_);
+        onto.setRenderHint(QPainter::Antialiasing, true);
+        onto.setPen(markStyle_.pen);
+        onto.setBrush(markStyle_.brush);
+        onto.drawEllipse(QPointF(size / 2.0, size / 2.0), radius, radius);
+    }
+    const double half = ring_.width() / 2.0;
+    for (const QPointF& point : marks_) {
+        const QPointF centre = coordsToPixels(point.x(), point.y()) + QPointF(0.5, 0.5);
+        painter->drawImage(QPointF(std::round(centre.x() - half), std::round(centre.y() - half)),
+                           ring_);
     }
 }
 
@@ -288,6 +333,19 @@ void setStepLines(QCPAbstractPlottable* plottable, std::vector<StepLine> lines, 
 const std::vector<StepLine>& stepLines(const QCPAbstractPlottable* plottable) {
     const auto* steps = dynamic_cast<const StepLinesPlottable*>(plottable);
     return steps ? steps->lines() : noLines();
+}
+
+void setStepMarks(QCPAbstractPlottable* plottable, std::vector<QPointF> points,
+                  const RingStyle& style) {
+    if (auto* steps = dynamic_cast<StepLinesPlottable*>(plottable)) {
+        steps->setMarks(std::move(points), style);
+    }
+}
+
+const std::vector<QPointF>& stepMarks(const QCPAbstractPlottable* plottable) {
+    static const std::vector<QPointF> none;
+    const auto* steps = dynamic_cast<const StepLinesPlottable*>(plottable);
+    return steps ? steps->marks() : none;
 }
 
 bool stepLinesDrewAhead(const QCPAbstractPlottable* plottable) {

@@ -4,9 +4,14 @@
 // image that is composited once. As sixteen QCPGraphs, every level and upright segment of
 // every line went through the raster engine's line stroker, hundreds per line at every slider
 // step. Vector outputs (PDF, SVG) and scaled exports get the same lines as polylines.
+// The same plottable marks points with rings (where each rank's activations first peak): on
+// such a screen the ring is drawn once and blended at each point, elsewhere each is an ellipse
+// (as a QCPGraph's circle scatter, sixteen smoothed ellipses were stroked at every step).
 #pragma once
 
+#include <QBrush>
 #include <QColor>
+#include <QPen>
 #include <QPointF>
 
 #include <memory>
@@ -35,6 +40,19 @@ void setStepLines(QCPAbstractPlottable* plottable, std::vector<StepLine> lines, 
 
 // The lines a step-line plottable draws (none for any other plottable).
 [[nodiscard]] const std::vector<StepLine>& stepLines(const QCPAbstractPlottable* plottable);
+
+struct RingStyle {
+    QPen pen;
+    QBrush brush;
+    double diameter = 7;  // pixels, to the pen's centre line
+    bool operator==(const RingStyle&) const = default;
+};
+
+// Rings in `style` at the points (key, value), drawn over the lines.
+void setStepMarks(QCPAbstractPlottable* plottable, std::vector<QPointF> points,
+                  const RingStyle& style);
+// The points a step-line plottable marks (none for any other plottable).
+[[nodiscard]] const std::vector<QPointF>& stepMarks(const QCPAbstractPlottable* plottable);
 
 // Has the lines' pixels written on `worker` for the axes as they stand, to be drawn by the
 // next replot if nothing they depend on has changed by then (else it writes them itself).
