@@ -7,8 +7,12 @@
 
 #include <QDir>
 #include <QListWidget>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <string>
+#include <tuple>
 
 using namespace fourfold;
 
@@ -42,6 +46,39 @@ private slots:
         QCOMPARE(paints.count, 1);
         for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
         QCOMPARE(paints.count, 1);
+    }
+
+    // The same when the new rows bring the scroll bar, or take it away: the rows' width changes
+    // with it, and the list lays them out again at once, not at its paint (which then asked
+    // the window for a second paint of the list alone).
+    void scrollBarComesAndGoesInTheFirstPass() {
+        ui::DiagnosticsList list;
+        list.resize(300, 70);
+        list.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&list));
+        const std::vector<core::Diagnostic> one{{core::Severity::Warning, "/memory", "Fits."}};
+        std::vector<core::Diagnostic> many;
+        for (int line = 0; line < 8; ++line) {
+            many.push_back({core::Severity::Info, "/parallel/tp",
+                            "A hint long enough to wrap onto a second row in a narrow list, " +
+                                std::to_string(line)});
+        }
+        QScrollBar* bar = list.list()->verticalScrollBar();
+        for (const auto& [from, to, barAfter] :
+             {std::tuple{one, many, true}, std::tuple{many, one, false}}) {
+            show(list, from);
+            for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+            QTest::qWait(150);  // the list's own delayed layout, if one is pending
+            QCOMPARE(bar->isVisible(), !barAfter);
+            const test::EventCounter paints(list.list()->viewport(), QEvent::Paint);
+            show(list, to);
+            QCoreApplication::processEvents();
+            QCOMPARE(bar->isVisible(), barAfter);
+            QCOMPARE(paints.count, 1);
+            for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+            QTest::qWait(150);
+            QCOMPARE(paints.count, 1);
+        }
     }
 
     void emptyMeansNoProblems() {

@@ -74,6 +74,18 @@ private:
     mutable std::vector<Entry> sizes_;
 };
 
+// A list that lays its rows out at once, and again at once when that first layout showed or hid
+// the scroll bar: the rows' width changed with it, and the list would otherwise lay them out
+// at its next paint and ask the window for a second paint of its own.
+class ItemList final : public QListWidget {
+public:
+    using QListWidget::QListWidget;
+    void layOutNow() {
+        doItemsLayout();
+        executeDelayedItemsLayout();
+    }
+};
+
 QString severityText(core::Severity severity) {
     switch (severity) {
         case core::Severity::Error:
@@ -90,7 +102,7 @@ QString severityText(core::Severity severity) {
 
 DiagnosticsList::DiagnosticsList(QWidget* parent) : EvaluationView(parent) {
     setObjectName(QStringLiteral("diagnosticsList"));
-    list_ = new QListWidget(this);
+    list_ = new ItemList(this);
     list_->setObjectName(QStringLiteral("diagnosticsItems"));
     list_->setWordWrap(true);
     list_->setItemDelegate(new KeptSizeDelegate(list_));
@@ -198,7 +210,7 @@ void DiagnosticsList::render(const core::Evaluation& evaluation) {
     }
     // Laid out now, not on the view's own timer: that ran after the window had painted the
     // edit's other changes, and painted the window a second time for the list alone.
-    list_->doItemsLayout();
+    static_cast<ItemList*>(list_)->layOutNow();
     // The dock follows the list once its lines have stayed for a moment (the list scrolls
     // meanwhile): a slider drag that adds a line at one step would otherwise resize every
     // chart above it in the middle of the drag. It grows sooner than it shrinks.
