@@ -11,13 +11,12 @@ namespace fourfold::ui {
 QCustomPlot* newGpuAxisPlot(const QString& objectName, const QString& leftLabel,
                             const QString& rightLabel, double rightMax,
                             Qt::Alignment legendCorner) {
-    auto* plot = new QCustomPlot;
+    auto* plot = newLiveChart();
     plot->setObjectName(objectName);
     plot->legend->setVisible(true);
     plot->legend->setBorderPen(Qt::NoPen);
     plot->legend->setBrush(QColor(255, 255, 255, 215));
     followPalette(plot);  // dark or light with the app, on every theme change
-    coalesceReplots(plot);
     plot->axisRect()->insetLayout()->setInsetAlignment(0, legendCorner);
     plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     auto ticker = QSharedPointer<QCPAxisTickerLog>::create();

@@ -83,7 +83,7 @@ MemoryStackView::MemoryStackView(QWidget* parent) : EvaluationView(parent) {
 }
 
 void MemoryStackView::buildPlot() {
-    plot_ = new QCustomPlot;
+    plot_ = newLiveChart();
     plot_->setObjectName(QStringLiteral("memoryStackPlot"));
     plot_->setObjectName(QStringLiteral("memoryStackPlot"));
     plot_->setAutoAddPlottableToLegend(false);
@@ -148,7 +148,6 @@ void MemoryStackView::buildPlot() {
         }
     });
     followPalette(plot_);
-    coalesceReplots(plot_);
 }
 
 QCPBars* MemoryStackView::categoryBars(core::MemoryCategory category) const {

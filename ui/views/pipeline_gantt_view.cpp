@@ -74,7 +74,7 @@ PipelineGanttView::PipelineGanttView(QWidget* parent) : EvaluationView(parent) {
 }
 
 void PipelineGanttView::buildPlot() {
-    plot_ = new QCustomPlot;
+    plot_ = newLiveChart();
     plot_->setObjectName(QStringLiteral("pipelineGanttPlot"));
     plot_->setFocusPolicy(Qt::NoFocus);
     plot_->setAutoAddPlottableToLegend(false);
@@ -155,7 +155,6 @@ void PipelineGanttView::buildPlot() {
         }
     });
     followPalette(plot_);
-    coalesceReplots(plot_);
 }
 
 void PipelineGanttView::render(const core::Evaluation& evaluation) {

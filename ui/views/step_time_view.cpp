@@ -112,7 +112,7 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     addFigure(figures, QStringLiteral("mfuValue"), tr("MFU"));
     figures->addStretch(1);
     column->addLayout(figures);
-    plot_ = new QCustomPlot;
+    plot_ = newLiveChart();
     plot_->setObjectName(QStringLiteral("stepBreakdownPlot"));
     plot_->setAutoAddPlottableToLegend(false);
     plot_->legend->setVisible(true);
@@ -129,7 +129,6 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     side->setRowStretchFactor(0, 0.001);
     plot_->legend->setMargins(QMargins(6, 4, 4, 4));
     followPalette(plot_);  // dark or light with the app, on every theme change
-    coalesceReplots(plot_);
     // The stage labels are chosen for the axis's length; once more when it settled elsewhere.
     connect(plot_, &QCustomPlot::afterReplot, this, [this] {
         if (needsAnotherPass(plot_->xAxis)) plot_->replot(QCustomPlot::rpQueuedReplot);
