@@ -5,7 +5,13 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetricsF>
 #include <QImage>
+#include <QTextLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
 
 namespace fourfold::ui {
 namespace {
@@ -19,12 +25,13 @@ public:
     }
 
     QSize minimumOuterSizeHint() const override {
-        refreshSizes();
-        return minimum_;
+        layOut();
+        return QSize(laid_.size.width() + mMargins.left() + mMargins.right(),
+                     laid_.size.height() + mMargins.top() + mMargins.bottom());
     }
     QSize maximumOuterSizeHint() const override {
-        refreshSizes();
-        return maximum_;
+        // As QCPTextElement's: the minimum's height at any width.
+        return QSize(QWIDGETSIZE_MAX, minimumOuterSizeHint().height());
     }
 
 protected:
@@ -47,7 +54,11 @@ protected:
             onto.setRenderHints(painter->renderHints());
             onto.setFont(mainFont());
             onto.setPen(QPen(mainTextColor()));
-            onto.drawText(QRect(QPoint(0, 0), mRect.size()), mTextFlags, mText, &imageBounds_);
+            if (mainFont() == mFont) {
+                imageBounds_ = drawLaidOut(onto, QRect(QPoint(0, 0), mRect.size()));
+            } else {  // a selected heading's font (these are never selected)
+                onto.drawText(QRect(QPoint(0, 0), mRect.size()), mTextFlags, mText, &imageBounds_);
+            }
             imageKey_ = key;
         }
         painter->drawImage(mRect.topLeft(), image_);
@@ -55,12 +66,6 @@ protected:
     }
 
 private:
-    struct SizeKey {
-        QString text;
-        QFont font;
-        QMargins margins;
-        bool operator==(const SizeKey&) const = default;
-    };
     struct ImageKey {
         QString text;
         QFont font;
@@ -70,22 +75,72 @@ private:
         qreal ratio = 0;
         bool operator==(const ImageKey&) const = default;
     };
+    // The text laid out once: its size is measured and its lines drawn from the same shaping.
+    // QCPTextElement shapes it again for each size query (QFontMetrics::boundingRect) and for
+    // the paint (QPainter::drawText), which lay out and place lines as done here.
+    struct Laid {
+        QString text;
+        QFont font;
+        std::shared_ptr<QTextLayout> layout;
+        QSizeF natural;  // widest line, lines' height with the leading between them
+        QSize size;      // as QFontMetrics::boundingRect gives it
+    };
 
-    void refreshSizes() const {
-        const SizeKey key{mText, mFont, mMargins};
-        if (sized_ && key == sizeKey_) return;
-        // QCPTextElement measures the text twice for these; the maximum is the minimum's
-        // height at any width.
-        minimum_ = QCPTextElement::minimumOuterSizeHint();
-        maximum_ = QSize(QWIDGETSIZE_MAX, minimum_.height());
-        sizeKey_ = key;
-        sized_ = true;
+    void layOut() const {
+        if (laid_.layout && laid_.text == mText && laid_.font == mFont) return;
+        QString lines = mText;
+        lines.replace(QLatin1Char('\n'), QChar::LineSeparator);
+        auto layout = std::make_shared<QTextLayout>(lines, mFont, mParentPlot);
+        layout->setCacheEnabled(true);
+        const qreal leading = QFontMetricsF(mFont).leading();
+        qreal height = -leading;
+        qreal width = 0;
+        layout->beginLayout();
+        for (QTextLine line = layout->createLine(); line.isValid(); line = layout->createLine()) {
+            line.setLineWidth(0x01000000);         // no wrapping, as QPainter's own layout for it
+            height = std::ceil(height + leading);  // lines on whole pixels
+            line.setPosition(QPointF(0, height));
+            height += line.ascent() + line.descent();  // QTextLine::height() rounds up
+            width = std::max(width, line.naturalTextWidth());
+        }
+        layout->endLayout();
+        laid_ = {mText, mFont, std::move(layout), QSizeF(width, std::max<qreal>(height, 0)), {}};
+        laid_.size = QRectF(QPointF(0, 0), laid_.natural).toAlignedRect().size();
     }
 
-    mutable bool sized_ = false;
-    mutable SizeKey sizeKey_;
-    mutable QSize minimum_;
-    mutable QSize maximum_;
+    // Draws the laid-out lines in `area` as QPainter::drawText(area, mTextFlags, mText) does;
+    // returns the text's bounds as that call reports them.
+    QRect drawLaidOut(QPainter& painter, const QRect& area) const {
+        layOut();
+        const QSizeF block = laid_.natural;
+        qreal top = 0;
+        if (mTextFlags & Qt::AlignBottom) {
+            top = area.height() - block.height();
+        } else if (mTextFlags & Qt::AlignVCenter) {
+            top = (area.height() - block.height()) / 2;
+        }
+        qreal left = 0;
+        if (mTextFlags & Qt::AlignRight) {
+            left = area.width() - block.width();
+        } else if (mTextFlags & Qt::AlignHCenter) {
+            left = (area.width() - block.width()) / 2;
+        }
+        for (int index = 0; index < laid_.layout->lineCount(); ++index) {
+            const QTextLine line = laid_.layout->lineAt(index);
+            const qreal advance = line.horizontalAdvance();
+            qreal x = 0;
+            if (mTextFlags & Qt::AlignRight) {
+                x = area.width() - advance;
+            } else if (mTextFlags & Qt::AlignHCenter) {
+                x = (area.width() - advance) / 2;
+            }
+            line.draw(&painter, QPointF(area.x() + x, area.y() + top));
+        }
+        return QRectF(area.x() + left, area.y() + top, block.width(), block.height())
+            .toAlignedRect();
+    }
+
+    mutable Laid laid_;
     ImageKey imageKey_;
     QImage image_;
     QRect imageBounds_;
