@@ -53,6 +53,8 @@ public:
     }
     // The text as drawn: elided to the button's width.
     [[nodiscard]] QString shownText() const {
+        // A text that fits as it is (most do) needs no second measuring.
+        if (sizeHint().width() <= width()) return text();
         return fontMetrics().elidedText(text(), Qt::ElideRight, width() - 2 * kPadding);
     }
 
