@@ -4,6 +4,8 @@
 // moves focus to a field's control. The plan is the built-in default (Llama-2 7B, DP 8 on one
 // node of 8 GPUs), so TP steps through {1, 2, 4, 8} (core/parallel_choices) and DP follows to
 // keep the 8 GPUs busy (core/parallel_edit).
+#include "event_counter.h"
+
 #include "core/catalog.h"
 #include "core/parallel_edit.h"
 #include "ui/controls/controls_panel.h"
@@ -323,6 +325,35 @@ private slots:
         QVERIFY(h.find<QLabel>(QStringLiteral("globalBatchFormula"))
                     ->text()
                     .startsWith(QStringLiteral("B = b × a × dp = 2 × 8 × 2 = 32")));
+    }
+
+    // A value the spin box shows rounded (GPT-3's 174.6 billion parameters as "174.60 B") is
+    // left alone when an edit elsewhere brings it back unchanged: set again, the spin box
+    // would repaint at every step of a drag.
+    void unchangedRoundedValuesAreNotSetAgain() {
+        Harness h;
+        core::Plan plan = h.document.plan();
+        plan.model = core::findModelPreset("gpt3-175b")->spec;
+        plan.parallel.tp = 8;
+        plan.parallel.pp = 16;
+        plan.parallel.dp = 8;
+        plan.cluster.nodes = 128;
+        QVERIFY(h.document.replacePlan(plan, QStringLiteral("Open")));
+        h.window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&h.window));
+        QDoubleSpinBox* size = h.spin("modelSize");
+        const QString shown = size->text();
+        QVERIFY(h.document.evaluation()->model->parameters % 10'000'000 != 0);  // not as shown
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        const test::EventCounter paints(size->findChild<QLineEdit*>(), QEvent::Paint);
+        plan.parallel.tp = 4;
+        plan.parallel.dp = 16;
+        QVERIFY(h.document.replacePlan(plan, QStringLiteral("TP 4")));
+        h.settle();
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        QCOMPARE(h.spin("tensorParallel")->value(), 4.0);
+        QCOMPARE(size->text(), shown);
+        QCOMPARE(paints.count, 0);
     }
 
     void aHeldSliderIsLeftAloneUntilReleased() {

@@ -133,10 +133,12 @@ bool SliderControl::isDragging() const { return slider_->isSliderDown(); }
 void SliderControl::setValueQuietly(double value) {
     if (isDragging()) return;
     const double shown = toShown(value);
-    if (sameValue(value, value_) &&
-        sameValue(spin_->value(), std::clamp(shown, spin_->minimum(), spin_->maximum()))) {
-        return;
-    }
+    // Compared as the spin box would hold it (rounded to its decimals, as QDoubleSpinBox rounds
+    // it): an unrounded value never equals what it shows, and setting it again repaints it.
+    const double held = QString::number(std::clamp(shown, spin_->minimum(), spin_->maximum()), 'f',
+                                        spin_->decimals())
+                            .toDouble();
+    if (sameValue(value, value_) && sameValue(spin_->value(), held)) return;
     value_ = value;
     const QSignalBlocker spinBlocker(spin_);
     const QSignalBlocker sliderBlocker(slider_);
