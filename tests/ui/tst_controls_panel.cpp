@@ -356,6 +356,33 @@ private slots:
         QCOMPARE(paints.count, 0);
     }
 
+    // A note whose text changes (the batch formula, at every step of a drag) lays out alone:
+    // the panel is not laid out again for it, until the note needs another line.
+    void notesLayOutAloneUntilTheyNeedMoreLines() {
+        Harness h;
+        h.window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&h.window));
+        auto* note = h.find<QLabel>(QStringLiteral("globalBatchFormula"));
+        auto* group = h.find<QWidget>(QStringLiteral("trainingGroup"));
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        const test::EventCounter relayouts(group, QEvent::LayoutRequest);
+        const int height = note->height();
+        core::Plan plan = h.document.plan();
+        plan.training.gradAccumulation = 16;  // a new formula, as many lines
+        QVERIFY(h.document.replacePlan(plan, QStringLiteral("Accumulate 16")));
+        h.settle();
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        QVERIFY(note->text().contains(QStringLiteral("16")));
+        QCOMPARE(note->height(), height);
+        QCOMPARE(relayouts.count, 0);
+        // Three more lines: the note grows and shows them all, and the group makes room.
+        note->setText(note->text() + QStringLiteral("\none\ntwo\nthree"));
+        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+        QVERIFY(relayouts.count > 0);
+        QVERIFY(note->height() >= note->heightForWidth(note->width()));
+        QVERIFY(note->height() >= height + 3 * note->fontMetrics().lineSpacing() - 2);
+    }
+
     void aHeldSliderIsLeftAloneUntilReleased() {
         Harness h;
         QSlider* slider = h.slider("tensorParallel");

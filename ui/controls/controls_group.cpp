@@ -4,6 +4,7 @@
 #include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/copyable_label.h"
+#include "ui/shell/layout_barrier.h"
 #include "ui/shell/text_label.h"
 
 #include <QCheckBox>
@@ -150,7 +151,14 @@ QLabel* ControlsGroup::addNote(const QString& name, const QString& help, bool se
     note->setWordWrap(true);
     makeCopyable(note);
     note->setToolTip(help);
-    form_->addRow(note);
+    // A note's text changes with most edits (the batch formula at every step of a drag): behind
+    // a barrier it lays out alone, and the panel's layout hears only of a new number of lines.
+    // The holder's layout is what tells the barrier: a label has none of its own.
+    auto* holder = new QWidget;
+    auto* lines = new QVBoxLayout(holder);
+    lines->setContentsMargins(0, 0, 0, 0);
+    lines->addWidget(note);
+    form_->addRow(new LayoutBarrier(holder, LayoutBarrier::Passes::Height, body_));
     return note;
 }
 
