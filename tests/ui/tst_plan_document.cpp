@@ -74,28 +74,7 @@ private slots:
     void exportWithResultsHasResults();
     void newPlanClearsTheStack();
     void absurdValuesStillEvaluate();
-    void replacedEvaluationsAreFreedOnlyWhenLetGo();
 };
-
-// A replaced evaluation is freed once nothing holds it (on a worker, beside the paint), and
-// never while a view still holds it.
-void TestPlanDocument::replacedEvaluationsAreFreedOnlyWhenLetGo() {
-    PlanDocument document(fourfold::core::defaultPlan());
-    const std::weak_ptr<const fourfold::core::Evaluation> first = document.evaluation();
-    QVERIFY(document.apply(setMicroBatch(2)));
-    QTRY_COMPARE(document.evaluation()->plan.training.microBatch, 2);
-    QTRY_VERIFY(first.expired());
-
-    std::shared_ptr<const fourfold::core::Evaluation> held = document.evaluation();
-    const std::weak_ptr<const fourfold::core::Evaluation> second = held;
-    QVERIFY(document.apply(setMicroBatch(3)));
-    QTRY_COMPARE(document.evaluation()->plan.training.microBatch, 3);
-    settle();
-    QVERIFY(!second.expired());
-    QCOMPARE(held->plan.training.microBatch, 2);  // still whole
-    held.reset();
-    QVERIFY(second.expired());  // the last holder frees it at once
-}
 
 void TestPlanDocument::constructorEvaluatesSynchronously() {
     Plan plan = fourfold::core::defaultPlan();

@@ -18,13 +18,11 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStringList>
-#include <QThreadPool>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <string>
 #include <string_view>
-#include <utility>
 
 namespace fourfold::ui {
 namespace {
@@ -192,16 +190,9 @@ void PlanDocument::evaluateNow() {
 
 void PlanDocument::takeEvaluation(std::shared_ptr<const core::Evaluation> evaluation) {
     if (!evaluation || evaluation->plan != plan_) return;
-    std::shared_ptr<const core::Evaluation> previous =
-        std::exchange(evaluation_, std::move(evaluation));
+    evaluation_ = std::move(evaluation);
     emit evaluationChanged(evaluation_);
     prepareWhatIfs(*evaluation_);
-    // The views have let the previous evaluation go: freeing its thousands of vectors and
-    // strings is done beside the window's paint, not before it.
-    if (previous.use_count() == 1) {
-        QThreadPool::globalInstance()->start(
-            [previous = std::move(previous)]() mutable { previous.reset(); });
-    }
 }
 
 void PlanDocument::prepareWhatIfs(const core::Evaluation& evaluation) {
