@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Shared checks for exported images: an SVG must load back and draw something.
+// Shared checks for images: an exported SVG must load back and draw something; two drawings
+// of the same thing are compared pixel by pixel.
 #pragma once
 
 #include <QImage>
 #include <QPainter>
 #include <QString>
 #include <QSvgRenderer>
+
+#include <algorithm>
+#include <cstdlib>
 
 namespace fourfold::test {
 
@@ -26,6 +30,34 @@ inline int inkedSvgSamples(const QString& path) {
         }
     }
     return inked;
+}
+
+// A transparent image of `logical` size as a screen at `ratio` device pixels per pixel holds
+// it: drawn onto one to one, as a widget's paint is.
+inline QImage screenCanvas(const QSize& logical, double ratio) {
+    QImage image(logical * ratio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(ratio);
+    image.fill(Qt::transparent);
+    return image;
+}
+
+// The largest difference of any channel (alpha too) of any pixel, premultiplied as drawn
+// (unpremultiplying a faint edge would magnify its rounding); 256 when the sizes differ.
+inline int largestDifference(const QImage& a, const QImage& b) {
+    if (a.size() != b.size()) return 256;
+    const QImage first = a.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    const QImage second = b.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    int largest = 0;
+    for (int y = 0; y < first.height(); ++y) {
+        const auto* p = reinterpret_cast<const QRgb*>(first.constScanLine(y));
+        const auto* q = reinterpret_cast<const QRgb*>(second.constScanLine(y));
+        for (int x = 0; x < first.width(); ++x) {
+            largest = std::max(
+                {largest, std::abs(qRed(p[x]) - qRed(q[x])), std::abs(qGreen(p[x]) - qGreen(q[x])),
+                 std::abs(qBlue(p[x]) - qBlue(q[x])), std::abs(qAlpha(p[x]) - qAlpha(q[x]))});
+        }
+    }
+    return largest;
 }
 
 }  // namespace fourfold::test

@@ -3,6 +3,8 @@
 // from that layout: it must take the room QCustomPlot's own text element takes and draw the
 // same pixels (at 1.5 device pixels per pixel: the same ink, within a pixel), for one line and
 // several, lines of different widths, Chinese text, and after its text changes.
+#include "image_checks.h"
+
 #include "ui/views/chart_heading.h"
 
 #include <qcustomplot.h>
@@ -32,34 +34,13 @@ struct HeadedPlot {
         // On transparency: text blended onto an opaque colour is gamma-corrected, onto
         // transparency it is not, and the heading keeps its text as an image drawn on
         // transparency. Here both draw the same way, so they must agree exactly.
-        QImage image(QSize(420, 220) * ratio, QImage::Format_ARGB32_Premultiplied);
-        image.setDevicePixelRatio(ratio);
-        image.fill(Qt::transparent);
+        QImage image = fourfold::test::screenCanvas(QSize(420, 220), ratio);
         QCPPainter painter(&image);
         plot.toPainter(&painter, 420, 220);
         painter.end();
         return image;
     }
 };
-
-// The largest difference of any channel of any pixel, premultiplied as drawn (unpremultiplying
-// a faint edge would magnify its rounding).
-int largestDifference(const QImage& a, const QImage& b) {
-    if (a.size() != b.size()) return 256;
-    const QImage first = a.convertToFormat(QImage::Format_ARGB32_Premultiplied);
-    const QImage second = b.convertToFormat(QImage::Format_ARGB32_Premultiplied);
-    int largest = 0;
-    for (int y = 0; y < first.height(); ++y) {
-        const auto* p = reinterpret_cast<const QRgb*>(first.constScanLine(y));
-        const auto* q = reinterpret_cast<const QRgb*>(second.constScanLine(y));
-        for (int x = 0; x < first.width(); ++x) {
-            largest = std::max(
-                {largest, std::abs(qRed(p[x]) - qRed(q[x])), std::abs(qGreen(p[x]) - qGreen(q[x])),
-                 std::abs(qBlue(p[x]) - qBlue(q[x])), std::abs(qAlpha(p[x]) - qAlpha(q[x]))});
-        }
-    }
-    return largest;
-}
 
 QRect devicePixels(const QRect& logical, double ratio) {
     return QRectF(QPointF(logical.topLeft()) * ratio, QSizeF(logical.size()) * ratio)
@@ -105,7 +86,7 @@ private slots:
                 QCOMPARE(mineAsked.maximumOuterSizeHint(), theirsAsked.maximumOuterSizeHint());
                 QCOMPARE(ours.heading->outerRect(), theirs.heading->outerRect());
                 if (ratio == 1.0) {
-                    QCOMPARE(largestDifference(mine, reference), 0);
+                    QCOMPARE(fourfold::test::largestDifference(mine, reference), 0);
                 } else {
                     // Kept as an image, the text lands on whole device pixels where
                     // QCustomPlot's may start half-way into one: the same ink, within a pixel.

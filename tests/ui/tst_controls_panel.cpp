@@ -4,6 +4,7 @@
 // moves focus to a field's control. The plan is the built-in default (Llama-2 7B, DP 8 on one
 // node of 8 GPUs), so TP steps through {1, 2, 4, 8} (core/parallel_choices) and DP follows to
 // keep the 8 GPUs busy (core/parallel_edit).
+#include "controls_harness.h"
 #include "event_counter.h"
 
 #include "core/catalog.h"
@@ -32,55 +33,10 @@
 #include <QtTest/qtestspontaneevent.h>
 
 using namespace fourfold;
+using test::Edit;
+using test::Harness;
 
 namespace {
-
-struct Edit {
-    int field;
-    int gesture;
-    QString text;
-};
-
-// A dock-sized window holding the panel, recording every edit it sends.
-struct Harness {
-    ui::PlanDocument document{core::defaultPlan()};
-    QMainWindow window;
-    ui::ControlsPanel* panel = nullptr;
-    std::vector<Edit> edits;
-
-    Harness() {
-        panel = new ui::ControlsPanel(&document);
-        window.setCentralWidget(panel);
-        window.resize(360, 700);
-        QObject::connect(panel, &ui::ControlsPanel::editRequested,
-                         [this](int field, int gesture, const QString& text) {
-                             edits.push_back({field, gesture, text});
-                         });
-    }
-    // The document may evaluate on the next event-loop turn, or on a worker thread for a large
-    // plan: let it, before looking.
-    void settle() {
-        const bool settled = QTest::qWaitFor(
-            [this] { return document.evaluation()->plan == document.plan(); }, 30000);
-        if (!settled) qWarning() << "the evaluation did not arrive";
-    }
-    template <typename T>
-    T* find(const QString& name) {
-        settle();
-        T* widget = panel->findChild<T*>(name);
-        if (!widget) qWarning() << "no widget" << name;
-        return widget;
-    }
-    QSlider* slider(const char* name) {
-        return find<QSlider>(QString::fromLatin1(name) + QStringLiteral("Slider"));
-    }
-    QDoubleSpinBox* spin(const char* name) {
-        return find<QDoubleSpinBox>(QString::fromLatin1(name) + QStringLiteral("Spin"));
-    }
-    QLabel* marker(const char* name) {
-        return find<QLabel>(QString::fromLatin1(name) + QStringLiteral("Marker"));
-    }
-};
 
 constexpr int kTensorParallel =
     static_cast<int>(fourfold::ui::editField(fourfold::core::ParallelAxis::Tensor));
@@ -325,62 +281,6 @@ private slots:
         QVERIFY(h.find<QLabel>(QStringLiteral("globalBatchFormula"))
                     ->text()
                     .startsWith(QStringLiteral("B = b × a × dp = 2 × 8 × 2 = 32")));
-    }
-
-    // A value the spin box shows rounded (GPT-3's 174.6 billion parameters as "174.60 B") is
-    // left alone when an edit elsewhere brings it back unchanged: set again, the spin box
-    // would repaint at every step of a drag.
-    void unchangedRoundedValuesAreNotSetAgain() {
-        Harness h;
-        core::Plan plan = h.document.plan();
-        plan.model = core::findModelPreset("gpt3-175b")->spec;
-        plan.parallel.tp = 8;
-        plan.parallel.pp = 16;
-        plan.parallel.dp = 8;
-        plan.cluster.nodes = 128;
-        QVERIFY(h.document.replacePlan(plan, QStringLiteral("Open")));
-        h.window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&h.window));
-        QDoubleSpinBox* size = h.spin("modelSize");
-        const QString shown = size->text();
-        QVERIFY(h.document.evaluation()->model->parameters % 10'000'000 != 0);  // not as shown
-        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
-        const test::EventCounter paints(size->findChild<QLineEdit*>(), QEvent::Paint);
-        plan.parallel.tp = 4;
-        plan.parallel.dp = 16;
-        QVERIFY(h.document.replacePlan(plan, QStringLiteral("TP 4")));
-        h.settle();
-        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
-        QCOMPARE(h.spin("tensorParallel")->value(), 4.0);
-        QCOMPARE(size->text(), shown);
-        QCOMPARE(paints.count, 0);
-    }
-
-    // A note whose text changes (the batch formula, at every step of a drag) lays out alone:
-    // the panel is not laid out again for it, until the note needs another line.
-    void notesLayOutAloneUntilTheyNeedMoreLines() {
-        Harness h;
-        h.window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&h.window));
-        auto* note = h.find<QLabel>(QStringLiteral("globalBatchFormula"));
-        auto* group = h.find<QWidget>(QStringLiteral("trainingGroup"));
-        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
-        const test::EventCounter relayouts(group, QEvent::LayoutRequest);
-        const int height = note->height();
-        core::Plan plan = h.document.plan();
-        plan.training.gradAccumulation = 16;  // a new formula, as many lines
-        QVERIFY(h.document.replacePlan(plan, QStringLiteral("Accumulate 16")));
-        h.settle();
-        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
-        QVERIFY(note->text().contains(QStringLiteral("16")));
-        QCOMPARE(note->height(), height);
-        QCOMPARE(relayouts.count, 0);
-        // Three more lines: the note grows and shows them all, and the group makes room.
-        note->setText(note->text() + QStringLiteral("\none\ntwo\nthree"));
-        for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
-        QVERIFY(relayouts.count > 0);
-        QVERIFY(note->height() >= note->heightForWidth(note->width()));
-        QVERIFY(note->height() >= height + 3 * note->fontMetrics().lineSpacing() - 2);
     }
 
     void aHeldSliderIsLeftAloneUntilReleased() {

@@ -2,6 +2,8 @@
 // A legend entry of ours (ui/views/gantt_legend_swatch.h) keeps its caption on screen as an
 // image of the text, laid out once: it must look as QCustomPlot's own entry draws the same
 // caption, on a legend with a background and on one without, light and dark.
+#include "image_checks.h"
+
 #include "ui/views/gantt_legend_swatch.h"
 
 #include <qcustomplot.h>
@@ -34,28 +36,11 @@ QImage drawLegend(const Look& look, const QString& caption, bool ours, double ra
     }
     plot.xAxis->setVisible(false);
     plot.yAxis->setVisible(false);
-    // As a screen at `ratio` device pixels per pixel takes it: one to one onto its pixels.
-    QImage image(QSize(360, 160) * ratio, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(ratio);
-    image.fill(Qt::transparent);
+    QImage image = fourfold::test::screenCanvas(QSize(360, 160), ratio);
     QCPPainter painter(&image);
     plot.toPainter(&painter, 360, 160);
     painter.end();
     return image;
-}
-
-// The largest difference of any channel of any pixel.
-int largestDifference(const QImage& a, const QImage& b) {
-    int largest = 0;
-    for (int y = 0; y < a.height(); ++y) {
-        for (int x = 0; x < a.width(); ++x) {
-            const QRgb p = a.pixel(x, y);
-            const QRgb q = b.pixel(x, y);
-            largest = std::max({largest, std::abs(qRed(p) - qRed(q)),
-                                std::abs(qGreen(p) - qGreen(q)), std::abs(qBlue(p) - qBlue(q))});
-        }
-    }
-    return largest;
 }
 
 }  // namespace
@@ -96,7 +81,7 @@ private slots:
         }
         QVERIFY2(inked > 100, qPrintable(QString::number(inked)));
         // Blended as an image of the text, not glyph by glyph: at most a step of rounding off.
-        const int difference = largestDifference(ours, theirs);
+        const int difference = fourfold::test::largestDifference(ours, theirs);
         QVERIFY2(difference <= 2, qPrintable(QString::number(difference)));
     }
 };

@@ -4,6 +4,8 @@
 // the rounding of blending onto the background at once or later: one level in 255),
 // on a light and a dark background, after the background changes, and on a translucent
 // background (where it draws as QCustomPlot does).
+#include "image_checks.h"
+
 #include "ui/views/plot_refresh.h"
 
 #include <qcustomplot.h>
@@ -50,21 +52,6 @@ void fill(QCustomPlot& plot, const QColor& background, const QColor& ink) {
     plot.legend->setBrush(QColor(255, 255, 255, 120));
     plot.xAxis->setRange(0, 40);
     plot.yAxis->setRange(0, 60);
-}
-
-// The largest difference of any channel of any pixel.
-int largestDifference(const QImage& a, const QImage& b) {
-    if (a.size() != b.size()) return 256;
-    int largest = 0;
-    for (int y = 0; y < a.height(); ++y) {
-        for (int x = 0; x < a.width(); ++x) {
-            const QRgb p = a.pixel(x, y);
-            const QRgb q = b.pixel(x, y);
-            largest = std::max({largest, std::abs(qRed(p) - qRed(q)),
-                                std::abs(qGreen(p) - qGreen(q)), std::abs(qBlue(p) - qBlue(q))});
-        }
-    }
-    return largest;
 }
 
 // A live chart and QCustomPlot's own side by side in a window of a colour of its own (which a
@@ -129,7 +116,7 @@ private slots:
             const QRgb corner = live.pixel(2, 2);
             if (look.opaque) {
                 QCOMPARE(QColor(corner), look.background);
-                QVERIFY(largestDifference(live, plain) <= kRounding);
+                QVERIFY(fourfold::test::largestDifference(live, plain) <= kRounding);
                 continue;
             }
             // Translucent: blended onto the window's colour (200, 216, 160), as a hand
@@ -155,7 +142,7 @@ private slots:
         charts.window.resize(1100, 420);
         auto [live, plain] = charts.shown();
         QCOMPARE(live.size(), plain.size());
-        QVERIFY(largestDifference(live, plain) <= kRounding);
+        QVERIFY(fourfold::test::largestDifference(live, plain) <= kRounding);
     }
 };
 
