@@ -81,7 +81,7 @@ private:
     struct Laid {
         QString text;
         QFont font;
-        std::shared_ptr<QTextLayout> layout;
+        std::unique_ptr<QTextLayout> layout;
         QSizeF natural;  // widest line, lines' height with the leading between them
         QSize size;      // as QFontMetrics::boundingRect gives it
     };
@@ -90,7 +90,7 @@ private:
         if (laid_.layout && laid_.text == mText && laid_.font == mFont) return;
         QString lines = mText;
         lines.replace(QLatin1Char('\n'), QChar::LineSeparator);
-        auto layout = std::make_shared<QTextLayout>(lines, mFont, mParentPlot);
+        auto layout = std::make_unique<QTextLayout>(lines, mFont);
         layout->setCacheEnabled(true);
         const qreal leading = QFontMetricsF(mFont).leading();
         qreal height = -leading;

@@ -22,13 +22,11 @@ bool fitsWith(const Plan& plan, const ModelReport& model, int microBatch) {
     return estimateStages(trial, model, false).fits;
 }
 
-using Candidate = WhatIfCandidate;
-
 // Doubling a model-parallel degree keeps the GPU count when dp can halve; otherwise the job
 // grows, and the label says by how much (validation then decides if the cluster has room).
-Candidate doubled(const Plan& plan, const char* code, int before, int ParallelSpec::*axis,
-                  bool newShape) {
-    Candidate candidate{{code, {{"before", before}, {"after", 2 * before}}}, plan, newShape};
+WhatIfCandidate doubled(const Plan& plan, const char* code, int before, int ParallelSpec::*axis,
+                        bool newShape) {
+    WhatIfCandidate candidate{{code, {{"before", before}, {"after", 2 * before}}}, plan, newShape};
     Plan& trial = candidate.plan;
     trial.parallel.*axis = 2 * before;
     DiagnosticArgs& args = candidate.change.args;
@@ -43,8 +41,8 @@ Candidate doubled(const Plan& plan, const char* code, int before, int ParallelSp
     return candidate;
 }
 
-std::vector<Candidate> candidates(const Plan& plan) {
-    std::vector<Candidate> out;
+std::vector<WhatIfCandidate> candidates(const Plan& plan) {
+    std::vector<WhatIfCandidate> out;
     const ParallelSpec& parallel = plan.parallel;
     const TrainingSpec& training = plan.training;
     if (parallel.zeroStage < 3) {
