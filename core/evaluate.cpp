@@ -204,18 +204,21 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
     // The curves are wanted when the plan has no error, and dropped if one turns up below.
     std::atomic<bool> scalingTaken{scheduleBlocked || hasErrors(diagnostics)};
     std::atomic<bool> memoryTaken{memoryBlocked};
-    std::promise<MemoryReport> memoryPromise;
-    std::shared_future<MemoryReport> memoryEstimate;
+    // The estimate is published by a signal without a value, so that this thread takes the
+    // report itself rather than a copy of it (a shared future hands out only copies).
+    std::optional<MemoryReport> estimated;
+    std::promise<void> memoryPromise;
+    std::shared_future<void> memoryEstimate;
     if (!memoryBlocked) memoryEstimate = memoryPromise.get_future().share();
     std::optional<detail::WhatIfWork> whatIfs;  // set before the estimate is published
     const auto estimateMemory = [&plan, &model = *evaluation.model, &schedules, &memoryPromise,
-                                 &whatIfs] {
+                                 &estimated, &whatIfs] {
         try {
-            MemoryReport memory = detail::estimateWithoutWhatIfs(plan, model);
+            MemoryReport& memory = estimated.emplace(detail::estimateWithoutWhatIfs(plan, model));
             if (memory.overflow.empty() && detail::needsWhatIfs(memory)) {
                 whatIfs.emplace(plan, model, memory.peakBytes, &schedules);
             }
-            memoryPromise.set_value(std::move(memory));
+            memoryPromise.set_value();
         } catch (...) {
             memoryPromise.set_exception(std::current_exception());
         }
@@ -276,7 +279,8 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
 
     if (memoryEstimate.valid()) {
         if (!memoryTaken.exchange(true)) estimateMemory();
-        evaluation.memory = memoryEstimate.get();
+        memoryEstimate.get();
+        evaluation.memory = std::move(estimated);
         if (!evaluation.memory->overflow.empty()) {
             diagnostics.push_back(overflowDiagnostic("/memory", evaluation.memory->overflow));
             evaluation.memory.reset();
