@@ -8,6 +8,8 @@
 #include <QLabel>
 #include <QTest>
 
+#include <vector>
+
 using fourfold::ui::TextLabel;
 
 namespace {
@@ -55,6 +57,7 @@ private slots:
     void drawsWhatQLabelDraws_data();
     void drawsWhatQLabelDraws();
     void leavesRichTextToQLabel();
+    void drawsEachTextAgainWithItsOwnLayout();
 };
 
 void TestTextLabel::oneLineHintsAreQLabels_data() {
@@ -205,6 +208,56 @@ void TestTextLabel::leavesRichTextToQLabel() {
     mnemonic.setBuddy(&buddy);
     mnemonicReference.setBuddy(&buddy);
     QCOMPARE(shown(mnemonic, QSize(300, 40)), shown(mnemonicReference, QSize(300, 40)));
+}
+
+// A label keeps the layouts of the last texts it drew: going back to a text (a slider dragged
+// back) must draw that text, in the font and width it has now, never a layout kept for another.
+void TestTextLabel::drawsEachTextAgainWithItsOwnLayout() {
+    const QString first = QStringLiteral("TP 2 · 43.1 GB");
+    const QString second = QStringLiteral("TP 4 · 28.6 GB, with headroom");
+    TextLabel kept;
+    QLabel reference;
+    const QSize size(320, 40);
+    const auto both = [&](const QString& text, const QFont& font, bool wrap) {
+        for (QLabel* label : {static_cast<QLabel*>(&kept), &reference}) {
+            label->setText(text);
+            label->setFont(font);
+            label->setWordWrap(wrap);
+        }
+    };
+    const QFont plain = reference.font();
+    QFont bold = plain;
+    bold.setBold(true);
+    struct Shown {
+        QString text;
+        QFont font;
+        bool wrap;
+        int width;
+    };
+    const std::vector<Shown> sequence{
+        {first, plain, false, 320}, {second, plain, false, 320}, {first, plain, false, 320},
+        {first, bold, false, 320},  {second, plain, false, 320}, {second, plain, true, 120},
+        {second, plain, true, 320}, {first, bold, false, 320},
+    };
+    int step = 0;
+    for (const Shown& shown : sequence) {
+        both(shown.text, shown.font, shown.wrap);
+        const QSize area(shown.width, size.height());
+        const Ink expected = inkOf(::shown(reference, area));
+        const Ink drawn = inkOf(::shown(kept, area));
+        QVERIFY2(drawn.bands == expected.bands && std::abs(drawn.rows - expected.rows) <= 2 &&
+                     std::abs(drawn.box.left() - expected.box.left()) <= 1 &&
+                     std::abs(drawn.box.right() - expected.box.right()) <= 1,
+                 qPrintable(QStringLiteral("step %1 (%2): ink %3 wide in %4 lines, against %5 "
+                                           "in %6")
+                                .arg(step)
+                                .arg(shown.text)
+                                .arg(drawn.box.width())
+                                .arg(drawn.bands)
+                                .arg(expected.box.width())
+                                .arg(expected.bands)));
+        ++step;
+    }
 }
 
 QTEST_MAIN(TestTextLabel)

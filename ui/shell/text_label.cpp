@@ -82,6 +82,31 @@ QSize TextLabel::minimumSizeHint() const {
     return sizes.minimum;
 }
 
+const QStaticText& TextLabel::layoutNow(int width, int alignment) {
+    const QString& shown = text();
+    const QFont& shownFont = font();
+    auto known = std::find_if(drawn_.begin(), drawn_.end(), [&](const Drawn& drawn) {
+        return drawn.width == width && drawn.alignment == alignment && drawn.text == shown &&
+               drawn.font == shownFont;
+    });
+    if (known == drawn_.end()) {
+        known = drawn_.end() - 1;
+        // QStaticText joins the lines of plain text; QLabel breaks them.
+        QString lines = shown;
+        lines.replace(QLatin1Char('\n'), QChar::LineSeparator);
+        QStaticText layout(lines);
+        layout.setTextFormat(Qt::PlainText);
+        layout.setTextWidth(width);
+        QTextOption option{Qt::Alignment(alignment)};
+        option.setWrapMode(width >= 0 ? QTextOption::WordWrap : QTextOption::NoWrap);
+        layout.setTextOption(option);
+        layout.prepare(QTransform(), shownFont);
+        *known = Drawn{shown, shownFont, width, alignment, std::move(layout)};
+    }
+    std::rotate(drawn_.begin(), known, known + 1);
+    return drawn_.front().layout;
+}
+
 void TextLabel::paintEvent(QPaintEvent* event) {
     if (!drawsItself()) {
         QLabel::paintEvent(event);
@@ -91,26 +116,10 @@ void TextLabel::paintEvent(QPaintEvent* event) {
     QRect area = contentsRect().adjusted(margin(), margin(), -margin(), -margin());
     const int wrap = wordWrap() ? std::max(1, area.width()) : -1;
     const int horizontal = static_cast<int>(alignment() & Qt::AlignHorizontal_Mask);
-    if (text() != layoutText_ || font() != layoutFont_ || wrap != layoutWidth_ ||
-        horizontal != layoutAlignment_) {
-        // QStaticText joins the lines of plain text; QLabel breaks them.
-        QString lines = text();
-        lines.replace(QLatin1Char('\n'), QChar::LineSeparator);
-        layout_.setText(lines);
-        layout_.setTextFormat(Qt::PlainText);
-        layout_.setTextWidth(wrap);
-        QTextOption option{Qt::Alignment(horizontal)};
-        option.setWrapMode(wordWrap() ? QTextOption::WordWrap : QTextOption::NoWrap);
-        layout_.setTextOption(option);
-        layout_.prepare(QTransform(), font());
-        layoutText_ = text();
-        layoutFont_ = font();
-        layoutWidth_ = wrap;
-        layoutAlignment_ = horizontal;
-    }
+    const QStaticText& layout = layoutNow(wrap, horizontal);
     // Placed in the contents as QLabel places it: wrapped lines are aligned within the width
     // by the layout, one line by its own width here.
-    const QSizeF size = layout_.size();
+    const QSizeF size = layout.size();
     double x = area.left();
     if (wrap < 0) {
         if (horizontal & Qt::AlignRight) {
@@ -131,7 +140,7 @@ void TextLabel::paintEvent(QPaintEvent* event) {
                                                           : QPalette::Inactive;
     painter.setPen(palette().color(group, foregroundRole()));
     painter.setFont(font());
-    painter.drawStaticText(QPointF(x, y), layout_);
+    painter.drawStaticText(QPointF(x, y), layout);
 }
 
 }  // namespace fourfold::ui

@@ -2,8 +2,8 @@
 // A label that shapes its text once per text, font and width. QLabel shapes a plain text again
 // at every paint and every height-for-width query, and a slider step repaints and lays out
 // dozens of labels (figures, captions, notes): that was a quarter of the window's work per
-// step. Here the text's layout is kept (QStaticText), and so are the size hints and heights of
-// the last few texts (one line of text is measured once, where QLabel measures it three times).
+// step. Here the layouts of the last few texts are kept (QStaticText), and so are their size
+// hints and heights (one line of text is measured once, where QLabel measures it three times).
 // Rich text, selectable text, a frame or a mnemonic are drawn and measured by QLabel itself.
 #pragma once
 
@@ -33,11 +33,18 @@ private:
     // Whether this label's text is drawn here (plain, unframed, no mnemonic, not selectable).
     [[nodiscard]] bool drawsItself() const;
 
-    QStaticText layout_;  // the text as last drawn
-    QString layoutText_;
-    QFont layoutFont_;
-    int layoutWidth_ = -2;  // the wrapping width it was laid out for; -1: no wrapping
-    int layoutAlignment_ = 0;
+    // A text laid out for drawing, with what its layout depends on.
+    struct Drawn {
+        QString text;
+        QFont font;
+        int width = -2;  // the wrapping width it was laid out for; -1: no wrapping
+        int alignment = 0;
+        QStaticText layout;
+    };
+    // The layouts of the last texts drawn, most recent first: a slider dragged back and forth
+    // shows the same few texts again, and shaping one again costs more than drawing it.
+    [[nodiscard]] const QStaticText& layoutNow(int width, int alignment);
+    std::array<Drawn, 8> drawn_{};
 
     // What the label's size depends on besides its text (QLabel's own measuring rules).
     struct Measure {
