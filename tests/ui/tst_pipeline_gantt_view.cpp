@@ -2,6 +2,7 @@
 // PipelineGanttView draws a hand-built ScheduleResult: every op is a block (or, when too
 // narrow, part of a merged span), hit tests find the op under a point, keys zoom and reset,
 // the bubble's formula is on show, and half a million ops draw without per-block items.
+#include "gantt_fixtures.h"
 #include "image_checks.h"
 
 #include "core/activation_timeline.h"
@@ -19,45 +20,11 @@
 
 using namespace fourfold;
 using core::OpKind;
+using test::op;
+using test::twoRankSchedule;
+using test::withSchedule;
 
 namespace {
-
-core::ScheduleOp op(OpKind kind, int microBatch, double startMs, double endMs, int chunk = 0) {
-    return {kind, microBatch, chunk, startMs * 1e-3, endMs * 1e-3};
-}
-
-// 1F1B with p = 2, m = 2, forward 1 ms, backward 2 ms, no transfer cost, worked by hand:
-//   rank 1: F0 1–2, B0 2–4, F1 4–5, B1 5–7
-//   rank 0: F0 0–1, F1 1–2, B0 4–6 (after rank 1's B0), B1 7–9 (after rank 1's B1)
-// Makespan 9 ms; each rank is busy 6 ms, so the bubble is 3/9 = (p − 1)/(m + p − 1) = 1/3
-// (Narayanan et al. 2021, §2.2).
-core::ScheduleResult twoRankSchedule() {
-    core::ScheduleResult schedule;
-    schedule.kind = core::ScheduleKind::OneFOneB;
-    schedule.stages = 2;
-    schedule.microBatches = 2;
-    schedule.makespanS = 9e-3;
-    schedule.bubbleFraction = 1.0 / 3.0;
-    schedule.bubbleFormula = "(p − 1)/(m + p − 1) = 1/3 = 33.3 %";
-    core::ExplainedFigure& bubble = schedule.bubbleExplain;
-    const core::Expression p = bubble.term("p", "pipeline stages", 2, core::units::kCount);
-    const core::Expression m = bubble.term("m", "micro-batches per step", 2, core::units::kCount);
-    bubble.expression = (p - 1.0) / (m + p - 1.0);
-    bubble.value = 1.0 / 3.0;
-    bubble.unit = std::string(core::units::kFraction);
-    core::RankTimeline rank0;
-    rank0.stage = 0;
-    rank0.ops = {op(OpKind::Forward, 0, 0, 1), op(OpKind::Forward, 1, 1, 2),
-                 op(OpKind::Backward, 0, 4, 6), op(OpKind::Backward, 1, 7, 9)};
-    rank0.peakInFlight = 2;
-    core::RankTimeline rank1;
-    rank1.stage = 1;
-    rank1.ops = {op(OpKind::Forward, 0, 1, 2), op(OpKind::Backward, 0, 2, 4),
-                 op(OpKind::Forward, 1, 4, 5), op(OpKind::Backward, 1, 5, 7)};
-    rank1.peakInFlight = 1;
-    schedule.ranks = {rank0, rank1};
-    return schedule;
-}
 
 // p ranks, m micro-batches, v chunks: every (micro-batch, chunk) gets an F then a B, back to
 // back, 1 µs and 2 µs long, each rank starting one forward later than the one before.
@@ -84,17 +51,6 @@ core::ScheduleResult hugeSchedule(int ranks, int microBatches, int chunks) {
         schedule.ranks.push_back(std::move(timeline));
     }
     return schedule;
-}
-
-// The core composes the activation curve from schedule and memory, as evaluate() does.
-std::shared_ptr<core::Evaluation> withSchedule(core::ScheduleResult schedule,
-                                               std::optional<core::MemoryReport> memory = {}) {
-    auto evaluation = std::make_shared<core::Evaluation>();
-    evaluation->schedule = std::move(schedule);
-    evaluation->memory = std::move(memory);
-    evaluation->activations = core::activationTimelines(
-        *evaluation->schedule, evaluation->memory ? &*evaluation->memory : nullptr, 1);
-    return evaluation;
 }
 
 // The pixels of `image` in exactly `colour` (the lines are drawn aliased, so a line's pixels
@@ -142,8 +98,6 @@ private slots:
     void drawsTheCoreActivationCurve();
     void activationLinesInkWhatAStepGraphInks_data();
     void activationLinesInkWhatAStepGraphInks();
-    void memoryTimelineInBytes();
-    void negativeHeadroomClampsAtZero();
     void absentScheduleShowsMessage();
     void hugeScheduleUsesLevelOfDetail();
     void rowsWrittenAheadDrawTheSame();
@@ -314,99 +268,6 @@ void TestPipelineGanttView::activationLinesInkWhatAStepGraphInks() {
         qPrintable(QStringLiteral("%1 against %2").arg(drawnInk.size()).arg(expectedInk.size())));
     QCOMPARE(strays(drawnInk, expectedInk, expected), 0);
     QCOMPARE(strays(expectedInk, drawnInk, drawn), 0);
-}
-
-void TestPipelineGanttView::memoryTimelineInBytes() {
-    auto evaluation = withSchedule(twoRankSchedule());
-    core::MemoryReport memory;
-    memory.capacityBytes = 80ull << 30;
-    memory.usableBytes = 72'000'000'000ull;
-    for (int stage = 0; stage < 2; ++stage) {
-        core::StageMemory entry;
-        entry.stage = stage;
-        entry.inFlightMicroBatches = 2 - stage;
-        // 3 GB per activation set, 50 GB of everything else.
-        entry.items[static_cast<std::size_t>(core::MemoryCategory::Activations)].bytes =
-            3'000'000'000ull * static_cast<std::uint64_t>(2 - stage);
-        entry.items[static_cast<std::size_t>(core::MemoryCategory::Weights)].bytes =
-            50'000'000'000ull;
-        entry.totalBytes =
-            50'000'000'000ull + 3'000'000'000ull * static_cast<std::uint64_t>(2 - stage);
-        entry.activationBytesPerMicroBatch = 3'000'000'000ull;
-        memory.stages.push_back(entry);
-    }
-    evaluation = withSchedule(twoRankSchedule(), memory);
-    ui::PipelineGanttView view;
-    show(view);
-    view.showEvaluation(evaluation);
-    // Rank 0 peaks at 2 sets × 3 GB = 6 GB at 2 ms, when its second forward ends.
-    QVERIFY2(view.peakText().contains(QStringLiteral("6.0 GB")), qPrintable(view.peakText()));
-    QVERIFY(view.peakText().contains(QStringLiteral("rank 0")));
-    // Headroom line of rank 0: 72 − 50 = 22 GB.
-    QCPAxisRect* rect = view.plot()->axisRect(1);
-    bool foundHeadroom = false;
-    for (QCPGraph* graph : rect->graphs()) {
-        if (graph->data()->size() == 2 && qFuzzyCompare(graph->data()->at(0)->value, 22.0)) {
-            foundHeadroom = true;
-        }
-    }
-    QVERIFY(foundHeadroom);
-
-    // The GiB setting reaches the timeline: 6e9 B = 5.6 GiB, headroom 22e9 B = 20.49 GiB.
-    view.setByteUnits(core::ByteUnits::Binary);
-    QVERIFY2(view.peakText().contains(QStringLiteral("5.6 GiB")), qPrintable(view.peakText()));
-    QCOMPARE(view.plot()->axisRect(1)->axis(QCPAxis::atLeft)->label(),
-             QStringLiteral("Activations (GiB)"));
-    bool foundBinaryHeadroom = false;
-    for (QCPGraph* graph : view.plot()->axisRect(1)->graphs()) {
-        if (graph->data()->size() == 2 &&
-            std::fabs(graph->data()->at(0)->value - 22e9 / 1073741824.0) < 1e-9) {
-            foundBinaryHeadroom = true;
-        }
-    }
-    QVERIFY(foundBinaryHeadroom);
-}
-
-void TestPipelineGanttView::negativeHeadroomClampsAtZero() {
-    // Usable 40 GB, 50 GB of weights on each stage: headroom 40 − 50 = −10 GB. The axis stays at
-    // 0 .. peak (rank 0: 2 sets × 3 GB = 6 GB) and a note says why there is no headroom line.
-    auto evaluation = withSchedule(twoRankSchedule());
-    core::MemoryReport memory;
-    memory.capacityBytes = 48'000'000'000ull;
-    memory.usableBytes = 40'000'000'000ull;
-    for (int stage = 0; stage < 2; ++stage) {
-        core::StageMemory entry;
-        entry.stage = stage;
-        const auto sets = static_cast<std::uint64_t>(2 - stage);
-        entry.items[static_cast<std::size_t>(core::MemoryCategory::Activations)].bytes =
-            3'000'000'000ull * sets;
-        entry.items[static_cast<std::size_t>(core::MemoryCategory::Weights)].bytes =
-            50'000'000'000ull;
-        entry.totalBytes = 50'000'000'000ull + 3'000'000'000ull * sets;
-        entry.inFlightMicroBatches = 2 - stage;
-        entry.activationBytesPerMicroBatch = 3'000'000'000ull;
-        memory.stages.push_back(entry);
-    }
-    evaluation = withSchedule(twoRankSchedule(), memory);
-    QCustomPlot plot;
-    const ui::MemoryTimelineInfo info = ui::drawMemoryTimeline(plot.axisRect(), *evaluation);
-    QVERIFY(info.inBytes);
-    QVERIFY(!info.note.isEmpty());
-    const QCPRange range = plot.axisRect()->axis(QCPAxis::atLeft)->range();
-    QCOMPARE(range.lower, 0.0);
-    // The peak (6 GB) and a band above it for the note, so no line runs under it.
-    QVERIFY(range.upper >= 6.0 * 1.3 && range.upper < 9.0);
-    for (QCPGraph* graph : plot.axisRect()->graphs()) {
-        for (auto point = graph->data()->constBegin(); point != graph->data()->constEnd();
-             ++point) {
-            QVERIFY(point->value >= 0);  // no line drawn below zero
-        }
-    }
-    const std::vector<ui::StepLine>& lines = ui::stepLines(ui::stepLinesOf(plot.axisRect()));
-    QCOMPARE(lines.size(), std::size_t{2});
-    for (const ui::StepLine& line : lines) {
-        for (const QPointF& point : line.points) QVERIFY(point.y() >= 0);
-    }
 }
 
 void TestPipelineGanttView::absentScheduleShowsMessage() {

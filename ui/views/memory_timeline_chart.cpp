@@ -17,12 +17,15 @@ namespace {
 
 constexpr int kMaxLines = 16;
 
-void clearRect(QCPAxisRect* rect) {
+// Clears the rect but for its graphs (the ranks' limit lines), which are handed back to be
+// drawn again: a drag redraws as many lines at every step, and making a graph costs more than
+// drawing it.
+QList<QCPGraph*> clearRect(QCPAxisRect* rect) {
     QCustomPlot* plot = rect->parentPlot();
-    for (QCPGraph* graph : rect->graphs()) plot->removeGraph(graph);
     for (QCPAbstractItem* item : rect->items()) plot->removeItem(item);
     setStepLines(stepLinesOf(rect), {}, 0);
     setStepMarks(stepLinesOf(rect), {}, RingStyle{});
+    return rect->graphs();
 }
 
 }  // namespace
@@ -30,7 +33,14 @@ void clearRect(QCPAxisRect* rect) {
 MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation& evaluation,
                                       core::ByteUnits units) {
     const double unitBytes = core::bytesPerUnit(units);
-    clearRect(rect);
+    QList<QCPGraph*> spare = clearRect(rect);
+    // Whatever return comes next, the graphs not drawn again go.
+    struct RemoveSpare {
+        QList<QCPGraph*>& graphs;
+        ~RemoveSpare() {
+            for (QCPGraph* graph : graphs) graph->parentPlot()->removeGraph(graph);
+        }
+    } removeSpare{spare};
     MemoryTimelineInfo info;
     QCPAxis* timeAxis = rect->axis(QCPAxis::atBottom);
     QCPAxis* valueAxis = rect->axis(QCPAxis::atLeft);
@@ -81,7 +91,8 @@ MemoryTimelineInfo drawMemoryTimeline(QCPAxisRect* rect, const core::Evaluation&
         ++info.series;
         // A negative headroom would stretch the axis far below the lines; the note says it.
         if (info.inBytes && entry.hasMemory && entry.headroomBytes >= 0) {
-            QCPGraph* limit = plot->addGraph(timeAxis, valueAxis);
+            QCPGraph* limit =
+                spare.isEmpty() ? plot->addGraph(timeAxis, valueAxis) : spare.takeFirst();
             limit->setPen(QPen(colour, ranks > 8 ? 0 : 1.2, Qt::DashLine));
             limit->setAntialiased(false);
             limit->setData({0.0, makespanMs}, {headroomGb(entry), headroomGb(entry)}, true);
