@@ -12,6 +12,8 @@
 #include "ui/views/scaling_chart.h"
 #include "ui/views/step_time_view.h"
 
+#include <qcustomplot.h>
+
 #include <QComboBox>
 #include <QLabel>
 #include <QTabWidget>
@@ -19,6 +21,7 @@
 
 #include <cmath>
 #include <memory>
+#include <vector>
 
 using namespace fourfold;
 
@@ -177,6 +180,47 @@ private slots:
         QTRY_VERIFY(figurePaints.count >= 1);
         for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
         QCOMPARE(tabPaints.count, 0);
+    }
+
+    // Each evaluation's bars hold its seconds, with one legend entry per part, whether its
+    // parts are new or the same as the last evaluation's (then the bars stay and take the new
+    // values).
+    void barsFollowEachEvaluation() {
+        ui::StepTimeView view;
+        view.resize(800, 450);
+        view.show();
+        auto* plot = view.findChild<QCustomPlot*>(QStringLiteral("stepBreakdownPlot"));
+        QVERIFY(plot);
+        core::Plan longer = pipelinePlan();
+        longer.training.gradAccumulation *= 4;  // the same parts, other seconds
+        const std::vector<core::Plan> plans{pipelinePlan(), core::defaultPlan(), pipelinePlan(),
+                                            longer};
+        for (const core::Plan& plan : plans) {
+            const auto evaluation = evaluated(plan);
+            view.showEvaluation(evaluation);
+            const core::PerformanceReport& performance = *evaluation->performance;
+            const int columns = static_cast<int>(view.barLabels().size());
+            QCOMPARE(columns, plan.parallel.pp == 1 ? 1 : plan.parallel.pp);
+            QCOMPARE(plot->plottableCount(), view.shownParts().size());
+            QCOMPARE(plot->legend->itemCount(), view.shownParts().size());
+            for (int index = 0; index < plot->plottableCount(); ++index) {
+                auto* bars = qobject_cast<QCPBars*>(plot->plottable(index));
+                QVERIFY(bars);
+                QCOMPARE(bars->data()->size(), columns);
+                for (int bar = 0; bar < columns; ++bar) {
+                    QCOMPARE(bars->data()->at(bar)->key, static_cast<double>(bar));
+                    QCOMPARE(bars->data()->at(bar)->value,
+                             view.shownSeconds(view.shownParts().at(index), bar));
+                }
+            }
+            for (int bar = 0; bar < columns; ++bar) {
+                const core::StepBreakdown& expected =
+                    columns > 1 ? performance.stages.at(static_cast<std::size_t>(bar)).breakdown
+                                : performance.breakdown;
+                QCOMPARE(view.shownSeconds(QStringLiteral("compute"), bar), expected.compute);
+                QCOMPARE(view.shownSeconds(QStringLiteral("bubble"), bar), expected.bubble);
+            }
+        }
     }
 
     void planWithErrorsShowsAMessage() {

@@ -233,13 +233,11 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
         }
     }
 
-    plot_->clearPlottables();
-    parts_.clear();
-    seconds_.clear();
-    QCPBars* below = nullptr;
     double top = 0;
     for (const core::StepBreakdown& column : columns) top = std::max(top, column.total());
-    const double width = columns.size() > 1 ? 0.7 : 0.45;
+    // The parts on show, each with its seconds per column.
+    std::vector<std::pair<const Part*, QList<double>>> shown;
+    QStringList keys;
     for (const Part& part : parts()) {
         QList<double> values;
         bool any = false;
@@ -248,18 +246,40 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
             any = any || column.*part.seconds > 0;
         }
         if (!any && std::string_view(part.key) != "compute") continue;
-        auto* bars = makeRectBars(plot_->xAxis, plot_->yAxis);
-        bars->setName(tr(part.label));
-        addPlottableLegendEntry(plot_->legend, bars);
-        bars->setWidth(width);
-        bars->setPen(QPen(part.colour.darker(130), 0.8));
-        bars->setBrush(part.colour);
-        for (qsizetype bar = 0; bar < values.size(); ++bar) {
-            bars->addData(static_cast<double>(bar), values.at(bar));
+        shown.emplace_back(&part, std::move(values));
+        keys << QString::fromLatin1(part.key);
+    }
+    // The same parts as last time keep their bars and legend entries, with new values: making
+    // them again cost more than drawing them.
+    const bool same = keys == parts_ && partBars_.size() == keys.size() &&
+                      plot_->plottableCount() == partBars_.size();
+    if (!same) {
+        plot_->clearPlottables();
+        partBars_.clear();
+    }
+    parts_ = keys;
+    seconds_.clear();
+    const double width = columns.size() > 1 ? 0.7 : 0.45;
+    QList<double> positions;
+    for (qsizetype bar = 0; bar < static_cast<qsizetype>(columns.size()); ++bar) {
+        positions << static_cast<double>(bar);
+    }
+    for (qsizetype index = 0; index < keys.size(); ++index) {
+        const auto& [part, values] = shown[static_cast<std::size_t>(index)];
+        QCPBars* bars = nullptr;
+        if (same) {
+            bars = partBars_.at(index);
+        } else {
+            bars = makeRectBars(plot_->xAxis, plot_->yAxis);
+            addPlottableLegendEntry(plot_->legend, bars);
+            if (!partBars_.isEmpty()) bars->moveAbove(partBars_.back());
+            partBars_ << bars;
         }
-        if (below) bars->moveAbove(below);
-        below = bars;
-        parts_ << QString::fromLatin1(part.key);
+        bars->setName(tr(part->label));
+        bars->setWidth(width);
+        bars->setPen(QPen(part->colour.darker(130), 0.8));
+        bars->setBrush(part->colour);
+        bars->setData(positions, values, true);
         seconds_ << values;
     }
     // "stage 3" under every bar that has room, else every k-th stage number, so sixteen or

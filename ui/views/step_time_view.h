@@ -18,6 +18,7 @@
 
 #include <array>
 
+class QCPBars;
 class QCustomPlot;
 class QLabel;
 class QTabWidget;
@@ -61,6 +62,7 @@ private:
     ScalingChart* scaling_ = nullptr;
     CheckpointPanel* checkpoint_ = nullptr;
     QStringList parts_;
+    QList<QCPBars*> partBars_;  // parts_' bars, bottom up
     QStringList bars_;
     QList<QList<double>> seconds_;                     // [part][bar]
     std::array<bool, 3> staleTabs_{true, true, true};  // a tab not yet drawn from shown_
