@@ -2,12 +2,12 @@
 #include "ui/views/diagnostics_list.h"
 
 #include "ui/shell/language.h"
+#include "ui/views/kept_row_delegate.h"
 
 #include <QEvent>
 #include <QIcon>
 #include <QListWidget>
 #include <QStyle>
-#include <QStyledItemDelegate>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -33,46 +33,6 @@ QStyle::StandardPixmap iconFor(core::Severity severity) {
     }
     return QStyle::SP_MessageBoxInformation;
 }
-
-// The list's row sizes, kept per text and room: a wrapped row is laid out to be measured,
-// and the list measures every row several times at each change (its layout, the scroll bar,
-// the dock's preferred height), while a drag shows the same few messages again and again.
-class KeptSizeDelegate final : public QStyledItemDelegate {
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-
-    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
-        const Key key{index.data(Qt::DisplayRole).toString(),
-                      index.data(Qt::DecorationRole).value<QIcon>().cacheKey(),
-                      option.rect.size(),
-                      option.font,
-                      option.decorationSize,
-                      static_cast<int>(option.features)};
-        const auto kept = std::find_if(sizes_.begin(), sizes_.end(),
-                                       [&key](const Entry& entry) { return entry.key == key; });
-        if (kept != sizes_.end()) return kept->size;
-        if (sizes_.size() >= kKept) sizes_.erase(sizes_.begin());
-        sizes_.push_back({key, QStyledItemDelegate::sizeHint(option, index)});
-        return sizes_.back().size;
-    }
-
-private:
-    struct Key {
-        QString text;
-        qint64 icon = 0;
-        QSize room;
-        QFont font;
-        QSize decoration;
-        int features = 0;
-        bool operator==(const Key&) const = default;
-    };
-    struct Entry {
-        Key key;
-        QSize size;
-    };
-    static constexpr std::size_t kKept = 64;  // oldest first
-    mutable std::vector<Entry> sizes_;
-};
 
 // A list that lays its rows out at once, and again at once when that first layout showed or hid
 // the scroll bar: the rows' width changed with it, and the list would otherwise lay them out
@@ -105,7 +65,7 @@ DiagnosticsList::DiagnosticsList(QWidget* parent) : EvaluationView(parent) {
     list_ = new ItemList(this);
     list_->setObjectName(QStringLiteral("diagnosticsItems"));
     list_->setWordWrap(true);
-    list_->setItemDelegate(new KeptSizeDelegate(list_));
+    list_->setItemDelegate(new KeptRowDelegate(list_));
     list_->setUniformItemSizes(false);
     list_->setResizeMode(QListView::Adjust);
     list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
