@@ -84,13 +84,7 @@ QSize TextLabel::minimumSizeHint() const {
 
 const QStaticText& TextLabel::layoutNow(int width, int alignment) {
     const QString& shown = text();
-    const QFont& shownFont = font();
-    auto known = std::find_if(drawn_.begin(), drawn_.end(), [&](const Drawn& drawn) {
-        return drawn.width == width && drawn.alignment == alignment && drawn.text == shown &&
-               drawn.font == shownFont;
-    });
-    if (known == drawn_.end()) {
-        known = drawn_.end() - 1;
+    return drawn_.get({shown, font(), width, alignment}, [&] {
         // QStaticText joins the lines of plain text; QLabel breaks them.
         QString lines = shown;
         lines.replace(QLatin1Char('\n'), QChar::LineSeparator);
@@ -100,11 +94,9 @@ const QStaticText& TextLabel::layoutNow(int width, int alignment) {
         QTextOption option{Qt::Alignment(alignment)};
         option.setWrapMode(width >= 0 ? QTextOption::WordWrap : QTextOption::NoWrap);
         layout.setTextOption(option);
-        layout.prepare(QTransform(), shownFont);
-        *known = Drawn{shown, shownFont, width, alignment, std::move(layout)};
-    }
-    std::rotate(drawn_.begin(), known, known + 1);
-    return drawn_.front().layout;
+        layout.prepare(QTransform(), font());
+        return layout;
+    });
 }
 
 void TextLabel::paintEvent(QPaintEvent* event) {

@@ -7,6 +7,8 @@
 // Rich text, selectable text, a frame or a mnemonic are drawn and measured by QLabel itself.
 #pragma once
 
+#include "ui/shell/recent_values.h"
+
 #include <QFont>
 #include <QLabel>
 #include <QMargins>
@@ -33,18 +35,18 @@ private:
     // Whether this label's text is drawn here (plain, unframed, no mnemonic, not selectable).
     [[nodiscard]] bool drawsItself() const;
 
-    // A text laid out for drawing, with what its layout depends on.
+    // What a text's layout for drawing depends on.
     struct Drawn {
         QString text;
         QFont font;
-        int width = -2;  // the wrapping width it was laid out for; -1: no wrapping
+        int width = -2;  // the wrapping width; -1: no wrapping
         int alignment = 0;
-        QStaticText layout;
+        bool operator==(const Drawn&) const = default;
     };
-    // The layouts of the last texts drawn, most recent first: a slider dragged back and forth
-    // shows the same few texts again, and shaping one again costs more than drawing it.
+    // The layouts of the last texts drawn: a slider dragged back and forth shows the same few
+    // texts again, and shaping one again costs more than drawing it.
     [[nodiscard]] const QStaticText& layoutNow(int width, int alignment);
-    std::array<Drawn, 8> drawn_{};
+    RecentValues<Drawn, QStaticText, 8> drawn_;
 
     // What the label's size depends on besides its text (QLabel's own measuring rules).
     struct Measure {

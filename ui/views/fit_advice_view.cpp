@@ -5,6 +5,7 @@
 #include "core/format.h"
 #include "core/plan_enums.h"
 #include "ui/shell/language.h"
+#include "ui/shell/recent_values.h"
 #include "ui/shell/text_label.h"
 
 #include <QGridLayout>
@@ -20,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace fourfold::ui {
 namespace {
@@ -39,14 +41,13 @@ public:
         setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     }
     [[nodiscard]] QSize sizeHint() const override {
-        // Measured once per text and font: a layout pass asks for both hints of every choice.
-        if (text() != hintText_ || font() != hintFont_ || !hint_.isValid()) {
+        // Measured once per text and font: a layout pass asks for both hints of every choice,
+        // and a drag shows the same few choices again.
+        return hints_.get({text(), font()}, [this] {
             const QFontMetrics metrics = fontMetrics();
-            hint_ = {metrics.horizontalAdvance(text()) + 2 * kPadding, metrics.height() + 2 * 2};
-            hintText_ = text();
-            hintFont_ = font();
-        }
-        return hint_;
+            return QSize(metrics.horizontalAdvance(text()) + 2 * kPadding,
+                         metrics.height() + 2 * 2);
+        });
     }
     [[nodiscard]] QSize minimumSizeHint() const override {
         return {fontMetrics().averageCharWidth() * 12, sizeHint().height()};
@@ -79,29 +80,27 @@ protected:
                                        QPalette::ButtonText));
         // The elided text is laid out once per text, width and font, not at every paint.
         const QRect area = rect().adjusted(kPadding, 0, -kPadding, 0);
-        if (text() != shownFor_ || font() != shownFont_ || area.width() != shownWidth_) {
-            shown_.setText(shownText());
-            shown_.setTextFormat(Qt::PlainText);
-            shown_.prepare(QTransform(), font());
-            shownFor_ = text();
-            shownFont_ = font();
-            shownWidth_ = area.width();
-        }
+        const QStaticText& shown = shown_.get({text(), font(), area.width()}, [this] {
+            QStaticText layout(shownText());
+            layout.setTextFormat(Qt::PlainText);
+            layout.prepare(QTransform(), font());
+            return layout;
+        });
         painter.setFont(font());
         painter.drawStaticText(
-            QPointF(area.left(), area.top() + (area.height() - shown_.size().height()) / 2),
-            shown_);
+            QPointF(area.left(), area.top() + (area.height() - shown.size().height()) / 2), shown);
     }
 
 private:
+    struct Shown {
+        QString text;
+        QFont font;
+        int width = 0;
+        bool operator==(const Shown&) const = default;
+    };
     static constexpr int kPadding = 4;
-    mutable QSize hint_;
-    mutable QString hintText_;
-    mutable QFont hintFont_;
-    QStaticText shown_;
-    QString shownFor_;
-    QFont shownFont_;
-    int shownWidth_ = -1;
+    mutable RecentValues<std::pair<QString, QFont>, QSize, 8> hints_;
+    RecentValues<Shown, QStaticText, 8> shown_;
 };
 
 }  // namespace

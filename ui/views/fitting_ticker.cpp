@@ -162,14 +162,8 @@ QSharedPointer<QCPAxisTicker> makeIndexTicker(QCPAxis* axis, int count, IndexLab
 }
 
 QString SeparatorWrap::operator()(const QString& text, const QFont& font, double width) {
-    if (!valid_ || text != text_ || font != font_ || width != width_) {
-        wrapped_ = wrapAtSeparators(text, font, width);
-        text_ = text;
-        font_ = font;
-        width_ = width;
-        valid_ = true;
-    }
-    return wrapped_;
+    return wrapped_.get(Key{text, font, width},
+                        [&] { return wrapAtSeparators(text, font, width); });
 }
 
 bool needsAnotherPass(const QCPAxis* axis) {

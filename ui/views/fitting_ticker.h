@@ -11,6 +11,8 @@
 // - wrapAtSeparators and fitLegendColumns keep a heading and a legend inside the chart's width.
 #pragma once
 
+#include "ui/shell/recent_values.h"
+
 #include <QFont>
 #include <QSharedPointer>
 #include <QString>
@@ -55,11 +57,13 @@ public:
     [[nodiscard]] QString operator()(const QString& text, const QFont& font, double width);
 
 private:
-    bool valid_ = false;
-    QString text_;
-    QFont font_;
-    double width_ = 0;
-    QString wrapped_;
+    struct Key {
+        QString text;
+        QFont font;
+        double width = 0;
+        bool operator==(const Key&) const = default;
+    };
+    RecentValues<Key, QString, 8> wrapped_;
 };
 
 // Lays `legend` out in as many columns as fit in `width` pixels, at most `preferred` (items

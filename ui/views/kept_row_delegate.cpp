@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/kept_row_delegate.h"
 
+#include "ui/shell/recent_values.h"
+
 #include <QAbstractItemView>
 #include <QIcon>
 #include <QImage>
 #include <QPaintEngine>
 #include <QPainter>
 
-#include <algorithm>
 #include <cmath>
-#include <vector>
 
 namespace fourfold::ui {
 namespace {
@@ -49,27 +49,6 @@ struct ImageKey {
     bool operator==(const ImageKey&) const = default;
 };
 
-// Most recent first; the oldest goes when a new one comes.
-template <typename Key, typename Value, std::size_t Size>
-class Recent {
-public:
-    const Value* find(const Key& key) {
-        const auto kept = std::find_if(entries_.begin(), entries_.end(),
-                                       [&key](const auto& entry) { return entry.first == key; });
-        if (kept == entries_.end()) return nullptr;
-        std::rotate(entries_.begin(), kept, kept + 1);
-        return &entries_.front().second;
-    }
-    const Value& add(Key key, Value value) {
-        if (entries_.size() >= Size) entries_.pop_back();
-        entries_.insert(entries_.begin(), {std::move(key), std::move(value)});
-        return entries_.front().second;
-    }
-
-private:
-    std::vector<std::pair<Key, Value>> entries_;
-};
-
 // The colour under the rows when it is one opaque colour (invalid otherwise): a row drawn onto
 // it in an image is then the row the style draws onto the list.
 QColor paperOf(const QStyleOptionViewItem& option) {
@@ -93,8 +72,8 @@ bool copiesPixels(const QPainter& painter) {
 }  // namespace
 
 struct KeptRowDelegate::Kept {
-    Recent<SizeKey, QSize, 64> sizes;
-    Recent<ImageKey, QImage, 24> images;
+    RecentValues<SizeKey, QSize, 64> sizes;
+    RecentValues<ImageKey, QImage, 24> images;
 };
 
 KeptRowDelegate::KeptRowDelegate(QObject* parent)
