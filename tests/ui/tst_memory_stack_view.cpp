@@ -13,6 +13,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <vector>
 
 using namespace fourfold;
 using core::MemoryCategory;
@@ -116,6 +117,7 @@ private slots:
     void manyStagesStayLegible();
     void wideOverflowLabelsGiveWayToTheWorst();
     void absurdValuesDoNotCrash();
+    void marksFollowEachEvaluation();
     void exports();
     void tintedBoxesDrawAsQCustomPlotDoes_data();
     void tintedBoxesDrawAsQCustomPlotDoes();
@@ -313,6 +315,61 @@ void TestMemoryStackView::wideOverflowLabelsGiveWayToTheWorst() {
     // Two stages have room each: both labelled (as absurdValuesDoNotCrash also checks).
     view.showEvaluation(twoStageEvaluation(90'000'000'000ull));
     QVERIFY(!view.overflowLabels().isEmpty());
+}
+
+// Each evaluation shows its own limits and overflow marks and nothing of the one before: as
+// many tinted boxes as stages over the usable line, labels as due, one capacity line at the
+// capacity, and no item left over (the marks are drawn again with the items drawn before).
+void TestMemoryStackView::marksFollowEachEvaluation() {
+    ui::MemoryStackView view;
+    show(view);
+    const auto boxesOver = [&view](double usable) {
+        int boxes = 0;
+        for (int index = 0; index < view.plot()->itemCount(); ++index) {
+            const auto* box = qobject_cast<QCPItemRect*>(view.plot()->item(index));
+            // The overflow boxes reach down to the usable line; the margin band spans the rect.
+            if (box && box->topLeft->type() == QCPItemPosition::ptPlotCoords &&
+                qFuzzyCompare(box->bottomRight->coords().y(), usable)) {
+                ++boxes;
+            }
+        }
+        return boxes;
+    };
+    const double usableGiB = 77'309'411'328.0 / static_cast<double>(kGiB);
+    struct Shown {
+        std::shared_ptr<core::Evaluation> evaluation;
+        int over;
+    };
+    const std::vector<Shown> sequence{{stagesOver(4, 30'000'000'000ull), 4},
+                                      {twoStageEvaluation(3'000'000'000ull), 0},
+                                      {stagesOver(3, 30'000'000'000ull), 3},
+                                      {twoStageEvaluation(40'000'000'000ull), 1},
+                                      {stagesOver(4, 30'000'000'000ull), 4}};
+    QCPItemLine* firstCapacity = nullptr;
+    for (const Shown& shown : sequence) {
+        view.setBinaryUnits(true);
+        view.showEvaluation(shown.evaluation);
+        view.plot()->replot();
+        const core::MemoryReport& report = *shown.evaluation->memory;
+        int over = 0;
+        for (const auto& stage : report.stages) over += stage.bytesOverUsable > 0 ? 1 : 0;
+        QCOMPARE(over, shown.over);
+        QCOMPARE(boxesOver(usableGiB), shown.over);
+        QCOMPARE(view.overflowLabels().isEmpty(), shown.over == 0);
+        QVERIFY(view.capacityLine());
+        QCOMPARE(view.capacityLine()->start->coords().y(), 80.0);
+        if (!firstCapacity) firstCapacity = view.capacityLine();
+        QCOMPARE(view.capacityLine(), firstCapacity);  // drawn again, not made again
+        // The band, the usable and capacity lines, the capacity label, a box per stage over
+        // and a label per overflow label: nothing else.
+        QCOMPARE(view.plot()->itemCount(),
+                 4 + shown.over + static_cast<int>(view.overflowLabels().size()));
+    }
+    // No estimate: no marks at all.
+    auto empty = std::make_shared<core::Evaluation>();
+    empty->memory = core::MemoryReport{};
+    view.showEvaluation(empty);
+    QCOMPARE(view.plot()->itemCount(), 0);
 }
 
 void TestMemoryStackView::absurdValuesDoNotCrash() {

@@ -5,8 +5,13 @@
 // for its bytes and the formula behind them.
 #pragma once
 
+#include "ui/shell/recent_values.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/fitting_ticker.h"
+#include "ui/views/recycled_items.h"
+
+#include <QFont>
+#include <QString>
 
 #include <array>
 #include <utility>
@@ -51,6 +56,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    static constexpr double kBarWidth = 0.62;     // in stage units, so pp = 64 gives thin bars
+    static constexpr int kMaxPerStageTexts = 16;  // beyond this, labels would collide
+
     void buildPlot();
     void redraw();
     void drawLimits(const core::MemoryReport& report, int stages);
@@ -72,6 +80,13 @@ private:
     std::vector<std::pair<int, int>> tickedStages_;  // stage number, in flight: the ticker's
     std::array<QCPBars*, core::kMemoryCategoryCount> bars_{};
     QCPItemLine* capacity_ = nullptr;
+    // Drawn again at each evaluation: the limits (band, usable line, capacity line and label),
+    // and per stage over the usable line a tinted box and maybe a label.
+    RecycledItems limitItems_;
+    RecycledItems overflowBoxes_;
+    RecycledItems overflowTexts_;
+    // The widths of the "+x over" labels measured lately (a drag shows the same ones again).
+    RecentValues<std::pair<QString, QFont>, int, 64> overWidths_;
     QCheckBox* binaryToggle_ = nullptr;
     QStringList overflowLabels_;
     QStringList measuredLabels_;
