@@ -16,10 +16,13 @@ namespace {
 
 constexpr int kMicroBatchLimit = 1 << 16;
 
+// The what-ifs and the micro-batch search read only the peak and whether it fits: the lean
+// estimate gives both to the byte (tst_search leanPeakEqualsTheFullEstimate), costing one stage
+// of each kind rather than every stage.
 bool fitsWith(const Plan& plan, const ModelReport& model, int microBatch) {
     Plan trial = plan;
     trial.training.microBatch = microBatch;
-    return estimateStages(trial, model, false).fits;
+    return estimatePeak(trial, model).fits;
 }
 
 // Doubling a model-parallel degree keeps the GPU count when dp can halve; otherwise the job
@@ -106,8 +109,8 @@ std::set<std::string> errorPaths(const Plan& plan) {
 }
 
 std::uint64_t peakOf(const Plan& plan, const ModelReport& model, bool newShape) {
-    return newShape ? estimateStages(plan, analyzeModel(plan), false).peakBytes
-                    : estimateStages(plan, model, false).peakBytes;
+    return newShape ? estimatePeak(plan, analyzeModel(plan)).peakBytes
+                    : estimatePeak(plan, model).peakBytes;
 }
 
 }  // namespace
@@ -156,12 +159,12 @@ std::optional<WhatIf> WhatIfWork::hintFor(const WhatIfCandidate& candidate) {
     for (const std::string& path : errorPaths(candidate.plan)) {
         if (!knownErrors_.contains(path)) return std::nullopt;  // the change adds an error
     }
-    const MemoryReport report =
-        candidate.newShape ? estimateStages(candidate.plan, analyzeModel(candidate.plan), false)
-                           : estimateStages(candidate.plan, model_, false);
+    const MemoryPeak report = candidate.newShape
+                                  ? estimatePeak(candidate.plan, analyzeModel(candidate.plan))
+                                  : estimatePeak(candidate.plan, model_);
     // A candidate whose figures overflow has no honest number to show: leave it out.
     const auto saved = checkedDifference(peakBytes_, report.peakBytes);
-    if (!report.overflow.empty() || !saved) return std::nullopt;
+    if (report.overflow || !saved) return std::nullopt;
     WhatIf hint;
     hint.changeText = candidate.change;
     hint.change = renderCodedText(candidate.change, Language::English);

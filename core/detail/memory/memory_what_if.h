@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // What-if hints for a plan that does not fit: the obvious single changes (next ZeRO stage,
 // selective or full recompute, half the micro-batch, double TP or PP, optimizer offload),
-// each re-estimated in full, and the largest micro-batch that fits (a search).
-// Units: bytes. Every figure comes from estimateStages, never from a guess.
+// each re-estimated, and the largest micro-batch that fits (a search).
+// Units: bytes. Every figure comes from the estimate (estimatePeak: the peak and whether it
+// fits, to the byte, from one stage of each kind), never from a guess.
 #pragma once
 
 #include "core/coded_text.h"
