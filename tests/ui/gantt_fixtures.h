@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Hand-built schedules for the Gantt and activation-timeline tests.
+// Hand-built schedules for the Gantt and activation-timeline tests, and the view as shown.
 #pragma once
 
 #include "core/activation_timeline.h"
 #include "core/evaluation.h"
+#include "ui/views/pipeline_gantt_view.h"
+
+#include <QTest>
 
 #include <memory>
 #include <optional>
@@ -58,6 +61,13 @@ inline std::shared_ptr<core::Evaluation> withSchedule(
     evaluation->activations = core::activationTimelines(
         *evaluation->schedule, evaluation->memory ? &*evaluation->memory : nullptr, 1);
     return evaluation;
+}
+
+// Shows the view at the size the tests draw it at.
+inline void showGantt(ui::PipelineGanttView& view) {
+    view.resize(1200, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
 }
 
 }  // namespace fourfold::test

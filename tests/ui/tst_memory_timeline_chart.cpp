@@ -24,13 +24,6 @@ private slots:
     void memoryTimelineInBytes();
     void negativeHeadroomClampsAtZero();
     void limitLinesFollowEachDrawing();
-
-private:
-    static void show(ui::PipelineGanttView& view) {
-        view.resize(1200, 700);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-    }
 };
 
 void TestMemoryTimelineChart::memoryTimelineInBytes() {
@@ -54,7 +47,7 @@ void TestMemoryTimelineChart::memoryTimelineInBytes() {
     }
     evaluation = withSchedule(twoRankSchedule(), memory);
     ui::PipelineGanttView view;
-    show(view);
+    test::showGantt(view);
     view.showEvaluation(evaluation);
     // Rank 0 peaks at 2 sets × 3 GB = 6 GB at 2 ms, when its second forward ends.
     QVERIFY2(view.peakText().contains(QStringLiteral("6.0 GB")), qPrintable(view.peakText()));

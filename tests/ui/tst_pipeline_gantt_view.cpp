@@ -104,18 +104,11 @@ private slots:
     void peakRingsLookAsCircleScattersDo();
     void legendEntriesStayThroughAnEdit();
     void exports();
-
-private:
-    static void show(ui::PipelineGanttView& view) {
-        view.resize(1200, 700);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-    }
 };
 
 void TestPipelineGanttView::drawsEveryBlock() {
     ui::PipelineGanttView view;
-    show(view);
+    test::showGantt(view);
     view.showEvaluation(withSchedule(twoRankSchedule()));
     view.plot()->replot();
     const ui::GanttDrawStats stats = view.drawStats();
@@ -145,7 +138,7 @@ void TestPipelineGanttView::hitTestFindsOp() {
     QFETCH(int, rank);
     QFETCH(int, opIndex);
     ui::PipelineGanttView view;
-    show(view);
+    test::showGantt(view);
     view.showEvaluation(withSchedule(twoRankSchedule()));
     view.plot()->replot();
     const auto hit = view.hitTest(timeMs, row);
@@ -166,7 +159,7 @@ void TestPipelineGanttView::hitTestFindsOp() {
 
 void TestPipelineGanttView::keysZoomPanAndReset() {
     ui::PipelineGanttView view;
-    show(view);
+    test::showGantt(view);
     view.showEvaluation(withSchedule(twoRankSchedule()));
     const double fullStart = view.visibleStartMs();
     const double fullEnd = view.visibleEndMs();
@@ -196,7 +189,7 @@ void TestPipelineGanttView::keysZoomPanAndReset() {
 
 void TestPipelineGanttView::bubbleLabelShowsFormula() {
     ui::PipelineGanttView view;
-    show(view);
+    test::showGantt(view);
     view.showEvaluation(withSchedule(twoRankSchedule()));
     QVERIFY2(view.bubbleText().contains(
                  QStringLiteral("(p − 1) / (m + p − 1) = (2 − 1) / (2 + 2 − 1) = 33.3 %")),
@@ -272,7 +265,7 @@ void TestPipelineGanttView::activationLinesInkWhatAStepGraphInks() {
 
 void TestPipelineGanttView::absentScheduleShowsMessage() {
     ui::PipelineGanttView view;
-    show(view);
+    test::showGantt(view);
     auto evaluation = std::make_shared<core::Evaluation>();
     evaluation->diagnostics.push_back(
         {core::Severity::Error, "/parallel/pp", "pp must divide the layers.", 0, 0});
@@ -298,7 +291,7 @@ void TestPipelineGanttView::absentScheduleShowsMessage() {
 void TestPipelineGanttView::hugeScheduleUsesLevelOfDetail() {
     // p = 64, m = 1024, v = 4: 64 × 1024 × 4 × 2 = 524,288 ops.
     ui::PipelineGanttView view;
-    show(view);
+    test::showGantt(view);
     view.showEvaluation(withSchedule(hugeSchedule(64, 1024, 4)));
     view.plot()->replot();
     const ui::GanttDrawStats full = view.drawStats();
@@ -334,8 +327,8 @@ void TestPipelineGanttView::rowsWrittenAheadDrawTheSame() {
         }
     }
     later.makespanS *= 1.5;
-    show(ahead);
-    show(alone);
+    test::showGantt(ahead);
+    test::showGantt(alone);
     std::vector<ui::GanttDrawStats> stats;
     std::vector<bool> linesAhead;
     std::vector<QImage> images;
@@ -425,7 +418,7 @@ void TestPipelineGanttView::peakRingsLookAsCircleScattersDo() {
 // that changes it (interleaved chunks) rebuilds it.
 void TestPipelineGanttView::legendEntriesStayThroughAnEdit() {
     ui::PipelineGanttView view;
-    show(view);
+    test::showGantt(view);
     view.showEvaluation(withSchedule(twoRankSchedule()));
     QCPLegend* legend = view.plot()->legend;
     const int entries = legend->itemCount();
@@ -444,7 +437,7 @@ void TestPipelineGanttView::legendEntriesStayThroughAnEdit() {
 
 void TestPipelineGanttView::exports() {
     ui::PipelineGanttView view;
-    show(view);
+    test::showGantt(view);
     const QString keep = qEnvironmentVariable("FOURFOLD_KEEP_IMAGES");
     QTemporaryDir temporary;
     const QString dir = keep.isEmpty() ? temporary.path() : keep;

@@ -91,7 +91,7 @@ void TestRecycledItems::keepsTheOrderOfDrawing() {
     };
     (void)draw(2);
     const std::vector<QCPAbstractItem*> drawn = draw(3);  // a third box after the two labels
-    std::vector<QCPAbstractItem*> layered;  // the items on the layer, bottom up
+    std::vector<QCPAbstractItem*> layered;                // the items on the layer, bottom up
     for (QCPLayerable* child : plot.layer(QStringLiteral("main"))->children()) {
         if (auto* item = qobject_cast<QCPAbstractItem*>(child)) layered.push_back(item);
     }
