@@ -126,8 +126,7 @@ void KeptRowDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     const QImage* image = kept_->images.find(key);
     if (!image) {
         ++rowsDrawn_;
-        QImage row((QSizeF(option.rect.size()) * ratio).toSize(),
-                   QImage::Format_ARGB32_Premultiplied);
+        QImage row((QSizeF(option.rect.size()) * ratio).toSize(), QImage::Format_RGB32);
         row.setDevicePixelRatio(ratio);
         row.fill(paper);
         QStyleOptionViewItem atOrigin = option;
