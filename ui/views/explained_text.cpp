@@ -69,4 +69,10 @@ QString ExplainedText::toolTip(const QString& heading, const core::ExplainedFigu
     return lines.join(QLatin1Char('\n'));
 }
 
+QString ExplainedTips::toolTip(const QString& heading, const core::ExplainedFigure& figure,
+                               core::ByteUnits units) {
+    return tips_.get(Key{heading, figure, units},
+                     [&] { return ExplainedText::toolTip(heading, figure, units); });
+}
+
 }  // namespace fourfold::ui

@@ -8,6 +8,7 @@
 #include "core/evaluation.h"  // CodedText: the Evaluation's formulas and what-ifs
 #include "core/explained.h"
 #include "core/format.h"
+#include "ui/shell/recent_values.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -34,6 +35,25 @@ public:
     [[nodiscard]] static QString toolTip(const QString& heading,
                                          const core::ExplainedFigure& figure,
                                          core::ByteUnits units);
+};
+
+// The explanations of the last figures a view showed, kept: a slider drag shows the same few
+// figures again, and writing an explanation out (formula, terms, values) costs more than finding
+// it. The interface's language is set at start-up, so a kept text never goes stale.
+class ExplainedTips {
+public:
+    // ExplainedText::toolTip(heading, figure, units), written once per figure.
+    [[nodiscard]] QString toolTip(const QString& heading, const core::ExplainedFigure& figure,
+                                  core::ByteUnits units);
+
+private:
+    struct Key {
+        QString heading;
+        core::ExplainedFigure figure;
+        core::ByteUnits units = core::ByteUnits::Decimal;
+        bool operator==(const Key&) const = default;
+    };
+    RecentValues<Key, QString, 16> tips_;
 };
 
 }  // namespace fourfold::ui

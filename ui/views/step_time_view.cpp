@@ -181,7 +181,7 @@ void StepTimeView::render(const core::Evaluation& evaluation) {
         QLabel* label = figure(name);
         label->setText(text);
         label->setToolTip(explained.empty() ? QString()
-                                            : ExplainedText::toolTip(heading, explained, units_));
+                                            : tips_.toolTip(heading, explained, units_));
     };
     explain(QStringLiteral("stepTimeValue"), tr("Step time"), performance.stepTimeExplain,
             qs(core::formatSeconds(performance.stepTimeS)));

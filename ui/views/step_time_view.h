@@ -13,6 +13,7 @@
 
 #include "core/format.h"
 #include "ui/views/evaluation_view.h"
+#include "ui/views/explained_text.h"
 
 #include <QStringList>
 
@@ -67,6 +68,7 @@ private:
     QList<QList<double>> seconds_;                     // [part][bar]
     std::array<bool, 3> staleTabs_{true, true, true};  // a tab not yet drawn from shown_
     core::ByteUnits units_ = core::ByteUnits::Decimal;
+    ExplainedTips tips_;  // the figures' explanations lately shown
 };
 
 }  // namespace fourfold::ui

@@ -205,7 +205,7 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
     }
 
     batch_->setText(ControlsText::batchFormula(evaluation.batch));
-    batch_->setToolTip(ExplainedText::toolTip(
+    batch_->setToolTip(tips_.toolTip(
         tr("%1 tokens per step")
             .arg(text(core::formatCount(static_cast<double>(evaluation.batch.tokensPerStep)))),
         evaluation.batch.explain, units_));
@@ -213,10 +213,9 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
     if (evaluation.schedule) {
         bubble_->setText(text(core::formatPercent(evaluation.schedule->bubbleFraction)));
         const core::ExplainedFigure& figure = evaluation.schedule->bubbleExplain;
-        bubble_->setToolTip(
-            figure.empty()
-                ? tr("Idle share of the pipeline's step.")
-                : ExplainedText::toolTip(tr("Idle share of the pipeline's step"), figure, units_));
+        bubble_->setToolTip(figure.empty() ? tr("Idle share of the pipeline's step.")
+                                           : tips_.toolTip(tr("Idle share of the pipeline's step"),
+                                                           figure, units_));
     } else {
         bubble_->setText(QStringLiteral("—"));
         bubble_->setToolTip(
@@ -238,15 +237,15 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
         const core::PerformanceReport& performance = *evaluation.performance;
         mfu_->setText(text(core::formatPercent(performance.mfu)));
         mfu_->setToolTip(
-            ExplainedText::toolTip(tr("Model FLOPs utilisation"), performance.mfuExplain, units_));
+            tips_.toolTip(tr("Model FLOPs utilisation"), performance.mfuExplain, units_));
         throughput_->setText(tr("%1 (%2 per GPU)")
                                  .arg(text(core::formatCount(performance.tokensPerS)),
                                       text(core::formatCount(performance.tokensPerSPerGpu))));
         throughput_->setToolTip(
-            ExplainedText::toolTip(tr("Tokens per second"), performance.tokensPerSExplain, units_) +
+            tips_.toolTip(tr("Tokens per second"), performance.tokensPerSExplain, units_) +
             QStringLiteral("\n\n") +
-            ExplainedText::toolTip(tr("Tokens per second per GPU"),
-                                   performance.tokensPerSPerGpuExplain, units_));
+            tips_.toolTip(tr("Tokens per second per GPU"), performance.tokensPerSPerGpuExplain,
+                          units_));
     } else {
         for (QLabel* label : {mfu_, throughput_}) {
             label->setText(QStringLiteral("—"));

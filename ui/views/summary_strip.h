@@ -7,6 +7,7 @@
 
 #include "core/format.h"
 #include "ui/views/evaluation_view.h"
+#include "ui/views/explained_text.h"
 
 class QLabel;
 
@@ -35,6 +36,7 @@ private:
     QLabel* throughput_ = nullptr;
     QLabel* measured_ = nullptr;  // measured beside predicted; hidden without measurements
     core::ByteUnits units_ = core::ByteUnits::Decimal;
+    ExplainedTips tips_;  // the figures' explanations lately shown
 };
 
 }  // namespace fourfold::ui
