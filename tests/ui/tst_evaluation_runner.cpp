@@ -8,6 +8,7 @@
 
 #include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
 
 using fourfold::core::Plan;
 using fourfold::ui::EditField;
@@ -70,6 +71,22 @@ private slots:
         QCOMPARE(busy.count(), 2);
         QCOMPARE(busy.at(0).at(0).toBool(), true);
         QCOMPARE(busy.at(1).at(0).toBool(), false);
+    }
+
+    // The run has a thread of its own: Qt's raster engine splits large fills across its global
+    // pool and waits for the parts, so a run queued there would keep the window waiting.
+    void runsBesideQtsGlobalPool() {
+        fourfold::ui::EvaluationRunner runner;
+        QSignalSpy finished(&runner, &fourfold::ui::EvaluationRunner::finished);
+        const int before = QThreadPool::globalInstance()->activeThreadCount();
+        runner.start(largePlan());
+        QVERIFY(runner.isBusy());
+        QCOMPARE(QThreadPool::globalInstance()->activeThreadCount(), before);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        const auto evaluation =
+            finished.at(0).at(0).value<std::shared_ptr<const fourfold::core::Evaluation>>();
+        QVERIFY(evaluation);
+        QCOMPARE(evaluation->plan, largePlan());
     }
 
     void staleResultsAreNeverShown() {

@@ -12,6 +12,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
+#include <QThreadPool>
 
 using namespace fourfold;
 
@@ -78,6 +79,21 @@ private slots:
         QCOMPARE(result.counts.evaluated, expected.counts.evaluated);
         QCOMPARE(result.counts.fitting, expected.counts.fitting);
         QVERIFY(result.counts.timed > 0 && result.counts.timed <= result.counts.fitting);
+    }
+
+    // The search has a thread of its own: Qt's raster engine splits large fills across its
+    // global pool and waits for the parts, so a search queued there would keep the window
+    // waiting.
+    void runsBesideQtsGlobalPool() {
+        ui::SearchRunner runner;
+        QSignalSpy finished(&runner, &ui::SearchRunner::finished);
+        core::Plan large = test::smallSearchPlan();
+        large.cluster.nodes = 64;
+        const int before = QThreadPool::globalInstance()->activeThreadCount();
+        runner.start(large, {});
+        QCOMPARE(QThreadPool::globalInstance()->activeThreadCount(), before);
+        runner.cancel();
+        QVERIFY(finished.wait(20000) || finished.count() > 0);
     }
 
     void cancelStopsTheRun() {

@@ -28,11 +28,12 @@ bool evaluatesInBackground(const core::Plan& plan) {
 }
 
 EvaluationRunner::EvaluationRunner(QObject* parent) : QObject(parent) {
+    pool_.setMaxThreadCount(1);
     connect(&watcher_, &QFutureWatcherBase::finished, this, &EvaluationRunner::onFinished);
 }
 
 // The worker owns a copy of its plan and touches nothing else; a run still going when the
-// window closes finishes on the pool and its result is discarded with the watcher.
+// window closes is waited for, and its result discarded with the watcher.
 EvaluationRunner::~EvaluationRunner() { watcher_.disconnect(); }
 
 void EvaluationRunner::start(const core::Plan& plan) {
@@ -48,7 +49,7 @@ void EvaluationRunner::cancel() {
 
 void EvaluationRunner::launch(const core::Plan& plan) {
     running_ = plan;
-    watcher_.setFuture(QtConcurrent::run([plan, schedules = schedules_] {
+    watcher_.setFuture(QtConcurrent::run(&pool_, [plan, schedules = schedules_] {
         return std::make_shared<const core::Evaluation>(core::evaluate(plan, *schedules));
     }));
 }

@@ -10,6 +10,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 
 #include <memory>
 #include <optional>
@@ -38,6 +39,10 @@ private:
     void onFinished();
     void setBusy(bool busy);
 
+    // Its own thread, not Qt's global pool: Qt's raster engine splits large fills across that
+    // pool and waits for the parts, so an evaluation running there kept the window waiting.
+    // Declared first, so it outlives the watcher and waits for a run still going.
+    QThreadPool pool_;
     QFutureWatcher<std::shared_ptr<const core::Evaluation>> watcher_;
     std::optional<core::Plan> wanted_;   // the plan whose result is to be shown
     std::optional<core::Plan> running_;  // the plan the worker evaluates

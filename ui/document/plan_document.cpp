@@ -46,6 +46,7 @@ QString describeAll(const std::vector<core::Diagnostic>& diagnostics) {
 
 PlanDocument::PlanDocument(core::Plan plan, QObject* parent)
     : QObject(parent), plan_(std::move(plan)) {
+    preparingPool_.setMaxThreadCount(1);
     // Synchronous once, so evaluation() is never null.
     evaluation_ =
         std::make_shared<const core::Evaluation>(core::evaluate(plan_, schedules_, sideWorker_));
@@ -208,10 +209,10 @@ void PlanDocument::prepareWhatIfs(const core::Evaluation& evaluation) {
                                       static_cast<int>(plan.parallel.schedule)};
     if (shape == preparedShape_) return;
     preparedShape_ = shape;
-    preparing_ = QtConcurrent::run(
-        [this, plan, model = *evaluation.model, peak = evaluation.memory->peakBytes] {
-            core::prepareWhatIfs(plan, model, peak, schedules_);
-        });
+    preparing_ = QtConcurrent::run(&preparingPool_, [this, plan, model = *evaluation.model,
+                                                     peak = evaluation.memory->peakBytes] {
+        core::prepareWhatIfs(plan, model, peak, schedules_);
+    });
 }
 
 }  // namespace fourfold::ui

@@ -14,6 +14,7 @@
 #include <QFuture>
 #include <QObject>
 #include <QString>
+#include <QThreadPool>
 #include <QUndoStack>
 
 #include <array>
@@ -104,6 +105,9 @@ private:
     // The thread that makes the memory estimate, what-ifs and scaling curves beside each edit's
     // evaluation.
     core::SideWorker sideWorker_;
+    // The what-ifs timed ahead run on a thread of the document's own, not in Qt's global pool,
+    // where Qt's raster engine splits large fills and waits for the parts.
+    QThreadPool preparingPool_;
     QFuture<void> preparing_;             // waited for before schedules_ goes
     std::array<int, 4> preparedShape_{};  // pp, accumulation, virtual stages, schedule kind
     QString filePath_;

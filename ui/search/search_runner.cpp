@@ -8,6 +8,7 @@
 namespace fourfold::ui {
 
 SearchRunner::SearchRunner(QObject* parent) : QObject(parent) {
+    pool_.setMaxThreadCount(1);
     connect(&watcher_, &QFutureWatcherBase::finished, this, &SearchRunner::onFinished);
 }
 
@@ -49,7 +50,7 @@ void SearchRunner::launch(Request request) {
             Qt::QueuedConnection);
     };
     setBusy(true);
-    watcher_.setFuture(QtConcurrent::run([cancel = cancel_, request = std::move(request)] {
+    watcher_.setFuture(QtConcurrent::run(&pool_, [cancel = cancel_, request = std::move(request)] {
         return core::search(request.plan, request.options);
     }));
 }

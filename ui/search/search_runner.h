@@ -10,6 +10,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 
 #include <atomic>
 #include <memory>
@@ -47,6 +48,10 @@ private:
     void onFinished();
     void setBusy(bool busy);
 
+    // Its own thread, not Qt's global pool, where Qt's raster engine splits large fills and
+    // waits for the parts (a search queued there kept the window waiting). Declared first, so
+    // it outlives the watcher.
+    QThreadPool pool_;
     QFutureWatcher<core::SearchResult> watcher_;
     // Shared with the run, so a run never outlives the flag it reads.
     std::shared_ptr<std::atomic<bool>> cancel_;
