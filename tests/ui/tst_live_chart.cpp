@@ -143,6 +143,15 @@ private slots:
         auto [live, plain] = charts.shown();
         QCOMPARE(live.size(), plain.size());
         QVERIFY(fourfold::test::largestDifference(live, plain) <= kRounding);
+        // Smaller, then back within the memory it had, then larger than ever (its image only
+        // grows): each time the chart at its new size, as QCustomPlot draws it.
+        for (const QSize& size : {QSize(700, 300), QSize(1000, 400), QSize(1300, 520)}) {
+            charts.window.resize(size);
+            auto [resizedLive, resizedPlain] = charts.shown();
+            QCOMPARE(resizedLive.size(), resizedPlain.size());
+            QVERIFY2(fourfold::test::largestDifference(resizedLive, resizedPlain) <= kRounding,
+                     qPrintable(QStringLiteral("at %1 × %2").arg(size.width()).arg(size.height())));
+        }
     }
 };
 

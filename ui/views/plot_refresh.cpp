@@ -62,12 +62,23 @@ protected:
     }
 
 private:
+    // The image is a view of memory that only grows: a chart that shrinks and grows again (a
+    // panel beside it comes and goes with an edit) draws into the memory it had. New memory
+    // costs a page fault per 4 KiB when first written, about 2 ms for a chart on this machine.
     void allocate(QImage::Format format) {
-        image_ = QImage(mSize * mDevicePixelRatio, format);
+        const QSize pixels = mSize * mDevicePixelRatio;
+        if (storage_.format() != format || storage_.width() < pixels.width() ||
+            storage_.height() < pixels.height()) {
+            storage_ = QImage(
+                pixels.expandedTo(storage_.format() == format ? storage_.size() : QSize()), format);
+        }
+        image_ = QImage(storage_.bits(), pixels.width(), pixels.height(), storage_.bytesPerLine(),
+                        format);
         image_.setDevicePixelRatio(mDevicePixelRatio);
     }
 
     std::function<QColor()> background_;
+    QImage storage_;  // owns the memory image_ shows
     QImage image_;
 };
 
