@@ -16,7 +16,7 @@ template <typename Key, typename Value, std::size_t Capacity>
 class RecentValues {
 public:
     // The value kept for `key` (now the most recent), or nullptr.
-    [[nodiscard]] const Value* find(const Key& key) {
+    [[nodiscard]] Value* find(const Key& key) {
         const auto kept = std::find_if(entries_.begin(), entries_.end(),
                                        [&key](const Entry& entry) { return entry.first == key; });
         if (kept == entries_.end()) return nullptr;
@@ -24,15 +24,15 @@ public:
         return &entries_.front().second;
     }
     // Keeps `value` for `key` as the most recent; the least recent goes when all are taken.
-    const Value& add(Key key, Value value) {
+    Value& add(Key key, Value value) {
         if (entries_.size() >= Capacity) entries_.pop_back();
         entries_.insert(entries_.begin(), {std::move(key), std::move(value)});
         return entries_.front().second;
     }
     // The value kept for `key`, else `make()`'s, kept.
     template <typename Make>
-    const Value& get(const Key& key, Make&& make) {
-        if (const Value* kept = find(key)) return *kept;
+    Value& get(const Key& key, Make&& make) {
+        if (Value* kept = find(key)) return *kept;
         return add(key, std::forward<Make>(make)());
     }
     void clear() { entries_.clear(); }

@@ -27,27 +27,13 @@ TextLabel::Sizes& TextLabel::sizesNow() const {
     const Measure measure{text(),     font(),        contentsMargins(),
                           margin(),   indent(),      static_cast<int>(alignment()),
                           wordWrap(), minimumSize(), maximumWidth()};
-    auto known = std::find_if(sizes_.begin(), sizes_.end(),
-                              [&measure](const Sizes& sizes) { return sizes.measure == measure; });
-    if (known == sizes_.end()) {
-        known = sizes_.end() - 1;
-        *known = Sizes{measure, {}, {}, {}};
-    }
-    std::rotate(sizes_.begin(), known, known + 1);
-    return sizes_.front();
+    if (Sizes* known = sizes_.find(measure)) return *known;
+    return sizes_.add(measure, Sizes{});
 }
 
 int TextLabel::heightForWidth(int width) const {
     if (!wordWrap() || !drawsItself()) return QLabel::heightForWidth(width);
-    auto& heights = sizesNow().heights;
-    auto known = std::find_if(heights.begin(), heights.end(),
-                              [width](const Height& entry) { return entry.width == width; });
-    if (known == heights.end()) {
-        known = heights.end() - 1;
-        *known = {width, QLabel::heightForWidth(width)};
-    }
-    std::rotate(heights.begin(), known, known + 1);
-    return heights.front().height;
+    return sizesNow().heights.get(width, [&] { return QLabel::heightForWidth(width); });
 }
 
 QSize TextLabel::sizeHint() const {

@@ -15,8 +15,6 @@
 #include <QSize>
 #include <QStaticText>
 
-#include <array>
-
 namespace fourfold::ui {
 
 class TextLabel : public QLabel {
@@ -61,22 +59,17 @@ private:
         int maximumWidth = 0;
         bool operator==(const Measure&) const = default;
     };
-    struct Height {
-        int width = -1;
-        int height = 0;
-    };
     // One text's sizes: its hints (invalid until asked) and its heights for the last widths
-    // asked, most recent first.
+    // asked.
     struct Sizes {
-        Measure measure;
         QSize hint;
         QSize minimum;
-        std::array<Height, 4> heights{};
+        RecentValues<int, int, 4> heights;  // width → height
     };
-    // The sizes of the last texts shown, most recent first: a slider dragged back and forth
-    // shows the same few texts again, and each costs QLabel several shapings of the text.
+    // The sizes of the last texts shown: a slider dragged back and forth shows the same few
+    // texts again, and each costs QLabel several shapings of the text.
     [[nodiscard]] Sizes& sizesNow() const;
-    mutable std::array<Sizes, 8> sizes_{};
+    mutable RecentValues<Measure, Sizes, 8> sizes_;
 };
 
 }  // namespace fourfold::ui

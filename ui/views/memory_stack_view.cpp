@@ -17,6 +17,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -177,20 +178,19 @@ void MemoryStackView::redraw() {
     overflowLabels_.clear();
     measuredLabels_.clear();
     // Items other than those drawn again go; these are kept until their parts end drawing.
-    for (RecycledItems* kept : {&limitItems_, &overflowBoxes_, &overflowTexts_}) kept->begin();
+    const std::array<RecycledItems*, 3> recycled{&limitItems_, &overflowBoxes_, &overflowTexts_};
+    for (RecycledItems* kept : recycled) kept->begin();
     const struct EndDrawing {
-        MemoryStackView* view;
+        const std::array<RecycledItems*, 3>& recycled;
+        QCustomPlot* plot;
         ~EndDrawing() {
-            for (RecycledItems* kept :
-                 {&view->limitItems_, &view->overflowBoxes_, &view->overflowTexts_}) {
-                kept->end(view->plot_);
-            }
+            for (RecycledItems* kept : recycled) kept->end(plot);
         }
-    } endDrawing{this};
+    } endDrawing{recycled, plot_};
     for (int index = plot_->itemCount() - 1; index >= 0; --index) {
         QCPAbstractItem* item = plot_->item(index);
-        if (!limitItems_.holds(item) && !overflowBoxes_.holds(item) &&
-            !overflowTexts_.holds(item)) {
+        if (std::none_of(recycled.begin(), recycled.end(),
+                         [item](const RecycledItems* kept) { return kept->holds(item); })) {
             plot_->removeItem(item);
         }
     }
