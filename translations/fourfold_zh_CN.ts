@@ -766,8 +766,8 @@ Activate to go to the control.</source>
         <translation>配置</translation>
     </message>
     <message>
-        <source>Export &amp;As</source>
-        <translation>导出为(&amp;A)</translation>
+        <source>Expor&amp;t As</source>
+        <translation>导出为(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Import…</source>
@@ -983,8 +983,8 @@ Activate to go to the control.</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <source>L&amp;anguage</source>
-        <translation>语言(&amp;A)</translation>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>The new language takes effect when Fourfold starts again.</source>

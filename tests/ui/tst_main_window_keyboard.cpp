@@ -3,6 +3,8 @@
 // screen, mnemonics are unique across the Controls dock and the menu bar, Ctrl+Z undoes the
 // plan even from a spin box, a focused view shows a focus ring, and the standard zoom keys zoom
 // the charts. Offscreen, driving real widgets with QTest key presses.
+#include "tests/ui/mnemonics.h"
+
 #include "core/catalog.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/plan_document.h"
@@ -30,21 +32,9 @@
 
 using namespace fourfold;
 using namespace fourfold::ui;
+using fourfold::ui::testing::mnemonicOf;
 
 namespace {
-
-// The mnemonic letter of a label ("Node&s" -> 'S'), or a null char; "&&" is a literal '&'.
-QChar mnemonicOf(const QString& text) {
-    for (qsizetype index = 0; index + 1 < text.size(); ++index) {
-        if (text.at(index) != QLatin1Char('&')) continue;
-        if (text.at(index + 1) == QLatin1Char('&')) {
-            ++index;
-            continue;
-        }
-        return text.at(index + 1).toUpper();
-    }
-    return {};
-}
 
 struct Shown {
     PlanDocument document{core::defaultPlan()};
@@ -103,6 +93,13 @@ private slots:
             claim(button->text());
         }
         QVERIFY2(inDock >= 20, qPrintable(QString::number(inDock)));
+    }
+
+    // Within each menu Alt+letter reaches one entry: with two, the key only moves between them.
+    void mnemonicsAreUniqueWithinEachMenu() {
+        Shown shown;
+        const QStringList clashes = testing::menuMnemonicClashes(*shown.window.menuBar());
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QStringLiteral("; "))));
     }
 
     // Tab from the first control reaches every visible control, then the views in reading order

@@ -6,6 +6,7 @@
 // rank, Cancel stops a search of GPT-3 175B on 1,024 GPUs and keeps only what was searched.
 
 #include "tests/core/search_plans.h"
+#include "tests/ui/mnemonics.h"
 
 #include "core/catalog.h"
 #include "core/evaluate.h"
@@ -40,6 +41,7 @@
 #include <QTest>
 
 using namespace fourfold;
+using fourfold::ui::testing::mnemonicOf;
 
 namespace {
 
@@ -58,18 +60,6 @@ bool runSearch(ui::SearchView& view) {
     QSignalSpy finished(&view, &ui::SearchView::searchFinished);
     QTest::mouseClick(view.searchButton(), Qt::LeftButton);
     return finished.wait(60000) || finished.count() > 0;
-}
-
-QChar mnemonicOf(const QString& text) {
-    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
-        if (text.at(i) != QLatin1Char('&')) continue;
-        if (text.at(i + 1) == QLatin1Char('&')) {
-            ++i;
-            continue;
-        }
-        return text.at(i + 1).toUpper();
-    }
-    return {};
 }
 
 }  // namespace

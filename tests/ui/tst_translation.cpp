@@ -4,6 +4,8 @@
 // lookup of Fourfold's own strings finds a translation, the Diagnostics dock renders the
 // core's diagnostics in Chinese with their numbers, and a formula tooltip names its terms in
 // Chinese. The language setting round-trips and `--lang` is parsed.
+#include "tests/ui/mnemonics.h"
+
 #include "app/gui/app_runner.h"
 #include "core/catalog.h"
 #include "ui/document/plan_document.h"
@@ -23,6 +25,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QListWidget>
+#include <QMap>
 #include <QMenu>
 #include <QMenuBar>
 #include <QRegularExpression>
@@ -144,13 +147,16 @@ private slots:
         }
         QVERIFY(texts.size() >= 30);
         QVERIFY(texts.contains(QStringLiteral("文件(&F)")));
-        QVERIFY(texts.contains(QStringLiteral("语言(&A)")));
+        QVERIFY(texts.contains(QStringLiteral("语言(&L)")));
         QVERIFY(texts.contains(QStringLiteral("\u7b80\u4f53\u4e2d\u6587")));
         QStringList english;
         for (const QString& text : std::as_const(texts)) {
             if (!hasChinese(text) || looksEnglish(text)) english << text;
         }
         QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral(" | "))));
+        // Translated mnemonics are chosen afresh; within a menu each still reaches one entry.
+        const QStringList clashes = testing::menuMnemonicClashes(*window.menuBar());
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QStringLiteral("; "))));
     }
 
     void controlsAndTitlesAreChinese() {
@@ -188,6 +194,22 @@ private slots:
         }
         QVERIFY(checked >= 20);
         QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral(" | "))));
+        // Alt+letter means one thing in Chinese too: the dock's letters and the menu bar's.
+        QMap<QChar, QString> taken;
+        QStringList clashes;
+        const auto claim = [&taken, &clashes](const QString& text) {
+            const QChar letter = testing::mnemonicOf(text);
+            if (letter.isNull()) return;
+            if (taken.contains(letter)) clashes << taken.value(letter) + QLatin1Char('/') + text;
+            taken.insert(letter, text);
+        };
+        for (QAction* action : window.menuBar()->actions()) claim(action->text());
+        for (const QLabel* label : controls->findChildren<QLabel*>()) claim(label->text());
+        for (const QAbstractButton* button : controls->findChildren<QAbstractButton*>()) {
+            claim(button->text());
+        }
+        QVERIFY2(taken.size() >= 20, qPrintable(QString::number(taken.size())));
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QStringLiteral("; "))));
         QVERIFY2(recorder_.misses.isEmpty(), qPrintable(recorder_.misses.join(QLatin1Char('\n'))));
     }
 

@@ -78,7 +78,7 @@ FrameworkFileActions::FrameworkFileActions(PlanDocument* document, const MainWin
     : QObject(window), document_(document), prompts_(prompts), window_(window) {}
 
 void FrameworkFileActions::addToMenu(QMenu* menu) {
-    QMenu* exportMenu = menu->addMenu(tr("Export &As"));
+    QMenu* exportMenu = menu->addMenu(tr("Expor&t As"));
     exportMenu->setObjectName(QStringLiteral("exportAsMenu"));
     for (const core::Framework framework :
          {core::Framework::Megatron, core::Framework::DeepSpeed, core::Framework::Torchtitan}) {

@@ -188,7 +188,7 @@ void MainWindow::buildMenus() {
 
 void MainWindow::addLanguageMenu(QMenu* view) {
     // Language names are written in their own language, so a reader finds theirs.
-    QMenu* menu = view->addMenu(tr("L&anguage"));
+    QMenu* menu = view->addMenu(tr("&Language"));
     auto* group = new QActionGroup(this);
     const QString chosen = AppSettings::instance().language();
     const std::pair<QString, QString> choices[] = {
