@@ -302,10 +302,12 @@ constexpr std::array kCodes = {
     DiagnosticCode{"pipeline.interleaved_single_chunk",
                    "interleaved_1f1b with virtual_stages {virtual_stages} is plain 1F1B; set "
                    "virtual_stages to 2 or more to shrink the bubble."},
-    DiagnosticCode{"pipeline.never_fills",
-                   "grad_accumulation {grad_accumulation} gives fewer micro-batches than pp {pp} "
-                   "stages, so the pipeline never fills: the bubble is (p − 1)/(m + p − 1) = "
-                   "{bubble:percent}; use at least {pp} (ideally several times pp)."},
+    DiagnosticCode{
+        "pipeline.never_fills",
+        "grad_accumulation {grad_accumulation} gives fewer micro-batches than pp {pp} "
+        "stages, so the pipeline never fills: with equal stages the bubble is "
+        "(p − 1)/(m + p − 1) = {bubble:percent} (the simulated figure also counts "
+        "uneven stages and transfer time); use at least {pp} (ideally several times pp)."},
     DiagnosticCode{"pipeline.pp_above_layers",
                    "pp {pp} is more than layers {layers}; every pipeline stage needs at least one "
                    "layer, so use pp at most {layers}."},

@@ -258,8 +258,8 @@ constexpr std::array kCodesZh = {
                    "virtual_stages 设为 2 或更大才能缩小气泡。"},
     DiagnosticCode{"pipeline.never_fills",
                    "grad_accumulation {grad_accumulation} 给出的微批次少于 pp {pp} 个阶段，流水线"
-                   "永远填不满：气泡为 (p − 1)/(m + p − 1) = {bubble:percent}；请至少用 {pp}"
-                   "（最好是 pp 的数倍）。"},
+                   "永远填不满：各阶段等长时气泡为 (p − 1)/(m + p − 1) = {bubble:percent}"
+                   "（模拟值还计入了阶段不均衡和传输时间）；请至少用 {pp}（最好是 pp 的数倍）。"},
     DiagnosticCode{"pipeline.pp_above_layers",
                    "pp {pp} 大于 layers {layers}；每个流水线阶段至少需要一层，请让 pp 不超过 "
                    "{layers}。"},

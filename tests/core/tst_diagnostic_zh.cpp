@@ -129,6 +129,35 @@ private slots:
                              "（× tp 2 × pp 4 × cp 1），但这些 rank 共享同一个副本的样本。"));
     }
 
+    // A value written in Chinese sits in a Chinese sentence without spaces; Latin text and
+    // numbers keep theirs, and English is untouched.
+    void chineseValuesReadWithoutStraySpaces() {
+        const auto change = [](std::string text) {
+            return renderTemplate("改为 {change} 即可放下；{n} 项", {{"change", text}, {"n", 3}});
+        };
+        QCOMPARE(change("完全重计算"), std::string("改为完全重计算即可放下；3 项"));
+        QCOMPARE(change("ZeRO-3"), std::string("改为 ZeRO-3 即可放下；3 项"));
+        QCOMPARE(change("ZeRO-3 与完全重计算"),
+                 std::string("改为 ZeRO-3 与完全重计算即可放下；3 项"));
+        QCOMPARE(change("完全重计算与 ZeRO-3"),
+                 std::string("改为完全重计算与 ZeRO-3 即可放下；3 项"));
+        QCOMPARE(renderTemplate("switch to {change} and", {{"change", std::string("ZeRO-3")}}),
+                 std::string("switch to ZeRO-3 and"));
+        // The does-not-fit sentence with its what-if, as the Diagnostics dock shows it.
+        const std::string sentence =
+            renderDiagnostic("memory.does_not_fit",
+                             {{"stage", 1},
+                              {"peak_bytes", std::int64_t{90'000'000'000}},
+                              {"capacity_bytes", std::int64_t{80'000'000'000}},
+                              {"usable_bytes", std::int64_t{78'000'000'000}},
+                              {"over_bytes", std::int64_t{12'000'000'000}},
+                              {"fitting_change", std::string("完全重计算")},
+                              {"fitting_peak_bytes", std::int64_t{70'000'000'000}}},
+                             Language::SimplifiedChinese);
+        QVERIFY2(sentence.find("改为完全重计算即可放下") != std::string::npos, sentence.c_str());
+        QVERIFY2(sentence.find("第 1 阶段") != std::string::npos, sentence.c_str());
+    }
+
     void uncodedDiagnosticKeepsItsMessage() {
         Diagnostic d;
         d.message = "plain words";
