@@ -139,6 +139,17 @@ double median(std::vector<double> values) {
     return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
 }
 
+// FOURFOLD_BENCH_SLOW_MS=n lists each step repainted in more than n ms, with the window
+// thread's processor time: a step slow with little processor time waited for the machine.
+double slowStepMs() {
+    static const double limit = [] {
+        bool ok = false;
+        const double ms = qEnvironmentVariable("FOURFOLD_BENCH_SLOW_MS").toDouble(&ok);
+        return ok ? ms : 1e9;
+    }();
+    return limit;
+}
+
 double worst(const std::vector<double>& values) {
     return *std::max_element(values.begin(), values.end());
 }
@@ -182,6 +193,9 @@ Series drag(PlanDocument& document, MainWindow& window, int steps,
         }
         series.paintedMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
         series.cpuMs.push_back(threadCpuMs() - cpuStart);
+        if (series.paintedMs.back() > slowStepMs())
+            std::printf("  slow step %3d: repainted %6.2f ms, window thread's processor %6.2f ms\n",
+                        step, series.paintedMs.back(), series.cpuMs.back());
     }
     QObject::disconnect(connection);
     series.charts = meter.report(steps);
