@@ -1,611 +1,313 @@
 // SPDX-License-Identifier: MIT
 // The table behind tst_validate: one row per rule a user can trip on, each an edit of
 // defaultPlan() and the diagnostic it must produce (severity, JSON pointer, values named).
+// The model, training, cluster and memory rows are here; the layout rows in
+// validate_rules_layout.h.
 #pragma once
 
-#include "core/catalog.h"
-#include "core/diagnostic.h"
-#include "core/plan.h"
-
-#include <functional>
-#include <limits>
-#include <string>
-#include <vector>
+#include "tests/core/validate_rule.h"
+#include "tests/core/validate_rules_layout.h"
 
 namespace fourfold::core::testing {
-
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-struct Rule {
-    const char* name;
-    std::function<void(Plan&)> edit;  // applied to defaultPlan()
-    Severity severity;
-    const char* path;
-    std::vector<std::string> mentions;  // the values the message must name
-};
-
-inline ModelSpec presetModel(const char* name) { return findModelPreset(name)->spec; }
-
-inline void useGpus(Plan& plan, int dp, int tp, int pp, int cp, int nodes) {
-    plan.parallel.dp = dp;
-    plan.parallel.tp = tp;
-    plan.parallel.pp = pp;
-    plan.parallel.cp = cp;
-    plan.cluster.nodes = nodes;
-}
 
 // One row per rule a user can trip on; the base plan (defaultPlan) has no diagnostics at all.
 inline const std::vector<Rule>& rules() {
     using S = Severity;
-    static const std::vector<Rule> table = {
-        // /model
-        {"model-parameters-negative",
-         [](Plan& p) { p.model.parameters = -1; },
-         S::Error,
-         "/model/parameters",
-         {"-1"}},
-        {"model-parameters-nan",
-         [](Plan& p) { p.model.parameters = kNaN; },
-         S::Error,
-         "/model/parameters",
-         {"NaN"}},
-        {"model-parameters-absurd",
-         [](Plan& p) { p.model.parameters = 1e15; },
-         S::Error,
-         "/model/parameters",
-         {"e15", "outside its range"}},
-        {"model-parameters-in-billions",
-         [](Plan& p) { p.model.parameters = 7; },
-         S::Warning,
-         "/model/parameters",
-         {"7", "7.00e9"}},
-        {"model-layers-zero",
-         [](Plan& p) { p.model.layers = 0; },
-         S::Error,
-         "/model/layers",
-         {"layers is 0"}},
-        {"model-layers-negative",
-         [](Plan& p) { p.model.layers = -4; },
-         S::Error,
-         "/model/layers",
-         {"-4"}},
-        {"model-hidden-absurd",
-         [](Plan& p) { p.model.hidden = 2'000'000; },
-         S::Error,
-         "/model/hidden",
-         {"2000000", "outside its range 1 to 1000000"}},
-        {"model-heads-zero",
-         [](Plan& p) { p.model.heads = 0; },
-         S::Error,
-         "/model/heads",
-         {"heads is 0"}},
-        {"model-hidden-not-divisible-by-heads",
-         [](Plan& p) { p.model.heads = p.model.kvHeads = 30; },
-         S::Error,
-         "/model/heads",
-         {"4096", "30"}},
-        {"model-kv-heads-not-dividing-heads",
-         [](Plan& p) { p.model.kvHeads = 6; },
-         S::Error,
-         "/model/kv_heads",
-         {"32", "6"}},
-        {"model-kv-heads-more-than-heads",
-         [](Plan& p) { p.model.kvHeads = 64; },
-         S::Error,
-         "/model/kv_heads",
-         {"64", "32"}},
-        {"model-kv-heads-zero",
-         [](Plan& p) { p.model.kvHeads = 0; },
-         S::Error,
-         "/model/kv_heads",
-         {"kv_heads is 0"}},
-        {"model-ffn-zero",
-         [](Plan& p) { p.model.ffnHidden = 0; },
-         S::Error,
-         "/model/ffn_hidden",
-         {"ffn_hidden is 0"}},
-        {"model-vocab-zero",
-         [](Plan& p) { p.model.vocab = 0; },
-         S::Error,
-         "/model/vocab",
-         {"vocab is 0"}},
-        {"model-sequence-zero",
-         [](Plan& p) { p.model.sequence = 0; },
-         S::Error,
-         "/model/sequence",
-         {"sequence is 0"}},
-        {"model-sequence-absurd",
-         [](Plan& p) { p.model.sequence = 200'000'000; },
-         S::Error,
-         "/model/sequence",
-         {"200000000"}},
-        {"model-shape-absurd",
-         [](Plan& p) {
-             p.model.layers = 100'000;
-             p.model.hidden = 500'000;
-             p.model.heads = p.model.kvHeads = 500;
-             p.model.ffnHidden = 2'000'000;
-         },
-         S::Error,
-         "/model",
-         {"100000", "500000", "2000000"}},
-        {"moe-top-k-more-than-experts",
-         [](Plan& p) {
-             p.model = presetModel("mixtral-8x7b");
-             p.model.moe.topK = 9;
-         },
-         S::Error,
-         "/model/moe/top_k",
-         {"9", "8"}},
-        {"moe-top-k-zero",
-         [](Plan& p) {
-             p.model = presetModel("mixtral-8x7b");
-             p.model.moe.topK = 0;
-         },
-         S::Error,
-         "/model/moe/top_k",
-         {"top_k is 0", "8 experts"}},
-        {"moe-expert-ffn-negative",
-         [](Plan& p) { p.model.moe.expertFfnHidden = -1; },
-         S::Error,
-         "/model/moe/expert_ffn_hidden",
-         {"-1"}},
-        {"moe-experts-negative",
-         [](Plan& p) { p.model.moe.experts = -2; },
-         S::Error,
-         "/model/moe/experts",
-         {"-2"}},
-        {"moe-single-expert",
-         [](Plan& p) { p.model.moe.experts = 1; },
-         S::Info,
-         "/model/moe/experts",
-         {"experts 1"}},
+    static const std::vector<Rule> table = [] {
+        std::vector<Rule> rows = {
+            // /model
+            {"model-parameters-negative",
+             [](Plan& p) { p.model.parameters = -1; },
+             S::Error,
+             "/model/parameters",
+             {"-1"}},
+            {"model-parameters-nan",
+             [](Plan& p) { p.model.parameters = kNaN; },
+             S::Error,
+             "/model/parameters",
+             {"NaN"}},
+            {"model-parameters-absurd",
+             [](Plan& p) { p.model.parameters = 1e15; },
+             S::Error,
+             "/model/parameters",
+             {"e15", "outside its range"}},
+            {"model-parameters-in-billions",
+             [](Plan& p) { p.model.parameters = 7; },
+             S::Warning,
+             "/model/parameters",
+             {"7", "7.00e9"}},
+            {"model-layers-zero",
+             [](Plan& p) { p.model.layers = 0; },
+             S::Error,
+             "/model/layers",
+             {"layers is 0"}},
+            {"model-layers-negative",
+             [](Plan& p) { p.model.layers = -4; },
+             S::Error,
+             "/model/layers",
+             {"-4"}},
+            {"model-hidden-absurd",
+             [](Plan& p) { p.model.hidden = 2'000'000; },
+             S::Error,
+             "/model/hidden",
+             {"2000000", "outside its range 1 to 1000000"}},
+            {"model-heads-zero",
+             [](Plan& p) { p.model.heads = 0; },
+             S::Error,
+             "/model/heads",
+             {"heads is 0"}},
+            {"model-hidden-not-divisible-by-heads",
+             [](Plan& p) { p.model.heads = p.model.kvHeads = 30; },
+             S::Error,
+             "/model/heads",
+             {"4096", "30"}},
+            {"model-kv-heads-not-dividing-heads",
+             [](Plan& p) { p.model.kvHeads = 6; },
+             S::Error,
+             "/model/kv_heads",
+             {"32", "6"}},
+            {"model-kv-heads-more-than-heads",
+             [](Plan& p) { p.model.kvHeads = 64; },
+             S::Error,
+             "/model/kv_heads",
+             {"64", "32"}},
+            {"model-kv-heads-zero",
+             [](Plan& p) { p.model.kvHeads = 0; },
+             S::Error,
+             "/model/kv_heads",
+             {"kv_heads is 0"}},
+            {"model-ffn-zero",
+             [](Plan& p) { p.model.ffnHidden = 0; },
+             S::Error,
+             "/model/ffn_hidden",
+             {"ffn_hidden is 0"}},
+            {"model-vocab-zero",
+             [](Plan& p) { p.model.vocab = 0; },
+             S::Error,
+             "/model/vocab",
+             {"vocab is 0"}},
+            {"model-sequence-zero",
+             [](Plan& p) { p.model.sequence = 0; },
+             S::Error,
+             "/model/sequence",
+             {"sequence is 0"}},
+            {"model-sequence-absurd",
+             [](Plan& p) { p.model.sequence = 200'000'000; },
+             S::Error,
+             "/model/sequence",
+             {"200000000"}},
+            {"model-shape-absurd",
+             [](Plan& p) {
+                 p.model.layers = 100'000;
+                 p.model.hidden = 500'000;
+                 p.model.heads = p.model.kvHeads = 500;
+                 p.model.ffnHidden = 2'000'000;
+             },
+             S::Error,
+             "/model",
+             {"100000", "500000", "2000000"}},
+            {"moe-top-k-more-than-experts",
+             [](Plan& p) {
+                 p.model = presetModel("mixtral-8x7b");
+                 p.model.moe.topK = 9;
+             },
+             S::Error,
+             "/model/moe/top_k",
+             {"9", "8"}},
+            {"moe-top-k-zero",
+             [](Plan& p) {
+                 p.model = presetModel("mixtral-8x7b");
+                 p.model.moe.topK = 0;
+             },
+             S::Error,
+             "/model/moe/top_k",
+             {"top_k is 0", "8 experts"}},
+            {"moe-expert-ffn-negative",
+             [](Plan& p) { p.model.moe.expertFfnHidden = -1; },
+             S::Error,
+             "/model/moe/expert_ffn_hidden",
+             {"-1"}},
+            {"moe-experts-negative",
+             [](Plan& p) { p.model.moe.experts = -2; },
+             S::Error,
+             "/model/moe/experts",
+             {"-2"}},
+            {"moe-single-expert",
+             [](Plan& p) { p.model.moe.experts = 1; },
+             S::Info,
+             "/model/moe/experts",
+             {"experts 1"}},
 
-        // /training
-        {"training-micro-batch-zero",
-         [](Plan& p) { p.training.microBatch = 0; },
-         S::Error,
-         "/training/micro_batch",
-         {"micro_batch is 0"}},
-        {"training-accumulation-zero",
-         [](Plan& p) { p.training.gradAccumulation = 0; },
-         S::Error,
-         "/training/grad_accumulation",
-         {"grad_accumulation is 0"}},
-        {"training-micro-batch-absurd",
-         [](Plan& p) { p.training.microBatch = 2'000'000; },
-         S::Error,
-         "/training/micro_batch",
-         {"2000000"}},
-        {"global-batch-mismatch",
-         [](Plan& p) {
-             useGpus(p, 4, 2, 1, 1, 1);
-             p.training.microBatch = 4;
-             p.training.gradAccumulation = 8;
-             p.training.globalBatch = 256;
-         },
-         S::Error,
-         "/training/global_batch",
-         {"global batch 256 does not equal micro-batch 4 × accumulation 8 × data-parallel 4 = "
-          "128; tensor and pipeline parallel never multiply the batch",
-          "grad_accumulation to 16"}},
-        {"global-batch-counts-every-gpu",
-         [](Plan& p) {
-             useGpus(p, 8, 4, 2, 1, 8);
-             p.training.globalBatch = 512;
-         },
-         S::Error,
-         "/training/global_batch",
-         {"512", "= 64", "counts every GPU", "tp 4", "pp 2"}},
-        {"global-batch-zero",
-         [](Plan& p) { p.training.globalBatch = 0; },
-         S::Error,
-         "/training/global_batch",
-         {"global_batch is 0"}},
-        {"fp16-without-master-weights",
-         [](Plan& p) {
-             p.training.precision = Precision::Fp16;
-             p.training.masterWeights = false;
-         },
-         S::Warning,
-         "/training/master_weights",
-         {"fp16", "master_weights"}},
-        {"fp32-master-weights-redundant",
-         [](Plan& p) { p.training.precision = Precision::Fp32; },
-         S::Info,
-         "/training/master_weights",
-         {"fp32"}},
-        {"fp8-on-gpu-without-fp8",
-         [](Plan& p) {
-             p.cluster.gpu = findGpuPreset("a100-sxm-80gb")->spec;
-             p.training.precision = Precision::Fp8;
-         },
-         S::Warning,
-         "/training/precision",
-         {"a100-sxm-80gb", "fp8", "312"}},
+            // /training
+            {"training-micro-batch-zero",
+             [](Plan& p) { p.training.microBatch = 0; },
+             S::Error,
+             "/training/micro_batch",
+             {"micro_batch is 0"}},
+            {"training-accumulation-zero",
+             [](Plan& p) { p.training.gradAccumulation = 0; },
+             S::Error,
+             "/training/grad_accumulation",
+             {"grad_accumulation is 0"}},
+            {"training-micro-batch-absurd",
+             [](Plan& p) { p.training.microBatch = 2'000'000; },
+             S::Error,
+             "/training/micro_batch",
+             {"2000000"}},
+            {"global-batch-mismatch",
+             [](Plan& p) {
+                 useGpus(p, 4, 2, 1, 1, 1);
+                 p.training.microBatch = 4;
+                 p.training.gradAccumulation = 8;
+                 p.training.globalBatch = 256;
+             },
+             S::Error,
+             "/training/global_batch",
+             {"global batch 256 does not equal micro-batch 4 × accumulation 8 × data-parallel 4 = "
+              "128; tensor and pipeline parallel never multiply the batch",
+              "grad_accumulation to 16"}},
+            {"global-batch-counts-every-gpu",
+             [](Plan& p) {
+                 useGpus(p, 8, 4, 2, 1, 8);
+                 p.training.globalBatch = 512;
+             },
+             S::Error,
+             "/training/global_batch",
+             {"512", "= 64", "counts every GPU", "tp 4", "pp 2"}},
+            {"global-batch-zero",
+             [](Plan& p) { p.training.globalBatch = 0; },
+             S::Error,
+             "/training/global_batch",
+             {"global_batch is 0"}},
+            {"fp16-without-master-weights",
+             [](Plan& p) {
+                 p.training.precision = Precision::Fp16;
+                 p.training.masterWeights = false;
+             },
+             S::Warning,
+             "/training/master_weights",
+             {"fp16", "master_weights"}},
+            {"fp32-master-weights-redundant",
+             [](Plan& p) { p.training.precision = Precision::Fp32; },
+             S::Info,
+             "/training/master_weights",
+             {"fp32"}},
+            {"fp8-on-gpu-without-fp8",
+             [](Plan& p) {
+                 p.cluster.gpu = findGpuPreset("a100-sxm-80gb")->spec;
+                 p.training.precision = Precision::Fp8;
+             },
+             S::Warning,
+             "/training/precision",
+             {"a100-sxm-80gb", "fp8", "312"}},
 
-        // /parallel: degrees and world size
-        {"parallel-dp-zero",
-         [](Plan& p) { p.parallel.dp = 0; },
-         S::Error,
-         "/parallel/dp",
-         {"dp is 0"}},
-        {"parallel-tp-negative",
-         [](Plan& p) { p.parallel.tp = -2; },
-         S::Error,
-         "/parallel/tp",
-         {"tp is -2"}},
-        {"parallel-pp-zero",
-         [](Plan& p) { p.parallel.pp = 0; },
-         S::Error,
-         "/parallel/pp",
-         {"pp is 0"}},
-        {"parallel-cp-zero",
-         [](Plan& p) { p.parallel.cp = 0; },
-         S::Error,
-         "/parallel/cp",
-         {"cp is 0"}},
-        {"parallel-degree-absurd",
-         [](Plan& p) { p.parallel.dp = 2'000'000; },
-         S::Error,
-         "/parallel/dp",
-         {"2000000"}},
-        {"world-size-absurd",
-         [](Plan& p) { useGpus(p, 1000, 1000, 1, 2, 1); },
-         S::Error,
-         "/parallel",
-         {"dp 1000", "tp 1000", "cp 2", "2.00e6"}},
-        {"world-more-than-gpus",
-         [](Plan& p) { p.parallel.dp = 16; },
-         S::Error,
-         "/cluster/nodes",
-         {"dp 16", "= 16 ranks", "= 8", "use 2 nodes"}},
-        {"world-fewer-than-gpus",
-         [](Plan& p) { p.parallel.dp = 4; },
-         S::Warning,
-         "/cluster/nodes",
-         {"= 4 ranks", "= 8", "4 GPUs sit idle"}},
+            // /cluster
+            {"gpus-per-node-zero",
+             [](Plan& p) { p.cluster.gpusPerNode = 0; },
+             S::Error,
+             "/cluster/gpus_per_node",
+             {"gpus_per_node is 0"}},
+            {"nodes-zero",
+             [](Plan& p) { p.cluster.nodes = 0; },
+             S::Error,
+             "/cluster/nodes",
+             {"nodes is 0"}},
+            {"nodes-absurd",
+             [](Plan& p) { p.cluster.nodes = 2'000'000; },
+             S::Error,
+             "/cluster/nodes",
+             {"2000000"}},
+            {"gpu-memory-zero",
+             [](Plan& p) { p.cluster.gpu.memoryBytes = 0; },
+             S::Error,
+             "/cluster/gpu/memory_bytes",
+             {"h100-sxm-80gb", "is 0"}},
+            {"gpu-memory-absurd",
+             [](Plan& p) { p.cluster.gpu.memoryBytes = 80'000'000'000'000'000; },
+             S::Error,
+             "/cluster/gpu/memory_bytes",
+             {"80000000000000000", "1000000000000000"}},
+            {"gpu-peak-negative",
+             [](Plan& p) { p.cluster.gpu.peakTflops.bf16 = -1; },
+             S::Error,
+             "/cluster/gpu/peak_tflops/bf16",
+             {"-1"}},
+            {"gpu-peak-nan",
+             [](Plan& p) { p.cluster.gpu.peakTflops.fp32 = kNaN; },
+             S::Error,
+             "/cluster/gpu/peak_tflops/fp32",
+             {"NaN"}},
+            {"gpu-no-peak-for-precision",
+             [](Plan& p) {
+                 p.training.precision = Precision::Fp16;
+                 p.cluster.gpu.peakTflops.fp16 = 0;
+             },
+             S::Error,
+             "/cluster/gpu/peak_tflops/fp16",
+             {"h100-sxm-80gb", "fp16"}},
+            {"gpu-hbm-nan",
+             [](Plan& p) { p.cluster.gpu.hbmGbps = kNaN; },
+             S::Error,
+             "/cluster/gpu/hbm_gbps",
+             {"NaN"}},
+            {"intra-node-link-zero",
+             [](Plan& p) { p.cluster.intraNode.gbps = 0; },
+             S::Error,
+             "/cluster/intra_node/gbps",
+             {"nvlink4", "0 GB/s"}},
+            {"inter-node-link-zero-on-two-nodes",
+             [](Plan& p) {
+                 p.parallel.dp = 16;
+                 p.cluster.nodes = 2;
+                 p.cluster.interNode.gbps = 0;
+             },
+             S::Error,
+             "/cluster/inter_node/gbps",
+             {"ib-400g", "0 GB/s"}},
+            {"link-latency-negative",
+             [](Plan& p) { p.cluster.interNode.latencyUs = -5; },
+             S::Error,
+             "/cluster/inter_node/latency_us",
+             {"-5"}},
 
-        // /parallel: tensor, context and sequence parallel
-        {"tp-does-not-divide-heads",
-         [](Plan& p) { useGpus(p, 8, 3, 1, 1, 3); },
-         S::Error,
-         "/parallel/tp",
-         {"tp 3", "heads 32"}},
-        {"tp-does-not-divide-kv-heads",
-         [](Plan& p) {
-             p.model = presetModel("llama2-70b");
-             useGpus(p, 1, 16, 1, 1, 2);
-         },
-         S::Error,
-         "/parallel/tp",
-         {"tp 16", "kv_heads 8"}},
-        {"tp-does-not-divide-ffn",
-         [](Plan& p) {
-             p.model.ffnHidden = 11004;
-             useGpus(p, 1, 8, 1, 1, 1);
-         },
-         S::Error,
-         "/parallel/tp",
-         {"tp 8", "ffn_hidden 11004"}},
-        {"tp-crosses-nodes",
-         [](Plan& p) { useGpus(p, 1, 16, 1, 1, 2); },
-         S::Warning,
-         "/parallel/tp",
-         {"tp 16", "gpus_per_node 8"}},
-        {"cp-does-not-divide-sequence",
-         [](Plan& p) { useGpus(p, 1, 1, 1, 3, 1); },
-         S::Error,
-         "/parallel/cp",
-         {"cp 3", "sequence 4096"}},
-        {"cp-load-balance",
-         [](Plan& p) {
-             p.model.sequence = 4100;
-             useGpus(p, 2, 1, 1, 4, 1);
-         },
-         S::Info,
-         "/parallel/cp",
-         {"4100", "2 × cp = 8"}},
-        {"sequence-parallel-without-tp",
-         [](Plan& p) { p.parallel.sequenceParallel = true; },
-         S::Info,
-         "/parallel/sequence_parallel",
-         {"tp 1"}},
-        {"sequence-parallel-indivisible",
-         [](Plan& p) {
-             p.model.sequence = 4100;
-             useGpus(p, 1, 8, 1, 1, 1);
-             p.parallel.sequenceParallel = true;
-         },
-         S::Error,
-         "/parallel/sequence_parallel",
-         {"4100", "tp 8"}},
-
-        // /parallel: sharding, offload, order
-        {"zero-stage-out-of-range",
-         [](Plan& p) { p.parallel.zeroStage = 4; },
-         S::Error,
-         "/parallel/zero_stage",
-         {"zero_stage is 4", "0 to 3"}},
-        {"zero-with-single-replica",
-         [](Plan& p) {
-             useGpus(p, 1, 8, 1, 1, 1);
-             p.parallel.zeroStage = 1;
-         },
-         S::Info,
-         "/parallel/zero_stage",
-         {"zero_stage 1", "dp 1"}},
-        {"zero3-with-pipeline",
-         [](Plan& p) {
-             useGpus(p, 4, 1, 2, 1, 1);
-             p.parallel.zeroStage = 3;
-         },
-         S::Warning,
-         "/parallel/zero_stage",
-         {"zero_stage 3", "pp 2"}},
-        {"sharding-group-not-divisor",
-         [](Plan& p) {
-             p.parallel.zeroStage = 3;
-             p.parallel.shardingGroup = 3;
-         },
-         S::Error,
-         "/parallel/sharding_group",
-         {"sharding_group 3", "dp 8", "1, 2, 4 or 8"}},
-        {"sharding-group-negative",
-         [](Plan& p) { p.parallel.shardingGroup = -1; },
-         S::Error,
-         "/parallel/sharding_group",
-         {"-1"}},
-        {"sharding-group-without-zero",
-         [](Plan& p) { p.parallel.shardingGroup = 4; },
-         S::Info,
-         "/parallel/sharding_group",
-         {"sharding_group 4", "zero_stage 0"}},
-        {"offload-without-zero",
-         [](Plan& p) { p.parallel.offload = Offload::OptimizerCpu; },
-         S::Error,
-         "/parallel/offload",
-         {"optimizer_cpu", "zero_stage is 0"}},
-        {"offload-params-needs-zero3",
-         [](Plan& p) {
-             p.parallel.offload = Offload::OptimizerAndParamsCpu;
-             p.parallel.zeroStage = 2;
-         },
-         S::Error,
-         "/parallel/offload",
-         {"optimizer_and_params_cpu", "zero_stage is 2"}},
-        {"order-missing-axis",
-         [](Plan& p) { p.parallel.order = "tp-cp-dp-pp"; },
-         S::Error,
-         "/parallel/order",
-         {"tp-cp-dp-pp"}},
-        {"order-repeated-axis",
-         [](Plan& p) { p.parallel.order = "tp-tp-ep-dp-pp"; },
-         S::Error,
-         "/parallel/order",
-         {"tp-tp-ep-dp-pp"}},
-
-        // pipeline
-        {"pp-more-than-layers",
-         [](Plan& p) { useGpus(p, 1, 1, 64, 1, 8); },
-         S::Error,
-         "/parallel/pp",
-         {"pp 64", "layers 32"}},
-        {"pp-uneven-layers",
-         [](Plan& p) { useGpus(p, 1, 1, 3, 1, 1); },
-         S::Info,
-         "/parallel/pp",
-         {"layers 32", "pp 3", "11", "10"}},
-        {"virtual-stages-without-interleaving",
-         [](Plan& p) {
-             useGpus(p, 2, 1, 4, 1, 1);
-             p.parallel.virtualStages = 2;
-         },
-         S::Error,
-         "/parallel/virtual_stages",
-         {"virtual_stages 2", "1f1b"}},
-        {"virtual-stages-layers-not-divisible",
-         [](Plan& p) {
-             useGpus(p, 2, 1, 4, 1, 1);
-             p.parallel.schedule = ScheduleKind::Interleaved1F1B;
-             p.parallel.virtualStages = 3;
-         },
-         S::Error,
-         "/parallel/virtual_stages",
-         {"layers 32", "pp 4", "virtual_stages 3", "= 12"}},
-        {"virtual-stages-without-pipeline",
-         [](Plan& p) {
-             p.parallel.schedule = ScheduleKind::Interleaved1F1B;
-             p.parallel.virtualStages = 2;
-         },
-         S::Error,
-         "/parallel/virtual_stages",
-         {"virtual_stages 2", "pp 1"}},
-        {"virtual-stages-zero",
-         [](Plan& p) { p.parallel.virtualStages = 0; },
-         S::Error,
-         "/parallel/virtual_stages",
-         {"virtual_stages is 0"}},
-        {"interleaved-micro-batches-not-multiple-of-pp",
-         [](Plan& p) {
-             useGpus(p, 2, 1, 4, 1, 1);
-             p.parallel.schedule = ScheduleKind::Interleaved1F1B;
-             p.parallel.virtualStages = 2;
-             p.training.gradAccumulation = 6;
-         },
-         S::Error,
-         "/training/grad_accumulation",
-         {"grad_accumulation 6", "pp 4"}},
-        {"pipeline-never-fills",
-         [](Plan& p) {
-             useGpus(p, 2, 1, 4, 1, 1);
-             p.training.gradAccumulation = 2;
-         },
-         S::Warning,
-         "/training/grad_accumulation",
-         {"grad_accumulation 2", "pp 4", "60.0 %"}},
-        {"interleaved-with-one-chunk",
-         [](Plan& p) {
-             useGpus(p, 4, 1, 2, 1, 1);
-             p.parallel.schedule = ScheduleKind::Interleaved1F1B;
-         },
-         S::Info,
-         "/parallel/schedule",
-         {"virtual_stages 1"}},
-
-        // experts (Megatron-Core expert rank generator)
-        {"ep-needs-moe",
-         [](Plan& p) { p.parallel.ep = 2; },
-         S::Error,
-         "/parallel/ep",
-         {"ep 2", "experts 0"}},
-        {"ep-zero", [](Plan& p) { p.parallel.ep = 0; }, S::Error, "/parallel/ep", {"ep is 0"}},
-        {"ep-does-not-divide-experts",
-         [](Plan& p) {
-             p.model = presetModel("mixtral-8x7b");
-             useGpus(p, 6, 1, 1, 1, 1);
-             p.parallel.ep = 3;
-         },
-         S::Error,
-         "/parallel/ep",
-         {"ep 3", "experts 8"}},
-        {"ep-does-not-divide-dp-cp",
-         [](Plan& p) {
-             p.model = presetModel("mixtral-8x7b");
-             useGpus(p, 2, 4, 1, 1, 1);
-             p.parallel.ep = 4;
-         },
-         S::Error,
-         "/parallel/ep",
-         {"ep 4", "dp 2", "cp 1", "= 2"}},
-        {"etp-ep-does-not-divide-dense-ranks",
-         [](Plan& p) {
-             p.model = presetModel("mixtral-8x7b");
-             useGpus(p, 4, 2, 1, 1, 1);
-             p.parallel.ep = 4;
-             p.parallel.etp = 4;
-         },
-         S::Error,
-         "/parallel/etp",
-         {"etp 4", "ep 4", "= 16", "tp 2", "dp 4", "= 8"}},
-        {"etp-negative",
-         [](Plan& p) { p.parallel.etp = -1; },
-         S::Error,
-         "/parallel/etp",
-         {"etp is -1"}},
-        {"etp-does-not-divide-expert-ffn",
-         [](Plan& p) {
-             p.model = presetModel("mixtral-8x7b");
-             useGpus(p, 6, 1, 1, 1, 1);
-             p.parallel.etp = 3;
-         },
-         S::Error,
-         "/parallel/etp",
-         {"etp 3", "14336"}},
-
-        // /cluster
-        {"gpus-per-node-zero",
-         [](Plan& p) { p.cluster.gpusPerNode = 0; },
-         S::Error,
-         "/cluster/gpus_per_node",
-         {"gpus_per_node is 0"}},
-        {"nodes-zero",
-         [](Plan& p) { p.cluster.nodes = 0; },
-         S::Error,
-         "/cluster/nodes",
-         {"nodes is 0"}},
-        {"nodes-absurd",
-         [](Plan& p) { p.cluster.nodes = 2'000'000; },
-         S::Error,
-         "/cluster/nodes",
-         {"2000000"}},
-        {"gpu-memory-zero",
-         [](Plan& p) { p.cluster.gpu.memoryBytes = 0; },
-         S::Error,
-         "/cluster/gpu/memory_bytes",
-         {"h100-sxm-80gb", "is 0"}},
-        {"gpu-memory-absurd",
-         [](Plan& p) { p.cluster.gpu.memoryBytes = 80'000'000'000'000'000; },
-         S::Error,
-         "/cluster/gpu/memory_bytes",
-         {"80000000000000000", "1000000000000000"}},
-        {"gpu-peak-negative",
-         [](Plan& p) { p.cluster.gpu.peakTflops.bf16 = -1; },
-         S::Error,
-         "/cluster/gpu/peak_tflops/bf16",
-         {"-1"}},
-        {"gpu-peak-nan",
-         [](Plan& p) { p.cluster.gpu.peakTflops.fp32 = kNaN; },
-         S::Error,
-         "/cluster/gpu/peak_tflops/fp32",
-         {"NaN"}},
-        {"gpu-no-peak-for-precision",
-         [](Plan& p) {
-             p.training.precision = Precision::Fp16;
-             p.cluster.gpu.peakTflops.fp16 = 0;
-         },
-         S::Error,
-         "/cluster/gpu/peak_tflops/fp16",
-         {"h100-sxm-80gb", "fp16"}},
-        {"gpu-hbm-nan",
-         [](Plan& p) { p.cluster.gpu.hbmGbps = kNaN; },
-         S::Error,
-         "/cluster/gpu/hbm_gbps",
-         {"NaN"}},
-        {"intra-node-link-zero",
-         [](Plan& p) { p.cluster.intraNode.gbps = 0; },
-         S::Error,
-         "/cluster/intra_node/gbps",
-         {"nvlink4", "0 GB/s"}},
-        {"inter-node-link-zero-on-two-nodes",
-         [](Plan& p) {
-             p.parallel.dp = 16;
-             p.cluster.nodes = 2;
-             p.cluster.interNode.gbps = 0;
-         },
-         S::Error,
-         "/cluster/inter_node/gbps",
-         {"ib-400g", "0 GB/s"}},
-        {"link-latency-negative",
-         [](Plan& p) { p.cluster.interNode.latencyUs = -5; },
-         S::Error,
-         "/cluster/inter_node/latency_us",
-         {"-5"}},
-
-        // /memory and /measured
-        {"fragmentation-above-limit",
-         [](Plan& p) { p.memory.fragmentation = 0.95; },
-         S::Error,
-         "/memory/fragmentation",
-         {"0.95", "0.9"}},
-        {"safety-margin-negative",
-         [](Plan& p) { p.memory.safetyMargin = -0.1; },
-         S::Error,
-         "/memory/safety_margin",
-         {"-0.1"}},
-        {"safety-margin-nan",
-         [](Plan& p) { p.memory.safetyMargin = kNaN; },
-         S::Error,
-         "/memory/safety_margin",
-         {"NaN"}},
-        {"framework-bytes-fill-the-gpu",
-         [](Plan& p) { p.memory.frameworkBytes = 90'000'000'000; },
-         S::Warning,
-         "/memory/framework_bytes",
-         {"90000000000", "85899345920"}},
-        {"measured-stage-count",
-         [](Plan& p) {
-             p.measured.peakBytesPerStage = {1, 2};
-         },
-         S::Warning,
-         "/measured/peak_bytes_per_stage",
-         {"2 entries", "pp is 1"}},
-        {"measured-step-time-negative",
-         [](Plan& p) { p.measured.stepTimeS = -1.0; },
-         S::Error,
-         "/measured/step_time_s",
-         {"-1"}},
-    };
+            // /memory and /measured
+            {"fragmentation-above-limit",
+             [](Plan& p) { p.memory.fragmentation = 0.95; },
+             S::Error,
+             "/memory/fragmentation",
+             {"0.95", "0.9"}},
+            {"safety-margin-negative",
+             [](Plan& p) { p.memory.safetyMargin = -0.1; },
+             S::Error,
+             "/memory/safety_margin",
+             {"-0.1"}},
+            {"safety-margin-nan",
+             [](Plan& p) { p.memory.safetyMargin = kNaN; },
+             S::Error,
+             "/memory/safety_margin",
+             {"NaN"}},
+            {"framework-bytes-fill-the-gpu",
+             [](Plan& p) { p.memory.frameworkBytes = 90'000'000'000; },
+             S::Warning,
+             "/memory/framework_bytes",
+             {"90000000000", "85899345920"}},
+            {"measured-stage-count",
+             [](Plan& p) {
+                 p.measured.peakBytesPerStage = {1, 2};
+             },
+             S::Warning,
+             "/measured/peak_bytes_per_stage",
+             {"2 entries", "pp is 1"}},
+            {"measured-step-time-negative",
+             [](Plan& p) { p.measured.stepTimeS = -1.0; },
+             S::Error,
+             "/measured/step_time_s",
+             {"-1"}},
+        };
+        std::vector<Rule> layout = layoutRules();
+        rows.insert(rows.end(), layout.begin(), layout.end());
+        return rows;
+    }();
     return table;
 }
 
