@@ -42,6 +42,25 @@ core::Plan pipelinePlan() {
     return plan;
 }
 
+// The legend lies outside the axes, where no curve runs, every entry at its full width and
+// inside the plot; in a narrow, short pane as in a wide one.
+void checkLegendBesideTheCurves(QCustomPlot* plot) {
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    QCPLegend* legend = plot->legend;
+    QVERIFY(legend->visible());
+    QVERIFY(legend->itemCount() >= 2);
+    const QRect axes = plot->axisRect()->rect();
+    for (int index = 0; index < legend->itemCount(); ++index) {
+        QCPAbstractLegendItem* item = legend->item(index);
+        if (!item) continue;  // an empty cell of the legend's grid
+        QVERIFY2(!item->outerRect().intersects(axes),
+                 qPrintable(QStringLiteral("legend entry over the curves")));
+        QVERIFY2(plot->rect().contains(item->outerRect()), "legend entry outside the plot");
+        QVERIFY2(item->outerRect().width() + 0.5 >= item->minimumOuterSizeHint().width(),
+                 "legend entry squeezed");
+    }
+}
+
 }  // namespace
 
 class TestStepTimeView : public QObject {
@@ -121,10 +140,21 @@ private slots:
         QVERIFY(view.scalingChart()->isVisible());
         // Strong scaling first; the chart holds the core's curve.
         QCOMPARE(view.scalingChart()->shownPoints(), evaluation->scaling->strong);
+        checkLegendBesideTheCurves(view.scalingChart()->plot());
         view.scalingChart()->kindBox()->setCurrentIndex(1);
         QCOMPARE(view.scalingChart()->shownPoints(), evaluation->scaling->weak);
+        {
+            // Alone and narrow, the legend takes two rows.
+            ui::ScalingChart narrow;
+            narrow.resize(420, 260);
+            narrow.show();
+            narrow.showCurves(&*evaluation->scaling, plan.parallel.dp);
+            checkLegendBesideTheCurves(narrow.plot());
+            QVERIFY(narrow.plot()->legend->wrap() < narrow.plot()->legend->itemCount());
+        }
         view.tabs()->setCurrentIndex(2);
         QVERIFY(view.checkpointPanel()->isVisible());
+        checkLegendBesideTheCurves(view.checkpointPanel()->plot());
         QVERIFY(!view.scalingChart()->isVisible());
         const core::CheckpointReport& checkpoint = *evaluation->checkpoint;
         QCOMPARE(view.checkpointPanel()->value(QStringLiteral("sizeValue"))->text(),

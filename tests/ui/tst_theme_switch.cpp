@@ -10,6 +10,7 @@
 #include "ui/shell/theme.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/step_lines.h"
+#include "ui/views/step_time_view.h"
 #include "ui/views/summary_strip.h"
 
 #include <qcustomplot.h>
@@ -20,6 +21,7 @@
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTest>
 
 using namespace fourfold;
@@ -57,6 +59,18 @@ QList<QCustomPlot*> plotsOf(const ui::MainWindow& window) {
     QList<QCustomPlot*> plots;
     for (ui::EvaluationView* view : window.views()) plots << view->findChildren<QCustomPlot*>();
     return plots;
+}
+
+// The scaling chart's ring round this plan, in the colour it is drawn now.
+QColor thisPlanRing(const ui::MainWindow& window) {
+    auto* plot = window.findChild<QCustomPlot*>(QStringLiteral("scalingPlot"));
+    if (!plot) return {};
+    for (int index = 0; index < plot->graphCount(); ++index) {
+        if (plot->graph(index)->name() == QLatin1String("This plan")) {
+            return plot->graph(index)->scatterStyle().pen().color();
+        }
+    }
+    return {};
 }
 
 void choose(ui::MainWindow& window, Theme theme) {
@@ -103,6 +117,12 @@ private slots:
             window.findChildren<QPushButton*>(QStringLiteral("fitChoice"));
         QVERIFY(!choices.isEmpty());
         QVERIFY(lightness(choices.first()->palette().color(QPalette::ButtonText)) < 0.3);
+        // The scaling tab on show, with its ring round this plan in dark ink.
+        auto* stepTime = window.findChild<ui::StepTimeView*>();
+        QVERIFY(stepTime);
+        stepTime->tabs()->setCurrentIndex(1);
+        QTRY_VERIFY(thisPlanRing(window).isValid());
+        QVERIFY(lightness(thisPlanRing(window)) < 0.3);
 
         // The activation lines take a shade that reads on the chart's paper: they change too.
         auto* gantt = window.findChild<QCustomPlot*>(QStringLiteral("pipelineGanttPlot"));
@@ -120,6 +140,7 @@ private slots:
         QVERIFY2(firstLine() != lineLight, qPrintable(lineLight.name()));
         QVERIFY(window.themeAction(Theme::Dark)->isChecked());
         const QPalette dark = ui::paletteFor(Theme::Dark);
+        QCOMPARE(thisPlanRing(window), dark.color(QPalette::Text));  // not black on black
         for (int index = 0; index < plots.size(); ++index) {
             const ChartLook now = lookOf(plots[index]);
             const QString name = plots[index]->parentWidget()->objectName();
@@ -161,6 +182,7 @@ private slots:
             QCOMPARE(now.legendText, light[index].legendText);
         }
         QCOMPARE(fit->palette().color(QPalette::WindowText), fitLight);
+        QVERIFY(lightness(thisPlanRing(window)) < 0.3);
     }
 
     // "System" exists beside Light and Dark, persists, and sets no colour of its own: the

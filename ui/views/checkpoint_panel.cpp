@@ -66,7 +66,7 @@ CheckpointPanel::CheckpointPanel(QWidget* parent) : QWidget(parent) {
     row->addWidget(empty_, 1);
 
     plot_ = newGpuAxisPlot(QStringLiteral("reliabilityPlot"), tr("Cluster MTBF (hours)"),
-                           tr("Goodput (%)"), 105, Qt::AlignTop | Qt::AlignRight);
+                           tr("Goodput (%)"), 105);
     plot_->setMinimumSize(220, 150);
     row->addWidget(plot_, 1);
 }

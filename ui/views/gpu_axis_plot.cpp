@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/gpu_axis_plot.h"
 
+#include "ui/views/fitting_ticker.h"
 #include "ui/views/palette.h"
 #include "ui/views/plot_refresh.h"
 
@@ -9,15 +10,29 @@
 namespace fourfold::ui {
 
 QCustomPlot* newGpuAxisPlot(const QString& objectName, const QString& leftLabel,
-                            const QString& rightLabel, double rightMax,
-                            Qt::Alignment legendCorner) {
+                            const QString& rightLabel, double rightMax) {
     auto* plot = newLiveChart();
     plot->setObjectName(objectName);
-    plot->legend->setVisible(true);
-    plot->legend->setBorderPen(Qt::NoPen);
-    plot->legend->setBrush(QColor(255, 255, 255, 215));
+    // The legend sits under the chart, centred, in as many columns as fit: inside the axes
+    // it would cover a curve, as both charts' right-axis curves start near the top.
+    QCPLegend* legend = plot->legend;
+    plot->axisRect()->insetLayout()->take(legend);
+    auto* legendRow = new QCPLayoutGrid;
+    plot->plotLayout()->addElement(1, 0, legendRow);
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    legendRow->addElement(0, 0, new QCPLayoutElement(plot));
+    legendRow->addElement(0, 1, legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(plot));
+    legendRow->setColumnStretchFactor(1, 0.001);
+    legend->setVisible(true);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setMargins(QMargins(4, 0, 4, 2));
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
+        fitLegendColumns(plot->legend, plot->legend->itemCount(), plot->width());
+    });
     followPalette(plot);  // dark or light with the app, on every theme change
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, legendCorner);
     plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
     ticker->setLogBase(2);

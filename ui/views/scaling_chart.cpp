@@ -43,8 +43,7 @@ ScalingChart::ScalingChart(QWidget* parent) : QWidget(parent) {
     row->addWidget(kind_);
     row->addStretch(1);
     column->addLayout(row);
-    plot_ = newGpuAxisPlot(QStringLiteral("scalingPlot"), tr("Speedup"), tr("Efficiency (%)"), 110,
-                           Qt::AlignTop | Qt::AlignLeft);
+    plot_ = newGpuAxisPlot(QStringLiteral("scalingPlot"), tr("Speedup"), tr("Efficiency (%)"), 110);
     plot_->setMinimumHeight(120);  // room for a two-line caption in a 1280 × 800 window
     plot_->setMouseTracking(true);
     column->addWidget(plot_, 1);
@@ -107,8 +106,9 @@ void ScalingChart::redraw() {
         QCPGraph* mark = plot_->addGraph(plot_->xAxis, plot_->yAxis);
         mark->setName(tr("This plan"));
         mark->setLineStyle(QCPGraph::lsNone);
-        mark->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1.6), Qt::NoBrush, 13));
+        mark->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                              QPen(palette().color(QPalette::Text), 1.6),
+                                              Qt::NoBrush, 13));
         mark->addData(static_cast<double>(current->gpus), current->speedup);
     }
     const double low = static_cast<double>(shown_.front().gpus);
@@ -126,6 +126,12 @@ void ScalingChart::redraw() {
             .arg(base.gpus)
             .arg(last.gpus)
             .arg(QString::number(last.speedup, 'f', 2), qs(core::formatPercent(last.efficiency))));
+}
+
+void ScalingChart::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    // The ring around this plan is drawn in the text colour: light on a dark theme.
+    if (event->type() == QEvent::PaletteChange && !shown_.empty()) redraw();
 }
 
 void ScalingChart::showPointAt(const QPoint& position) {

@@ -29,6 +29,9 @@ public:
     [[nodiscard]] const std::vector<core::ScalingPoint>& shownPoints() const { return shown_; }
     [[nodiscard]] QCustomPlot* plot() const { return plot_; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void redraw();
     void showPointAt(const QPoint& position);
