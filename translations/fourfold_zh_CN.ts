@@ -371,6 +371,14 @@
         <source>Hover a GPU: T C E D P mark its group mates, click pins, Esc clears · wheel or +/− zooms, 0 fits · drag or arrows pan</source>
         <translation>悬停 GPU：T C E D P 标出同组，单击固定，Esc 清除 · 滚轮或 +/− 缩放，0 适应 · 拖动或方向键平移</translation>
     </message>
+    <message>
+        <source>Hover a GPU: T C E D P mark its group mates, click pins, Esc clears</source>
+        <translation>悬停 GPU：T C E D P 标出同组，单击固定，Esc 清除</translation>
+    </message>
+    <message>
+        <source>Wheel or +/− zooms, 0 fits · drag or arrows pan</source>
+        <translation>滚轮或 +/− 缩放，0 适应 · 拖动或方向键平移</translation>
+    </message>
 </context>
 <context>
     <name>fourfold::ui::AboutDialog</name>

@@ -5,6 +5,7 @@
 
 #include "core/catalog.h"
 #include "core/evaluate.h"
+#include "ui/views/rank_map_legend.h"
 #include "ui/views/rank_map_painter.h"
 #include "ui/views/rank_map_view.h"
 #include "ui/views/raster_worker.h"
@@ -274,6 +275,41 @@ private slots:
         absent->topology.reset();
         view.showEvaluation(absent);
         QCOMPARE(uncovered(), 0);
+    }
+
+    // The hint under the map reads in full: on one line in a wide pane, on two in a pane of the
+    // 1600 × 1000 grid (about 510 px), and only cut short ("…") where even half is too wide.
+    // The legend grows by a line for it on screen; an export has no hint and no extra line.
+    void hintReadsInFullOrOnTwoLines() {
+        RankMapView view;
+        const QFont font = view.font();
+        const QChar ellipsis(0x2026);
+        const QStringList wide = ui::rankMapHintLines(font, 1400);
+        QCOMPARE(wide.size(), 1);
+        QVERIFY(!wide.first().contains(ellipsis));
+        const QStringList pane = ui::rankMapHintLines(font, 510);
+        QCOMPARE(pane.size(), 2);
+        for (const QString& line : pane) QVERIFY2(!line.contains(ellipsis), qPrintable(line));
+        QVERIFY(pane.first().startsWith(QStringLiteral("Hover a GPU")));
+        QVERIFY(pane.last().contains(QStringLiteral("zooms")));
+        const QStringList narrow = ui::rankMapHintLines(font, 240);
+        QCOMPARE(narrow.size(), 2);
+        QVERIFY(narrow.first().endsWith(ellipsis));
+
+        const double threeLines = ui::rankMapLegendHeight(font, 1400, true);
+        QCOMPARE(ui::rankMapLegendHeight(font, 510, true) > threeLines, true);
+        QCOMPARE(ui::rankMapLegendHeight(font, 510, false), threeLines);
+        // In the view: the map's last row of GPUs stays above the taller legend.
+        view.resize(510, 420);
+        view.showEvaluation(articleExample());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const double legendTop = 420 - ui::rankMapLegendHeight(font, 510, true) - 4;
+        for (int y = static_cast<int>(legendTop); y < 420; y += 2) {
+            for (int x = 0; x < 510; x += 3) {
+                QCOMPARE(view.rankAt(QPointF(x, y)), -1);
+            }
+        }
     }
 
     void absentTopologyShowsWhy() {

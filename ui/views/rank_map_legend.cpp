@@ -21,6 +21,29 @@ QString tr(const char* text) { return QCoreApplication::translate("fourfold::ui"
 
 namespace {
 
+constexpr double kThreeLines = 62;  // the legend's height with the hint on one line
+constexpr double kIndent = 8;       // of each line, from the area's left
+
+QFont legendFont(const QFont& base) { return rankMapFont(base, 12); }
+double lineStep(const QFontMetricsF& metrics) { return metrics.height() + 6; }
+
+// The width a line of the legend has in an area `width` pixels wide.
+double hintRoom(double width) { return std::max(0.0, width - kIndent - 4); }
+
+// The hint on how to read the marks and move around: one line when it fits `room`, else two,
+// split before the keys that move the view (each elided only if even that is too wide).
+QStringList hintLines(const QFontMetricsF& metrics, double room) {
+    const QString whole =
+        tr("Hover a GPU: T C E D P mark its group mates, click pins, Esc "
+           "clears · wheel or +/− zooms, 0 fits · drag or arrows pan");
+    if (metrics.horizontalAdvance(whole) <= room) return {whole};
+    return {metrics.elidedText(
+                tr("Hover a GPU: T C E D P mark its group mates, click pins, Esc clears"),
+                Qt::ElideRight, room),
+            metrics.elidedText(tr("Wheel or +/− zooms, 0 fits · drag or arrows pan"),
+                               Qt::ElideRight, room)};
+}
+
 // Line 1 of the legend: what the colours mean, and the TP outline.
 void drawColourLine(QPainter& painter, const RankMapScene& scene, const QRectF& area,
                     const QFontMetricsF& metrics) {
@@ -83,18 +106,18 @@ void drawLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area
     painter.save();
     painter.setClipRect(area);
     const QColor ink = scene.palette.color(QPalette::WindowText);
-    const QFont font = rankMapFont(scene.font, 12);
+    const QFont font = legendFont(scene.font);
     painter.setFont(font);
     const QFontMetricsF metrics(font);
-    const double line = metrics.height() + 6;
-    double x = area.left() + 8;
+    const double line = lineStep(metrics);
+    double x = area.left() + kIndent;
     double y = area.top() + 4;
 
     // Line 1: what the colours mean.
     if (lines != LegendLines::Groups) drawColourLine(painter, scene, area, metrics);
     // Line 2: which groups ride the inter-node network.
     y += line;
-    const double room = std::max(0.0, area.right() - x - 4);
+    const double room = hintRoom(area.width());
     if (lines != LegendLines::AllButGroups) {
         QStringList parts;
         for (const auto& marked : kRankMapMarks) {
@@ -106,7 +129,7 @@ void drawLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area
                 parts << tr("%1 %2 of %3").arg(name).arg(set.crossNodeGroups).arg(set.groupCount);
             }
         }
-        // Lines 2 and 3 end in "…" when the pane is narrower than they are.
+        // Line 2 ends in "…" when the pane is narrower than it is.
         painter.setPen(ink);
         painter.drawText(QPointF(x, y + metrics.ascent()),
                          metrics.elidedText(
@@ -114,18 +137,16 @@ void drawLegend(QPainter& painter, const RankMapScene& scene, const QRectF& area
                              Qt::ElideRight, room));
     }
 
-    // Line 3: how to read the marks and move around (on screen only).
+    // Lines 3 and 4: how to read the marks and move around (on screen only).
     if (scene.forExport || lines == LegendLines::Groups) {
         painter.restore();
         return;
     }
-    y += line;
     painter.setPen(ink);
-    painter.drawText(QPointF(x, y + metrics.ascent()),
-                     metrics.elidedText(tr("Hover a GPU: T C E D P mark its group mates, click "
-                                           "pins, Esc clears · wheel or +/− zooms, 0 fits · "
-                                           "drag or arrows pan"),
-                                        Qt::ElideRight, room));
+    for (const QString& hint : hintLines(metrics, room)) {
+        y += line;
+        painter.drawText(QPointF(x, y + metrics.ascent()), hint);
+    }
     painter.restore();
 }
 
@@ -147,6 +168,16 @@ void paintRankMapLegend(QPainter& painter, const RankMapScene& scene, const QRec
         painter, area.toAlignedRect(), key, scene.palette.color(QPalette::Window),
         [&](QPainter& onto) { drawLegend(onto, scene, area, LegendLines::AllButGroups); });
     drawLegend(painter, scene, area, LegendLines::Groups);
+}
+
+QStringList rankMapHintLines(const QFont& font, double width) {
+    return hintLines(QFontMetricsF(legendFont(font)), hintRoom(width));
+}
+
+double rankMapLegendHeight(const QFont& font, double width, bool onScreen) {
+    if (!onScreen) return kThreeLines;
+    const QFontMetricsF metrics(legendFont(font));
+    return kThreeLines + (hintLines(metrics, hintRoom(width)).size() - 1) * lineStep(metrics);
 }
 
 }  // namespace fourfold::ui

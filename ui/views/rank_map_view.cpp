@@ -21,7 +21,6 @@ namespace fourfold::ui {
 namespace {
 
 constexpr double kToolbarHeight = 34;
-constexpr double kLegendHeight = 62;
 constexpr double kMargin = 8;
 constexpr double kZoomStep = 1.25;
 constexpr double kPanStep = 60;
@@ -148,14 +147,21 @@ void RankMapView::setColourAxis(core::ParallelAxis axis) {
     update();
 }
 
+double RankMapView::legendHeight() const {
+    // Asked for at every paint and hover, and measured only when the width or font changed.
+    const LegendKey key{width(), font().key(), !exporting_};
+    return legendHeights_.get(key,
+                              [&] { return rankMapLegendHeight(font(), width(), key.onScreen); });
+}
+
 QRectF RankMapView::mapArea() const {
-    const double legend = report() ? kLegendHeight : 0.0;
+    const double legend = report() ? legendHeight() : 0.0;
     return QRectF(kMargin, kToolbarHeight, width() - 2 * kMargin,
                   height() - kToolbarHeight - legend - kMargin);
 }
 
 QRectF RankMapView::legendArea() const {
-    return QRectF(0, height() - kLegendHeight - kMargin / 2, width(), kLegendHeight);
+    return QRectF(0, height() - legendHeight() - kMargin / 2, width(), legendHeight());
 }
 
 double RankMapView::scale() const {

@@ -7,6 +7,7 @@
 
 #include "core/parallel_axis.h"
 #include "core/topology.h"
+#include "ui/shell/recent_values.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/rank_map_layout.h"
 #include "ui/views/rank_map_painter.h"
@@ -64,6 +65,7 @@ private:
     [[nodiscard]] const core::TopologyReport* report() const;
     [[nodiscard]] QRectF mapArea() const;
     [[nodiscard]] QRectF legendArea() const;
+    [[nodiscard]] double legendHeight() const;
     [[nodiscard]] double scale() const;
     [[nodiscard]] QPointF origin() const;
     [[nodiscard]] QString absentMessage() const;
@@ -78,6 +80,14 @@ private:
     RankMapLayout layout_;
     KeptLayer frames_;  // node boxes kept between paints
     KeptLayer legend_;  // the legend likewise
+    // The legend's height by width, font and whether on screen (rankMapLegendHeight).
+    struct LegendKey {
+        int width = 0;
+        QString font;
+        bool onScreen = true;
+        bool operator==(const LegendKey&) const = default;
+    };
+    mutable RecentValues<LegendKey, double, 2> legendHeights_;
     // With a raster worker, the cells of a new layout are written on it while the window draws
     // the rest of an edit (the paint writes them itself when what it draws has changed since).
     // The canvas being made on the worker for the evaluation shown, and the one last taken
