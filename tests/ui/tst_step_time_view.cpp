@@ -61,6 +61,33 @@ void checkLegendBesideTheCurves(QCustomPlot* plot) {
     }
 }
 
+// The GPU axis's labels keep a gap between them (every other power of two when the axis is
+// short) and count from 1,024 in thousands ("4k"); returns the labels shown.
+QStringList checkGpuTicksApart(QCustomPlot* plot) {
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    plot->replot(QCustomPlot::rpImmediateRefresh);  // the ticker fits the axis laid out before
+    QCPAxis* axis = plot->xAxis;
+    const QFontMetricsF metrics(axis->tickLabelFont());
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    QStringList shown;
+    double previousRight = -1e9;
+    for (int index = 0; index < ticks.size(); ++index) {
+        const double at = axis->coordToPixel(ticks[index]);
+        if (at < axis->axisRect()->left() - 1 || at > axis->axisRect()->right() + 1) continue;
+        const double half = metrics.horizontalAdvance(labels[index]) / 2;
+        if (at - half < previousRight + 4) {
+            QTest::qFail(
+                qPrintable(QStringLiteral("\"%1\" crowds the label before it").arg(labels[index])),
+                __FILE__, __LINE__);
+            return shown;
+        }
+        previousRight = at + half;
+        shown << labels[index];
+    }
+    return shown;
+}
+
 }  // namespace
 
 class TestStepTimeView : public QObject {
@@ -151,6 +178,23 @@ private slots:
             narrow.showCurves(&*evaluation->scaling, plan.parallel.dp);
             checkLegendBesideTheCurves(narrow.plot());
             QVERIFY(narrow.plot()->legend->wrap() < narrow.plot()->legend->itemCount());
+            // 1 to 16 GPUs at 420 px: each power of two has room for its label.
+            const QStringList ticks = checkGpuTicksApart(narrow.plot());
+            QVERIFY2(ticks.size() >= 4, qPrintable(ticks.join(QLatin1Char(' '))));
+        }
+        {
+            // 256 to 4,096 GPUs squeezed into 260 px: every other power, in thousands.
+            core::ScalingCurves wide = *evaluation->scaling;
+            for (core::ScalingPoint& point : wide.strong) point.gpus *= 256;
+            ui::ScalingChart squeezed;
+            squeezed.resize(260, 260);
+            squeezed.show();
+            squeezed.showCurves(&wide, plan.parallel.dp);
+            const QStringList ticks = checkGpuTicksApart(squeezed.plot());
+            QVERIFY2(ticks.contains(QStringLiteral("4k")),
+                     qPrintable(ticks.join(QLatin1Char(' '))));
+            QVERIFY2(!ticks.contains(QStringLiteral("2k")),
+                     qPrintable(ticks.join(QLatin1Char(' '))));
         }
         view.tabs()->setCurrentIndex(2);
         QVERIFY(view.checkpointPanel()->isVisible());

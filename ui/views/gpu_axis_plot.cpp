@@ -7,7 +7,51 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace fourfold::ui {
+namespace {
+
+// GPU counts at powers of two, 1,024 and up as "1k", "16k" (as papers count clusters), and
+// every other power when the axis is too short for each label with room around it.
+class GpuCountTicker final : public QCPAxisTickerLog {
+public:
+    explicit GpuCountTicker(QCPAxis* axis) : axis_(axis) { setLogBase(2); }
+
+    // Called before each replot: one label per power of two when the widest fits twice over
+    // the pixels between two powers, else one per power of four.
+    void fitTo(const QFontMetricsF& metrics) {
+        const QCPRange range = axis_->range();
+        if (range.lower <= 0 || range.upper <= range.lower) return;
+        const double octaves = std::log2(range.upper / range.lower);
+        const double perOctave =
+            std::abs(axis_->coordToPixel(range.upper) - axis_->coordToPixel(range.lower)) / octaves;
+        double widest = 0;
+        for (double power = std::ceil(std::log2(range.lower));
+             power <= std::floor(std::log2(range.upper)); ++power) {
+            widest = std::max(widest, metrics.horizontalAdvance(label(std::exp2(power))));
+        }
+        const double base = perOctave >= widest * 1.6 ? 2 : 4;
+        if (logBase() != base) setLogBase(base);
+    }
+
+protected:
+    QString getTickLabel(double tick, const QLocale& /*locale*/, QChar /*formatChar*/,
+                         int /*precision*/) override {
+        return label(tick);
+    }
+
+private:
+    static QString label(double tick) {
+        const auto gpus = std::llround(tick);
+        if (gpus >= 1024 && gpus % 1024 == 0) return QStringLiteral("%1k").arg(gpus / 1024);
+        return QString::number(gpus);
+    }
+    QCPAxis* axis_;
+};
+
+}  // namespace
 
 QCustomPlot* newGpuAxisPlot(const QString& objectName, const QString& leftLabel,
                             const QString& rightLabel, double rightMax) {
@@ -29,13 +73,13 @@ QCustomPlot* newGpuAxisPlot(const QString& objectName, const QString& leftLabel,
     legend->setBrush(Qt::NoBrush);
     legend->setMargins(QMargins(4, 0, 4, 2));
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
+    auto ticker = QSharedPointer<GpuCountTicker>::create(plot->xAxis);
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot, ticker] {
         fitLegendColumns(plot->legend, plot->legend->itemCount(), plot->width());
+        ticker->fitTo(QFontMetricsF(plot->xAxis->tickLabelFont()));
     });
     followPalette(plot);  // dark or light with the app, on every theme change
     plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-    ticker->setLogBase(2);
     plot->xAxis->setTicker(ticker);
     plot->xAxis->setNumberFormat(QStringLiteral("f"));
     plot->xAxis->setNumberPrecision(0);
