@@ -80,6 +80,11 @@ struct PerformanceReport {
     double achievedFlopsPerGpu = 0;  // hardware FLOP/s per GPU
     double peakFlopsPerGpu = 0;
     int criticalStage = 0;  // the stage whose step is longest (its breakdown is reported)
+    // The stage with the most work per step (forward, backward and weight gradients of every
+    // micro-batch): the pipeline's steady state runs at its pace, and the others wait for it in
+    // their bubble. Often not the critical stage, whose step ends last by its DP or optimizer
+    // time.
+    int busiestStage = 0;
     StepBreakdown breakdown;
     std::vector<StagePerformance> stages;
     std::string stepTimeFormula;  // "T = makespan 1.20 s + DP 0.05 s + optimizer 0.01 s = 1.26 s"

@@ -35,6 +35,7 @@ nlohmann::ordered_json toJson(const PerformanceReport& p) {
     out["hfu"] = p.hfu;
     out["achieved_flops_per_gpu"] = p.achievedFlopsPerGpu;
     out["critical_stage"] = p.criticalStage;
+    out["busiest_stage"] = p.busiestStage;
     auto stages = nlohmann::ordered_json::array();
     for (const StagePerformance& stage : p.stages) {
         nlohmann::ordered_json item;

@@ -2330,8 +2330,12 @@ rank %3 · 阶段 %4 · 模型块 %5
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <source>Stage %1 is the longest and sets the step. Hover a bar for its parts.</source>
-        <translation>第 %1 阶段最长，决定了单步时间。悬停在柱上可查看各部分。</translation>
+        <source>Stage %1 has the most work and sets the step. Hover a bar for its parts.</source>
+        <translation>第 %1 阶段工作量最大，决定了单步时间。悬停在柱上可查看各部分。</translation>
+    </message>
+    <message>
+        <source>Stage %1 has the most work: the others wait for it in their bubble. Stage %2 ends last and sets the step. Hover a bar for its parts.</source>
+        <translation>第 %1 阶段工作量最大：其他阶段在气泡中等待它。第 %2 阶段最后结束，决定了单步时间。悬停在柱上可查看各部分。</translation>
     </message>
     <message>
         <source>Every pipeline stage spends its step alike. Hover the bar for its parts.</source>

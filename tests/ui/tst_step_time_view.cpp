@@ -129,6 +129,17 @@ private slots:
             QCOMPARE(view.shownSeconds(QStringLiteral("bubble"), stage), b.bubble);
         }
         QVERIFY(view.shownParts().contains(QStringLiteral("bubble")));
+        // The note names the stage with the most work and the one that sets the step.
+        const QString note = view.findChild<QLabel*>(QStringLiteral("stepNote"))->text();
+        QVERIFY2(note.contains(
+                     QStringLiteral("Stage %1 has the most work").arg(performance.busiestStage)),
+                 qPrintable(note));
+        QCOMPARE(note.contains(QStringLiteral("Stage %1 ends last and sets the step")
+                                   .arg(performance.criticalStage)),
+                 performance.busiestStage != performance.criticalStage);
+        // With its output layer the last of four stages does the most; the first (embedding,
+        // its gradients' all-reduce) may end last, and is then named for it.
+        QCOMPARE(performance.busiestStage, 3);
     }
 
     void headlineFiguresExplainThemselves() {

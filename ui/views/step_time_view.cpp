@@ -296,11 +296,21 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
     plot_->yAxis->setRange(0, std::max(top, 1e-9) * 1.08);
     plot_->replot(QCustomPlot::rpQueuedReplot);
 
-    note_->setText(
-        columns.size() > 1
-            ? tr("Stage %1 is the longest and sets the step. Hover a bar for its parts.")
-                  .arg(performance.criticalStage)
-            : tr("Every pipeline stage spends its step alike. Hover the bar for its parts."));
+    // The stage with the most work sets the pipeline's pace; the one that ends last (by its
+    // data-parallel or optimizer time) sets the step. Often the same, and then named once.
+    if (columns.size() <= 1) {
+        note_->setText(
+            tr("Every pipeline stage spends its step alike. Hover the bar for its parts."));
+    } else if (performance.busiestStage == performance.criticalStage) {
+        note_->setText(tr("Stage %1 has the most work and sets the step. Hover a bar for its "
+                          "parts.")
+                           .arg(performance.criticalStage));
+    } else {
+        note_->setText(tr("Stage %1 has the most work: the others wait for it in their bubble. "
+                          "Stage %2 ends last and sets the step. Hover a bar for its parts.")
+                           .arg(performance.busiestStage)
+                           .arg(performance.criticalStage));
+    }
     note_->setToolTip(ExplainedText::coded(performance.stepTimeText));
 }
 

@@ -50,6 +50,7 @@ PerformanceReport stepFigures(const Plan& plan, const ModelReport& model, const 
 
     PerformanceReport report;
     double longest = -1;
+    double mostWork = -1;
     for (std::size_t s = 0; s < costs.stages.size(); ++s) {
         const StageCost& cost = costs.stages[s];
         StagePerformance stage;
@@ -68,6 +69,10 @@ PerformanceReport stepFigures(const Plan& plan, const ModelReport& model, const 
         b.optimizer = cost.optimizerS;
         b.dataLoading = std::max(0.0, plan.performance.dataLoadingS);
         const double busy = micro * (cost.forwardS + cost.backwardS + cost.weightGradS);
+        if (busy > mostWork) {
+            mostWork = busy;
+            report.busiestStage = stage.stage;
+        }
         const double accounted =
             b.compute + b.tpComm + b.cpComm + b.epComm + b.offload + micro * cost.zeroCommS;
         const double blockingSends = std::max(0.0, busy - accounted);
