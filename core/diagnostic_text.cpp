@@ -2,6 +2,7 @@
 // Renders diagnostic templates (core/diagnostic_text.h); the codes live in diagnostic_codes.cpp.
 #include "core/diagnostic_text.h"
 
+#include "core/cjk_spacing.h"
 #include "core/coded_text.h"
 #include "core/format.h"
 
@@ -60,38 +61,19 @@ std::string styled(const DiagnosticArg& arg, std::string_view style) {
     return argText(arg);
 }
 
-// Whether a UTF-8 sequence starts with (or, `last`, ends with) a Han character or CJK or
-// full-width punctuation: text that is written without spaces.
-bool cjkAt(std::string_view text, bool last) {
-    if (text.empty()) return false;
-    std::size_t start = 0;
-    if (last) {
-        start = text.size() - 1;
-        while (start > 0 && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
-    }
-    const auto byte = [&text, start](std::size_t k) {
-        return start + k < text.size() ? static_cast<unsigned char>(text[start + k]) : 0u;
-    };
-    if ((byte(0) & 0xF0) != 0xE0) return false;  // every such character takes three bytes
-    const unsigned code = ((byte(0) & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu);
-    return (code >= 0x3000 && code <= 0x303F) || (code >= 0x3400 && code <= 0x9FFF) ||
-           (code >= 0xFF00 && code <= 0xFFEF);
-}
-
-// A template puts spaces round a value so that Latin text ("改为 ZeRO-3 即可") stands apart;
-// a value that is itself Chinese then reads with stray spaces ("改为 完全重计算 即可"), so a
-// space between it and Chinese text is dropped.
+// A value that is itself Chinese sits in a Chinese sentence without the spaces the template
+// puts round values for Latin text (core/cjk_spacing.h).
 void appendValue(std::string_view value, std::string& out) {
-    if (cjkAt(value, false) && out.size() > 1 && out.back() == ' ' &&
-        cjkAt(std::string_view(out).substr(0, out.size() - 1), true)) {
+    if (startsWithCjk(value) && out.size() > 1 && out.back() == ' ' &&
+        endsWithCjk(std::string_view(out).substr(0, out.size() - 1))) {
         out.pop_back();
     }
     out += value;
 }
 
 bool spaceBeforeCjk(std::string_view text, std::size_t at, std::string_view value) {
-    return at < text.size() && text[at] == ' ' && cjkAt(value, true) &&
-           cjkAt(text.substr(at + 1), false);
+    return at < text.size() && text[at] == ' ' && endsWithCjk(value) &&
+           startsWithCjk(text.substr(at + 1));
 }
 
 // Renders text without [[ ]] clauses; false when a placeholder has no arg.

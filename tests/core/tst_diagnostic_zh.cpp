@@ -2,6 +2,7 @@
 // Diagnostics in Simplified Chinese: every code of the English table has a Chinese sentence that
 // quotes exactly the same args (the same required ones outside [[ ]] clauses), and rendered
 // with sample args it is written in Chinese characters and shows every number and name.
+#include "core/cjk_spacing.h"
 #include "core/diagnostic.h"
 #include "core/diagnostic_text.h"
 #include "core/format.h"
@@ -156,6 +157,22 @@ private slots:
                              Language::SimplifiedChinese);
         QVERIFY2(sentence.find("改为完全重计算即可放下") != std::string::npos, sentence.c_str());
         QVERIFY2(sentence.find("第 1 阶段") != std::string::npos, sentence.c_str());
+    }
+
+    // The rule itself, on whole texts (undo names, labels): only a single space with Chinese on
+    // both sides goes; full-width punctuation counts as Chinese, digits and Latin do not.
+    void spacesBetweenChineseGo() {
+        QCOMPARE(withoutSpacesBetweenCjk("将重计算设为 完全"), std::string("将重计算设为完全"));
+        QCOMPARE(withoutSpacesBetweenCjk("将精度设为 FP8"), std::string("将精度设为 FP8"));
+        QCOMPARE(withoutSpacesBetweenCjk("第 1 阶段"), std::string("第 1 阶段"));
+        QCOMPARE(withoutSpacesBetweenCjk("完全 （每一层）"), std::string("完全（每一层）"));
+        QCOMPARE(withoutSpacesBetweenCjk("plain words"), std::string("plain words"));
+        QCOMPARE(withoutSpacesBetweenCjk(""), std::string());
+        QVERIFY(startsWithCjk("完全") && endsWithCjk("设为") && endsWithCjk("。"));
+        QVERIFY(!startsWithCjk("FP8") && !endsWithCjk("GPU") && !startsWithCjk(""));
+        // A cut-off sequence (two bytes of a three-byte character) is not Chinese.
+        QVERIFY(!startsWithCjk(std::string_view("\xe5\xae", 2)));
+        QVERIFY(!endsWithCjk(std::string_view("a\xe5\xae", 3)));
     }
 
     void uncodedDiagnosticKeepsItsMessage() {

@@ -20,6 +20,7 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QGroupBox>
@@ -214,6 +215,31 @@ private slots:
     }
 
     // Global batch 2048 with b 4, a 8, dp 8 gives 256: the warning reads in Chinese with them.
+    // Undo names the edit in Chinese; a Chinese value sits in it without spaces, a Latin one
+    // keeps them.
+    void undoTextReadsInChinese() {
+        PlanDocument document(core::defaultPlan());
+        MainWindow window(&document);
+        window.show();
+        QTRY_VERIFY(!document.isEvaluationPending());
+        auto* recompute =
+            window.controlsDock()->findChild<QComboBox*>(QStringLiteral("recomputeCombo"));
+        auto* precision =
+            window.controlsDock()->findChild<QComboBox*>(QStringLiteral("precisionCombo"));
+        QVERIFY(recompute && precision);
+        const int full = recompute->findData(static_cast<int>(core::Recompute::Full));
+        QVERIFY(full >= 0);
+        recompute->setCurrentIndex(full);
+        emit recompute->activated(full);
+        QCOMPARE(document.plan().training.recompute, core::Recompute::Full);
+        QCOMPARE(document.undoStack()->undoText(), QStringLiteral("将重计算设为完全（每一层）"));
+        const int fp8 = precision->findData(static_cast<int>(core::Precision::Fp8));
+        QVERIFY(fp8 >= 0);
+        precision->setCurrentIndex(fp8);
+        emit precision->activated(fp8);
+        QCOMPARE(document.undoStack()->undoText(), QStringLiteral("将精度设为 FP8"));
+    }
+
     void diagnosticsDockIsChinese() {
         core::Plan plan = core::defaultPlan();
         plan.training.microBatch = 4;
