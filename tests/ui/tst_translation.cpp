@@ -4,6 +4,7 @@
 // lookup of Fourfold's own strings finds a translation, the Diagnostics dock renders the
 // core's diagnostics in Chinese with their numbers, and a formula tooltip names its terms in
 // Chinese. The language setting round-trips and `--lang` is parsed.
+#include "tests/core/search_plans.h"
 #include "tests/ui/mnemonics.h"
 
 #include "app/gui/app_runner.h"
@@ -238,6 +239,21 @@ private slots:
         precision->setCurrentIndex(fp8);
         emit precision->activated(fp8);
         QCOMPARE(document.undoStack()->undoText(), QStringLiteral("将精度设为 FP8"));
+    }
+
+    // The fit advice joins its two sentences as Chinese is written: no space after "。".
+    void fitHeadlineJoinsSentencesWithoutSpaces() {
+        PlanDocument document(test::gpt3OnDefaultCluster());
+        MainWindow window(&document);
+        window.show();
+        QTRY_VERIFY(!document.isEvaluationPending());
+        QVERIFY(document.evaluation()->memory && document.evaluation()->memory->fits);
+        auto* headline = window.findChild<QLabel*>(QStringLiteral("fitHeadline"));
+        QVERIFY(headline);
+        const QString text = headline->text();
+        QVERIFY2(text.contains(QStringLiteral("余量。放得下的最大微批次")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("。 ")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(" GB 还有")), qPrintable(text));  // Latin keeps
     }
 
     void diagnosticsDockIsChinese() {

@@ -1,24 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/document/set_plan_command.h"
 
-#include "core/cjk_spacing.h"
 #include "ui/document/plan_document.h"
-
-#include <algorithm>
+#include "ui/shell/language.h"
 
 namespace fourfold::ui {
-namespace {
-
-// "将重计算设为 完全" reads "将重计算设为完全": a Chinese value in a Chinese label takes no
-// spaces (core/cjk_spacing.h); Latin values keep theirs ("将精度设为 BF16").
-QString tidied(const QString& text) {
-    const bool wide =
-        std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x3000; });
-    if (!wide) return text;
-    return QString::fromStdString(core::withoutSpacesBetweenCjk(text.toStdString()));
-}
-
-}  // namespace
 
 SetPlanCommand::SetPlanCommand(PlanDocument* document, core::Plan before, core::Plan after,
                                const QString& text, EditField field, int gesture)
@@ -27,7 +13,8 @@ SetPlanCommand::SetPlanCommand(PlanDocument* document, core::Plan before, core::
       after_(std::move(after)),
       field_(field),
       gesture_(gesture) {
-    setText(text.isEmpty() ? PlanDocument::tr("Edit plan") : tidied(text));
+    // "将重计算设为完全（每一层）": a Chinese value in a Chinese name takes no spaces.
+    setText(text.isEmpty() ? PlanDocument::tr("Edit plan") : withoutSpacesBetweenChinese(text));
 }
 
 void SetPlanCommand::undo() { document_->setPlanFromCommand(before_); }

@@ -312,7 +312,7 @@ void SearchView::onFinished(const core::SearchResult& result) {
     for (const std::string& note : result.notes) {
         text += QLatin1Char(' ') + qs(core::searchNote(note, uiLanguage()));
     }
-    status_->setText(text);
+    status_->setText(withoutSpacesBetweenChinese(text));
     setSearching(false);
     if (model_->rowCount() > 0 && !table_->currentIndex().isValid()) {
         table_->setCurrentIndex(proxy_->index(0, 0));
@@ -393,7 +393,7 @@ void SearchView::updateWhyNotMine() {
         text += QLatin1Char(' ') +
                 tr("The best layout differs: %1.").arg(changes.join(QStringLiteral("; ")));
     }
-    whyNot_->setText(text);
+    whyNot_->setText(withoutSpacesBetweenChinese(text));
 }
 
 }  // namespace fourfold::ui

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/shell/language.h"
 
+#include "core/cjk_spacing.h"
 #include "core/diagnostic_text.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QTranslator>
+
+#include <algorithm>
 
 namespace fourfold::ui {
 
@@ -66,6 +69,13 @@ core::Language uiLanguage() {
 QString uiLanguageCode() {
     const std::string_view code = core::languageCode(uiLanguage());
     return QString::fromLatin1(code.data(), static_cast<qsizetype>(code.size()));
+}
+
+QString withoutSpacesBetweenChinese(const QString& text) {
+    const bool wide =
+        std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x3000; });
+    if (!wide) return text;
+    return QString::fromStdString(core::withoutSpacesBetweenCjk(text.toStdString()));
 }
 
 QString localizedMessage(const core::Diagnostic& diagnostic) {

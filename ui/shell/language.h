@@ -31,6 +31,11 @@ bool applyLanguage(QCoreApplication& application, core::Language language);
 // "en" or "zh_CN": the suffix of the lesson and translation files.
 [[nodiscard]] QString uiLanguageCode();
 
+// The text without the spaces between Chinese characters that joining sentences or inserting a
+// Chinese value leaves ("余量。 放得下", "设为 完全"); Latin text and numbers keep theirs
+// (core/cjk_spacing.h).
+[[nodiscard]] QString withoutSpacesBetweenChinese(const QString& text);
+
 // Renders a core diagnostic's sentence in the interface's language.
 [[nodiscard]] QString localizedMessage(const core::Diagnostic& diagnostic);
 // core::describe's line in the interface's language: "error (line 3, column 7) /tp: ...".

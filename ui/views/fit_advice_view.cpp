@@ -225,7 +225,7 @@ void FitAdviceView::fill(const core::Evaluation& evaluation) {
                                             : tr("The largest micro-batch that fits is %1."))
                                            .arg(memory.largestFittingMicroBatch);
         }
-        headline_->setText(text);
+        headline_->setText(withoutSpacesBetweenChinese(text));  // "余量。放得下", not "。 放"
     } else {
         headline_->setText(memory.whatIfs.empty()
                                ? tr("Does not fit: peak %1 of %2 usable, and no single change "
