@@ -20,6 +20,7 @@
 
 #include <QAction>
 #include <QFontMetricsF>
+#include <QListWidget>
 #include <QPushButton>
 #include <QScreen>
 #include <QStandardPaths>
@@ -308,6 +309,30 @@ private slots:
         QVERIFY(!grid->isTabbed());
         grid->setArrangement(ui::ViewArrangement::Automatic);
         QVERIFY(grid->isTabbed());
+    }
+
+    // The layout search's dock opened in a 1280 × 800 window leaves the Diagnostics dock its
+    // first line whole, icon included ("No problems" was cut in half), and the charts room.
+    void searchDockLeavesDiagnosticsALine() {
+        ui::PlanDocument document(test::gpt3OnDefaultCluster());
+        ui::MainWindow window(&document);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(document.evaluation() != nullptr);
+        window.findLayoutsAction()->trigger();
+        QTRY_VERIFY(window.searchDock() && window.searchDock()->isVisible());
+        QCoreApplication::processEvents();
+        auto* list = window.diagnosticsDock()->findChild<QListWidget*>();
+        QVERIFY(list && list->count() >= 1);
+        const QRect first = list->visualRect(list->model()->index(0, 0));
+        QVERIFY2(list->viewport()->rect().contains(first),
+                 qPrintable(QStringLiteral("row %1 px in a %2 px list")
+                                .arg(first.height())
+                                .arg(list->viewport()->height())));
+        auto* memory = viewOf<ui::MemoryStackView>(window);
+        QVERIFY(memory);
+        QVERIFY2(memory->height() >= 200, qPrintable(QString::number(memory->height())));
     }
 
     // The first start fits the screen it opens on, status bar included.

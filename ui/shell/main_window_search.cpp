@@ -38,9 +38,11 @@ void MainWindow::showSearch() {
     const bool wasHidden = searchDock_->isHidden();
     searchDock_->show();
     searchDock_->raise();
-    // The table and the scatter need room; the views above keep the rest.
+    // A third of the window holds the controls, several rows of the table and the scatter;
+    // the views above keep the rest (at 1280 × 800, two fifths left the memory chart too
+    // short for its capacity label).
     if (wasHidden && !searchDock_->isFloating()) {
-        resizeDocks({searchDock_}, {height() * 2 / 5}, Qt::Vertical);
+        resizeDocks({searchDock_}, {height() / 3}, Qt::Vertical);
     }
     searchView_->searchButton()->setFocus(Qt::ShortcutFocusReason);
 }

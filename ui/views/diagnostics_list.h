@@ -31,6 +31,8 @@ public:
     void setFileDiagnostics(std::vector<core::Diagnostic> diagnostics, const QString& fileName);
     // Height that shows every line, up to a handful (then the list scrolls).
     [[nodiscard]] int preferredHeight() const;
+    // The height of the list's first `lines` rows with its frame.
+    [[nodiscard]] int linesHeight(int lines) const;
 
 signals:
     void diagnosticActivated(const QString& jsonPointer);
