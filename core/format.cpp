@@ -70,6 +70,19 @@ std::string formatCount(double count) {
     return formatFixed(count, 0);
 }
 
+std::string formatGrouped(std::int64_t count) {
+    // Digits of the magnitude, from an unsigned value so that the most negative count works.
+    const std::uint64_t magnitude =
+        count < 0 ? 0 - static_cast<std::uint64_t>(count) : static_cast<std::uint64_t>(count);
+    const std::string digits = std::to_string(magnitude);
+    std::string out = count < 0 ? "-" : "";
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
 std::string formatScientific(double value) {
     if (!std::isfinite(value)) return formatFixed(value, 0);
     if (value == 0) return "0";

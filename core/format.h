@@ -21,6 +21,8 @@ enum class ByteUnits { Decimal, Binary };  // GB or GiB
 [[nodiscard]] std::string formatBinaryFixed(std::uint64_t bytes, int power, int decimals = 2);
 // "6.74B", "175B", "1.3B", "125M", "1.00T": a parameter or token count.
 [[nodiscard]] std::string formatCount(double count);
+// "1,737,888": an exact count with its thousands grouped, as the tables print layouts and GPUs.
+[[nodiscard]] std::string formatGrouped(std::int64_t count);
 // "6.74e9": compact scientific notation with three significant digits.
 [[nodiscard]] std::string formatScientific(double value);
 // "27.3 %" with the given decimals.

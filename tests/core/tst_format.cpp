@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <random>
 #include <string>
 
@@ -41,6 +42,13 @@ private slots:
         QCOMPARE(QString::fromStdString(formatCount(34.36e9)), QStringLiteral("34.4B"));
         QCOMPARE(QString::fromStdString(formatCount(1.0e12)), QStringLiteral("1.00T"));
         QCOMPARE(QString::fromStdString(formatScientific(6.74e9)), QStringLiteral("6.74e9"));
+        QCOMPARE(formatGrouped(1'737'888), std::string("1,737,888"));
+        QCOMPARE(formatGrouped(999), std::string("999"));
+        QCOMPARE(formatGrouped(1000), std::string("1,000"));
+        QCOMPARE(formatGrouped(0), std::string("0"));
+        QCOMPARE(formatGrouped(-16384), std::string("-16,384"));
+        QCOMPARE(formatGrouped(std::numeric_limits<std::int64_t>::min()),
+                 std::string("-9,223,372,036,854,775,808"));
     }
     void fixedRoundsAsPrintfDoes() {
         // Exact binary ties go to the even digit, as C's printf rounds them.

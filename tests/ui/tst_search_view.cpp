@@ -10,6 +10,7 @@
 
 #include "core/catalog.h"
 #include "core/evaluate.h"
+#include "core/format.h"
 #include "core/search.h"
 #include "core/search_compare.h"
 #include "core/search_fields.h"
@@ -360,6 +361,12 @@ private slots:
         QVERIFY(result.cancelled);
         QVERIFY(result.counts.done < result.counts.space);
         QVERIFY(view.statusLabel()->text().startsWith(QStringLiteral("Cancelled")));
+        // Counts of a million layouts read grouped: "of 1,737,888 layouts".
+        QVERIFY(result.counts.space >= 1000);
+        const QString space = QString::fromStdString(core::formatGrouped(result.counts.space));
+        QVERIFY(space.contains(QLatin1Char(',')));
+        QVERIFY2(view.statusLabel()->text().contains(QStringLiteral("of %1 layouts").arg(space)),
+                 qPrintable(view.statusLabel()->text()));
         QVERIFY(shownRows(view) == result.candidates);
         QCOMPARE(view.scatter()->candidatesGraph()->data()->size(), view.model()->rowCount());
         for (std::size_t i = 0; i < std::min<std::size_t>(2, result.candidates.size()); ++i) {

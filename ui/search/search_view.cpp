@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/search/search_view.h"
 
+#include "core/format.h"
 #include "core/plan_enums.h"
 #include "core/search_compare.h"
 #include "core/search_json.h"
@@ -30,6 +31,8 @@ namespace {
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 QString qs(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
+// "1,737,888 layouts": counts of layouts read grouped, as in the tables.
+QString grouped(std::int64_t count) { return qs(core::formatGrouped(count)); }
 
 constexpr int kTableRefreshMs = 150;
 constexpr int kProgressSteps = 1000;
@@ -262,9 +265,9 @@ void SearchView::onProgress(const core::SearchCounts& counts,
         progress_->setValue(static_cast<int>(counts.done * kProgressSteps / counts.space));
     }
     status_->setText(tr("Searching\u2026 %1 of %2 layouts looked at, %3 fit")
-                         .arg(counts.done)
-                         .arg(counts.space)
-                         .arg(counts.fitting));
+                         .arg(grouped(counts.done))
+                         .arg(grouped(counts.space))
+                         .arg(grouped(counts.fitting)));
     if (points.empty()) return;
     core::mergeBest(running_, points, options_.objective,
                     static_cast<std::size_t>(std::max(0, options_.top)));
@@ -301,14 +304,14 @@ void SearchView::onFinished(const core::SearchResult& result) {
     }
     QString text = result.cancelled
                        ? tr("Cancelled after %1 of %2 layouts: the best of those searched, %3 fit.")
-                             .arg(counts.done)
-                             .arg(counts.space)
-                             .arg(counts.fitting)
+                             .arg(grouped(counts.done))
+                             .arg(grouped(counts.space))
+                             .arg(grouped(counts.fitting))
                        : tr("%1 layouts in %2: %3 pruned, %4 fit.")
-                             .arg(counts.space)
+                             .arg(grouped(counts.space))
                              .arg(qs(core::formatSeconds(result.seconds)))
-                             .arg(counts.pruned)
-                             .arg(counts.fitting);
+                             .arg(grouped(counts.pruned))
+                             .arg(grouped(counts.fitting));
     for (const std::string& note : result.notes) {
         text += QLatin1Char(' ') + qs(core::searchNote(note, uiLanguage()));
     }
@@ -362,7 +365,7 @@ void SearchView::updateWhyNotMine() {
         case core::PlanStanding::BelowShown:
             text = tr("This plan ranks below the %1 layouts listed (%2 layouts fit).")
                        .arg(c.shown)
-                       .arg(c.fitting);
+                       .arg(grouped(c.fitting));
             break;
         case core::PlanStanding::DoesNotFit:
             text = tr("This plan is not among them: it does not fit (peak %1, usable %2).")
