@@ -51,6 +51,11 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"formula.step_time",
                    "T = pipeline {pipeline} (compute {compute}, exposed TP {tp}, bubble {bubble}) "
                    "+ DP {dp} + optimizer {optimizer} + data {data} = {step} (stage {stage})"},
+    DiagnosticCode{"search.every_layout_pruned", "every layout breaks a rule, first: {rule}"},
+    DiagnosticCode{"search.no_global_batch", "no global batch to keep: set training.global_batch"},
+    DiagnosticCode{"search.no_layout",
+                   "no layout: no factorisation of the cluster's GPUs has a data-parallel size "
+                   "that divides the global batch"},
     DiagnosticCode{"what_if.full_recompute", "full recompute"},
     DiagnosticCode{"what_if.largest_micro_batch", "micro-batch {before} → {after}"},
     DiagnosticCode{"what_if.micro_batch",

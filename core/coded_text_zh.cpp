@@ -45,6 +45,10 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"formula.step_time",
                    "T = 流水线 {pipeline}（计算 {compute}，未重叠的 TP {tp}，气泡 {bubble}）"
                    "+ DP {dp} + 优化器 {optimizer} + 数据 {data} = {step}（阶段 {stage}）"},
+    DiagnosticCode{"search.every_layout_pruned", "每种布局都违反某条规则，第一条：{rule}"},
+    DiagnosticCode{"search.no_global_batch", "没有要保持的全局批次：请设置 training.global_batch"},
+    DiagnosticCode{"search.no_layout",
+                   "没有布局：集群 GPU 的任何分解都没有能整除全局批次的数据并行规模"},
     DiagnosticCode{"what_if.full_recompute", "完全重计算"},
     DiagnosticCode{"what_if.largest_micro_batch", "微批次 {before} → {after}"},
     DiagnosticCode{"what_if.micro_batch",

@@ -109,10 +109,8 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
         result.counts.space += axes.back().layouts();
     }
     if (result.counts.space == 0) {
-        result.notes.push_back(result.globalBatch < 1
-                                   ? "no global batch to keep: set training.global_batch"
-                                   : "no layout: no factorisation of the cluster's GPUs has a "
-                                     "data-parallel size that divides the global batch");
+        result.notes.push_back(
+            CodedText{result.globalBatch < 1 ? "search.no_global_batch" : "search.no_layout"});
     }
 
     std::vector<SearchPoint> points;
@@ -178,7 +176,7 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
     result.cancelled = cancelled;
     if (result.counts.space > 0 && result.counts.pruned == result.counts.space &&
         !pruneCode.empty()) {
-        result.notes.push_back("every layout breaks a rule, first: " + pruneCode);
+        result.notes.push_back(CodedText{"search.every_layout_pruned", {{"rule", pruneCode}}});
     }
     // Rank in enumeration order first, so the answer is the same however the blocks were run.
     std::sort(points.begin(), points.end(),

@@ -9,6 +9,7 @@
 // docs/search.md describes the space, the pruning, the objectives and the speed.
 #pragma once
 
+#include "core/coded_text.h"
 #include "core/plan.h"
 
 #include <atomic>
@@ -139,7 +140,7 @@ struct SearchResult {
     std::int64_t globalBatch = 0;              // the target every layout keeps
     std::vector<SearchCandidate> candidates;   // the best `top`, best first
     std::vector<SearchCandidate> paretoFront;  // ascending peak memory
-    std::vector<std::string> notes;            // why the space is empty, if it is
+    std::vector<CodedText> notes;              // why the space is empty, if it is
 
     bool operator==(const SearchResult&) const = default;
 };

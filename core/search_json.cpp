@@ -80,26 +80,13 @@ nlohmann::ordered_json searchToJson(const SearchResult& result) {
     j["global_batch"] = result.globalBatch;
     j["candidates"] = candidatesJson(result.candidates);
     j["pareto_front"] = candidatesJson(result.paretoFront);
-    j["notes"] = result.notes;
+    auto notes = nlohmann::ordered_json::array();
+    for (const CodedText& note : result.notes) notes.push_back(searchNote(note, Language::English));
+    j["notes"] = notes;
     return j;
 }
 
 namespace {
-
-// A search note in Simplified Chinese (search.cpp writes three kinds); others stay as written.
-std::string noteZh(const std::string& note) {
-    constexpr std::string_view kPruned = "every layout breaks a rule, first: ";
-    if (note.starts_with(kPruned)) {
-        return "每种布局都违反某条规则，第一条：" + note.substr(kPruned.size());
-    }
-    if (note.starts_with("no global batch to keep")) {
-        return "没有要保持的全局批次：请设置 training.global_batch";
-    }
-    if (note.starts_with("no layout: ")) {
-        return "没有布局：集群 GPU 的任何分解都没有能整除全局批次的数据并行规模";
-    }
-    return note;
-}
 
 std::string searchTableZh(const SearchResult& result) {
     const SearchCounts& c = result.counts;
@@ -108,7 +95,7 @@ std::string searchTableZh(const SearchResult& result) {
         << c.pruned << " 种违反规则，" << c.evaluated << " 种已评估，" << c.fitting << " 种放得下（"
         << c.timed << " 种已计时）；全局批次 " << result.globalBatch << "。\n";
     if (result.cancelled) out << "已取消：数字只涵盖已搜索的部分。\n";
-    for (const std::string& note : result.notes) {
+    for (const CodedText& note : result.notes) {
         out << "注意：" << searchNote(note, Language::SimplifiedChinese) << "\n";
     }
     if (result.candidates.empty()) {
@@ -125,8 +112,8 @@ std::string searchTableZh(const SearchResult& result) {
 
 }  // namespace
 
-std::string searchNote(const std::string& note, Language language) {
-    return language == Language::SimplifiedChinese ? noteZh(note) : note;
+std::string searchNote(const CodedText& note, Language language) {
+    return renderCodedText(note, language);
 }
 
 std::string searchTable(const SearchResult& result, Language language) {
@@ -140,7 +127,9 @@ std::string searchTable(const SearchResult& result) {
         << c.pruned << " break a rule, " << c.evaluated << " evaluated, " << c.fitting << " fit ("
         << c.timed << " timed); global batch " << result.globalBatch << ".\n";
     if (result.cancelled) out << "Cancelled: the figures cover the part searched.\n";
-    for (const std::string& note : result.notes) out << "Note: " << note << "\n";
+    for (const CodedText& note : result.notes) {
+        out << "Note: " << searchNote(note, Language::English) << "\n";
+    }
     if (result.candidates.empty()) {
         out << "No layout fits.\n";
         return out.str();

@@ -14,8 +14,8 @@ namespace fourfold::core {
 
 [[nodiscard]] nlohmann::ordered_json searchToJson(const SearchResult& result);
 [[nodiscard]] std::string searchTable(const SearchResult& result);
-// One of SearchResult::notes in a language (English: as written).
-[[nodiscard]] std::string searchNote(const std::string& note, Language language);
+// One of SearchResult::notes in a language (the JSON carries the English).
+[[nodiscard]] std::string searchNote(const CodedText& note, Language language);
 // The same table in a language: its sentences and notes; column keys, plan values and numbers
 // as in English.
 [[nodiscard]] std::string searchTable(const SearchResult& result, Language language);

@@ -125,7 +125,15 @@ private slots:
         QCOMPARE(result.exitCode, 1);
         const nlohmann::json j = nlohmann::json::parse(result.out);
         QCOMPARE(j["pruned"].get<std::int64_t>(), j["space"].get<std::int64_t>());
-        QVERIFY(!j["notes"].empty());
+        QCOMPARE(j["notes"].size(), std::size_t{1});
+        // The JSON keeps the English note, naming the rule by its code.
+        QCOMPARE(QString::fromStdString(j["notes"][0].get<std::string>()),
+                 QStringLiteral("every layout breaks a rule, first: model.kv_heads_above_heads"));
+        // The table writes it in the reader's language.
+        const CliRun zh = run({"search", path, "--lang", "zh_CN"});
+        QVERIFY2(zh.out.find("注意：每种布局都违反某条规则，第一条：model.kv_heads_above_heads") !=
+                     std::string::npos,
+                 zh.out.c_str());
     }
 
     void unreadablePlanIsAPlanError() {

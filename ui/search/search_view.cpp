@@ -312,7 +312,7 @@ void SearchView::onFinished(const core::SearchResult& result) {
                              .arg(qs(core::formatSeconds(result.seconds)))
                              .arg(grouped(counts.pruned))
                              .arg(grouped(counts.fitting));
-    for (const std::string& note : result.notes) {
+    for (const core::CodedText& note : result.notes) {
         text += QLatin1Char(' ') + qs(core::searchNote(note, uiLanguage()));
     }
     status_->setText(withoutSpacesBetweenChinese(text));
