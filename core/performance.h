@@ -85,6 +85,9 @@ struct PerformanceReport {
     // their bubble. Often not the critical stage, whose step ends last by its DP or optimizer
     // time.
     int busiestStage = 0;
+    // Whether every stage's step splits into the same parts as the critical stage's (within
+    // 10⁻⁶ of the step each): a chart then needs one bar for all of them.
+    bool stagesAlike = true;
     StepBreakdown breakdown;
     std::vector<StagePerformance> stages;
     std::string stepTimeFormula;  // "T = makespan 1.20 s + DP 0.05 s + optimizer 0.01 s = 1.26 s"

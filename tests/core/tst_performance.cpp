@@ -420,6 +420,8 @@ private slots:
         const PerformanceReport& p = *evaluation.performance;
         QCOMPARE(p.stages.size(), std::size_t{16});
         QCOMPARE(p.busiestStage, 15);
+        QVERIFY(!p.stagesAlike);                                    // one bar per stage in the app
+        QVERIFY(evaluate(defaultPlan()).performance->stagesAlike);  // one stage: one bar
         const auto work = [](const StagePerformance& stage) {
             return stage.forwardS + stage.backwardS + stage.weightGradS;
         };

@@ -85,14 +85,6 @@ QLabel* addFigure(QHBoxLayout* row, const QString& name, const QString& caption)
     return value;
 }
 
-bool sameBreakdown(const core::StepBreakdown& a, const core::StepBreakdown& b) {
-    const double scale = std::max({a.total(), b.total(), 1e-12});
-    for (const Part& part : parts()) {
-        if (std::fabs(a.*part.seconds - b.*part.seconds) > 1e-6 * scale) return false;
-    }
-    return true;
-}
-
 }  // namespace
 
 StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
@@ -218,11 +210,7 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
     std::vector<core::StepBreakdown> columns;
     std::vector<int> stageNumbers;  // per column when one per stage
     bars_.clear();
-    const bool alike = std::all_of(performance.stages.begin(), performance.stages.end(),
-                                   [&](const core::StagePerformance& stage) {
-                                       return sameBreakdown(stage.breakdown, performance.breakdown);
-                                   });
-    if (alike || performance.stages.size() < 2) {
+    if (performance.stagesAlike || performance.stages.size() < 2) {
         columns.push_back(performance.breakdown);
         bars_ << tr("step");
     } else {

@@ -7,6 +7,21 @@
 #include <cmath>
 
 namespace fourfold::core::detail {
+namespace {
+
+// Whether two steps split alike: each part within 10⁻⁶ of the longer step.
+bool sameSplit(const StepBreakdown& a, const StepBreakdown& b) {
+    const double tolerance = 1e-6 * std::max({a.total(), b.total(), 1e-12});
+    for (const auto part : {&StepBreakdown::compute, &StepBreakdown::tpComm, &StepBreakdown::cpComm,
+                            &StepBreakdown::epComm, &StepBreakdown::ppComm, &StepBreakdown::dpComm,
+                            &StepBreakdown::optimizer, &StepBreakdown::bubble,
+                            &StepBreakdown::dataLoading, &StepBreakdown::offload}) {
+        if (std::fabs(a.*part - b.*part) > tolerance) return false;
+    }
+    return true;
+}
+
+}  // namespace
 
 double stepTokens(const Plan& plan) {
     return static_cast<double>(derivedGlobalBatch(plan)) * std::max(0, plan.model.sequence);
@@ -93,6 +108,10 @@ PerformanceReport stepFigures(const Plan& plan, const ModelReport& model, const 
         report.stages.push_back(stage);
     }
     report.stepTimeS = std::max(0.0, longest);
+    report.stagesAlike = std::all_of(report.stages.begin(), report.stages.end(),
+                                     [&report](const StagePerformance& stage) {
+                                         return sameSplit(stage.breakdown, report.breakdown);
+                                     });
 
     const double gpus = static_cast<double>(worldSize(plan));
     const double tokens = stepTokens(plan);
