@@ -2,7 +2,10 @@
 // "How to make it fit" in the main window: an over-capacity plan lists the engine's what-ifs
 // under the memory chart; clicking one applies its patch as one undoable step, the memory bars
 // show the new peak, and undo restores both.
+#include "tests/core/search_plans.h"
+
 #include "core/catalog.h"
+#include "core/evaluate.h"
 #include "core/format.h"
 #include "core/memory.h"
 #include "ui/document/plan_document.h"
@@ -16,6 +19,9 @@
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTest>
+
+#include <algorithm>
+#include <memory>
 
 using namespace fourfold;
 
@@ -143,6 +149,48 @@ private slots:
                                     QStringLiteral("ZeRO")));
         QTRY_VERIFY_WITH_TIMEOUT(plot->height() > dragHeight, 3000);
         QVERIFY(window.findChildren<QPushButton*>(QStringLiteral("fitChoice")).isEmpty());
+    }
+
+    // Two columns while every choice fits half the width whole; one column rather than cut a
+    // choice to "… → 153.8 G…" (GPT-3 at TP 1 in a 1600 × 1000 window did).
+    void choicesTakeOneColumnRatherThanBeCut() {
+        core::Plan plan = test::gpt3OnDefaultCluster();
+        plan.parallel.tp = 1;
+        plan.parallel.dp = 64;
+        const auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(plan));
+        QVERIFY(!evaluation->memory->fits);
+        ui::FitAdviceView advice;
+        advice.resize(1400, 200);
+        advice.show();
+        advice.showEvaluation(evaluation);
+        QVERIFY(QTest::qWaitForWindowExposed(&advice));
+        const auto shown = [&advice] {
+            QList<QPushButton*> buttons;
+            for (QPushButton* button :
+                 advice.findChildren<QPushButton*>(QStringLiteral("fitChoice"))) {
+                if (button->isVisible()) buttons << button;
+            }
+            std::sort(buttons.begin(), buttons.end(), [](QPushButton* a, QPushButton* b) {
+                return a->y() != b->y() ? a->y() < b->y() : a->x() < b->x();
+            });
+            return buttons;
+        };
+        const auto whole = [](QPushButton* button) {
+            return button->fontMetrics().horizontalAdvance(button->text()) + 8 <= button->width();
+        };
+        QTRY_VERIFY(shown().size() >= 4);
+        QList<QPushButton*> buttons = shown();
+        QCOMPARE(buttons.at(0)->y(), buttons.at(1)->y());  // side by side
+        for (QPushButton* button : buttons) QVERIFY2(whole(button), qPrintable(button->text()));
+
+        advice.resize(600, 200);
+        QTRY_VERIFY(shown().at(1)->y() > shown().at(0)->y());  // one under another
+        buttons = shown();
+        for (QPushButton* button : buttons) {
+            QCOMPARE(button->x(), buttons.at(0)->x());
+            QVERIFY2(whole(button), qPrintable(button->text()));
+        }
+        QVERIFY(buttons.last()->geometry().bottom() < advice.height());  // every row inside
     }
 
     // When it fits the same place shows the headroom and offers the largest micro-batch.

@@ -26,7 +26,7 @@
 namespace fourfold::ui {
 namespace {
 
-constexpr int kColumns = 2;
+constexpr int kMostColumns = 2;
 constexpr int kSettleMs = 700;  // after the last change, the advice takes only the room it needs
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
@@ -118,7 +118,7 @@ FitAdviceView::FitAdviceView(QWidget* parent) : EvaluationView(parent) {
     choices_ = new QGridLayout;
     choices_->setContentsMargins(0, 0, 0, 0);
     choices_->setHorizontalSpacing(4);
-    for (int column = 0; column < kColumns; ++column) choices_->setColumnStretch(column, 1);
+    for (int column = 0; column < kMostColumns; ++column) choices_->setColumnStretch(column, 1);
     choices_->setVerticalSpacing(2);
     layout->addLayout(choices_);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
@@ -126,6 +126,7 @@ FitAdviceView::FitAdviceView(QWidget* parent) : EvaluationView(parent) {
     settle_->setSingleShot(true);
     settle_->setInterval(kSettleMs);
     connect(settle_, &QTimer::timeout, this, [this] {
+        arrangeChoices(columnsFor(width()));
         heldHeight_ = neededHeight(width());
         setFixedHeight(heldHeight_);
     });
@@ -144,16 +145,40 @@ int FitAdviceView::neededHeight(int width) const {
     int height = margins.top() + margins.bottom() +
                  headline_->heightForWidth(std::max(1, width - margins.left() - margins.right()));
     if (shownChoices_ > 0) {
-        const int rows = (shownChoices_ + kColumns - 1) / kColumns;
+        const int rows = (shownChoices_ + columns_ - 1) / columns_;
         const int row = buttons_.front()->sizeHint().height();
         height += layout()->spacing() + rows * row + (rows - 1) * choices_->verticalSpacing();
     }
     return height;
 }
 
+int FitAdviceView::columnsFor(int width) const {
+    const QMargins margins = layout()->contentsMargins();
+    const int half =
+        (width - margins.left() - margins.right() - choices_->horizontalSpacing()) / kMostColumns;
+    for (int index = 0; index < shownChoices_; ++index) {
+        if (buttons_[static_cast<std::size_t>(index)]->sizeHint().width() > half) return 1;
+    }
+    return kMostColumns;
+}
+
+void FitAdviceView::arrangeChoices(int columns) {
+    if (columns == columns_) return;
+    columns_ = columns;
+    for (std::size_t index = 0; index < buttons_.size(); ++index) {
+        choices_->removeWidget(buttons_[index]);
+        const int at = static_cast<int>(index);
+        choices_->addWidget(buttons_[index], at / columns_, at % columns_);
+    }
+    for (int column = 0; column < kMostColumns; ++column) {
+        choices_->setColumnStretch(column, column < columns_ ? 1 : 0);
+    }
+}
+
 void FitAdviceView::resizeEvent(QResizeEvent* event) {
     EvaluationView::resizeEvent(event);
     if (event->size().width() == event->oldSize().width()) return;
+    arrangeChoices(columnsFor(width()));
     heldHeight_ = neededHeight(width());
     setFixedHeight(heldHeight_);
 }
@@ -176,7 +201,7 @@ void FitAdviceView::addChoice(int index, const QString& text, const QString& pat
             emit patchRequested(button->property("patch").toString(),
                                 button->property("undoText").toString());
         });
-        choices_->addWidget(button, index / kColumns, index % kColumns);
+        choices_->addWidget(button, index / columns_, index % columns_);
         buttons_.push_back(button);
     }
     QPushButton* button = buttons_[static_cast<std::size_t>(index)];
@@ -200,6 +225,10 @@ void FitAdviceView::render(const core::Evaluation& evaluation) {
         spare->setObjectName(QStringLiteral("fitChoiceSpare"));
         spare->setText(QString());
     }
+    // Down to one column at once when a choice would be cut; back to two only once the edits
+    // have settled (as the height is held), so a drag does not flip the choices about.
+    const int columns = columnsFor(width());
+    if (columns < columns_ || !settle_->isActive()) arrangeChoices(columns);
     holdHeight();
 }
 

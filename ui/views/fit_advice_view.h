@@ -35,6 +35,10 @@ protected:
 
 private:
     [[nodiscard]] int neededHeight(int width) const;
+    // Two columns of choices when each shown choice fits half of `width` whole, else one: a
+    // choice cut to "… → 153.8 G…" loses the figure it is there to give.
+    [[nodiscard]] int columnsFor(int width) const;
+    void arrangeChoices(int columns);
     // While the plan changes quickly (a slider drag) the view keeps the tallest height it has
     // needed, so the memory chart above neither jumps nor re-lays out at every step; a moment
     // after the last change it settles to the height it needs.
@@ -49,6 +53,7 @@ private:
     bool binary_ = false;
     std::vector<QPushButton*> buttons_;  // every choice button made so far, reused
     int shownChoices_ = 0;
+    int columns_ = 2;
     int heldHeight_ = 0;
     QTimer* settle_ = nullptr;
 };
