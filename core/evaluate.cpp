@@ -107,18 +107,45 @@ struct SideResults {
     std::optional<ScalingCurves> scaling;
 };
 
-// Waits for a future's work when it goes out of scope.
+// Whether the work beside an evaluation is begun by the side thread or called off by the
+// evaluation, whichever comes first. An evaluation that has done everything itself (the side
+// thread was slow to start: a woken thread can wait milliseconds for a CPU that other programs
+// hold) calls the work off rather than wait for a thread to begin work with nothing left to do.
+class SideClaim {
+public:
+    // For the side thread: true if it may begin; then it is waited for.
+    [[nodiscard]] bool begin() {
+        int expected = kOpen;
+        return state_.compare_exchange_strong(expected, kBegun);
+    }
+    // For the evaluation: true if the side thread has begun and must be waited for.
+    [[nodiscard]] bool callOff() {
+        int expected = kOpen;
+        return !state_.compare_exchange_strong(expected, kCalledOff) && expected == kBegun;
+    }
+
+private:
+    static constexpr int kOpen = 0;
+    static constexpr int kBegun = 1;
+    static constexpr int kCalledOff = 2;
+    std::atomic<int> state_{kOpen};
+};
+
+// Waits for the work beside an evaluation when it goes out of scope, unless it can still be
+// called off: the work refers to what is on the evaluation's stack.
 class WaitOnExit {
 public:
-    explicit WaitOnExit(const std::future<SideResults>& future) : future_(future) {}
+    WaitOnExit(const std::future<SideResults>& future, SideClaim& claim)
+        : future_(future), claim_(claim) {}
     ~WaitOnExit() {
-        if (future_.valid()) future_.wait();
+        if (future_.valid() && claim_.callOff()) future_.wait();
     }
     WaitOnExit(const WaitOnExit&) = delete;
     WaitOnExit& operator=(const WaitOnExit&) = delete;
 
 private:
     const std::future<SideResults>& future_;
+    SideClaim& claim_;
 };
 
 Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* worker);
@@ -224,10 +251,14 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
         }
     };
     std::future<SideResults> side;
+    // Shared with the work, which may begin after the evaluation is over when called off: it
+    // then touches nothing else it refers to.
+    const auto claim = std::make_shared<SideClaim>();
     if (!memoryBlocked || !scalingTaken) {
-        side = beside(worker, [&plan, &scalingTaken, &memoryTaken, &memoryEstimate, &whatIfs,
+        side = beside(worker, [claim, &plan, &scalingTaken, &memoryTaken, &memoryEstimate, &whatIfs,
                                &estimateMemory] {
             SideResults results;
+            if (!claim->begin()) return results;
             if (!memoryTaken.exchange(true)) estimateMemory();
             if (memoryEstimate.valid()) {
                 memoryEstimate.wait();
@@ -237,8 +268,9 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
             return results;
         });
     }
-    // Waited for before this returns, whatever happens: the work refers to what is here.
-    const WaitOnExit waited(side);
+    // Waited for (or called off) before this returns, whatever happens: the work refers to
+    // what is here.
+    const WaitOnExit waited(side, *claim);
     // Where no thread could be started, the work runs now, before its memory estimate is asked.
     if (side.valid() && side.wait_for(std::chrono::seconds(0)) == std::future_status::deferred) {
         side.wait();
@@ -293,7 +325,8 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
             plan.parallel.virtualStages);
     }
     if (whatIfs) whatIfs->help();
-    if (side.valid()) {
+    // Everything the side thread would do is done here if it has not begun.
+    if (side.valid() && claim->callOff()) {
         SideResults results = side.get();
         if (results.scaling) scaling = std::move(results.scaling);
     }

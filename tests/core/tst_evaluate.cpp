@@ -11,6 +11,8 @@
 #include <QFloat16>
 #include <QTest>
 
+#include <atomic>
+#include <chrono>
 #include <future>
 #include <stdexcept>
 #include <thread>
@@ -258,6 +260,46 @@ private slots:
         const Evaluation fittingEvaluation = evaluate(fitting, memo, worker);
         QVERIFY(fittingEvaluation.scaling && !fittingEvaluation.scaling->strong.empty());
         QVERIFY(!evaluate(broken, memo, worker).scaling);
+    }
+
+    // An evaluation whose side work cannot begin (its worker is held by earlier work, as a
+    // thread waiting for a CPU would be) does all of it itself and returns without waiting
+    // for the worker. A watchdog frees the worker after ten seconds: had an evaluation waited,
+    // it would have returned only then.
+    void aSideThreadThatHasNotBegunIsNotWaitedFor() {
+        Plan overfull = defaultPlan();
+        overfull.parallel.dp = 1;
+        overfull.cluster.gpusPerNode = 1;
+        Plan fitting = defaultPlan();
+        fitting.parallel.zeroStage = 1;
+        ScheduleMemo memo;
+        SideWorker worker;
+        std::promise<void> release;
+        std::future<void> holding =
+            worker.run([held = release.get_future().share()] { held.wait(); });
+        std::promise<void> finished;
+        std::atomic<bool> watchdogFreed{false};
+        std::thread watchdog([&, done = finished.get_future()] {
+            if (done.wait_for(std::chrono::seconds(10)) == std::future_status::timeout) {
+                watchdogFreed = true;
+                release.set_value();
+            }
+        });
+        std::vector<Evaluation> held;
+        for (const Plan* plan : {&overfull, &fitting, &overfull}) {
+            held.push_back(evaluate(*plan, memo, worker));
+        }
+        const bool returnedWhileHeld = !watchdogFreed;
+        finished.set_value();
+        watchdog.join();
+        if (!watchdogFreed) release.set_value();
+        holding.get();
+        QVERIFY(returnedWhileHeld);
+        // All the side work was done: the what-ifs and the scaling curves are there, equal.
+        QVERIFY(held[0] == evaluate(overfull));
+        QVERIFY(held[0].memory && !held[0].memory->whatIfs.empty());
+        QVERIFY(held[1] == evaluate(fitting));
+        QVERIFY(held[1].scaling && !held[1].scaling->strong.empty());
     }
 
     // The worker runs work in the order asked, hands back what it throws, and finishes what
