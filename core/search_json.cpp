@@ -91,9 +91,10 @@ namespace {
 std::string searchTableZh(const SearchResult& result) {
     const SearchCounts& c = result.counts;
     std::ostringstream out;
-    out << "在 " << formatSeconds(result.seconds) << " 内搜索了 " << c.space << " 种布局："
-        << c.pruned << " 种违反规则，" << c.evaluated << " 种已评估，" << c.fitting << " 种放得下（"
-        << c.timed << " 种已计时）；全局批次 " << result.globalBatch << "。\n";
+    out << "在 " << formatSeconds(result.seconds) << " 内搜索了 " << formatGrouped(c.space)
+        << " 种布局：" << formatGrouped(c.pruned) << " 种违反规则，" << formatGrouped(c.evaluated)
+        << " 种已评估，" << formatGrouped(c.fitting) << " 种放得下（" << formatGrouped(c.timed)
+        << " 种已计时）；全局批次 " << formatGrouped(result.globalBatch) << "。\n";
     if (result.cancelled) out << "已取消：数字只涵盖已搜索的部分。\n";
     for (const CodedText& note : result.notes) {
         out << "注意：" << searchNote(note, Language::SimplifiedChinese) << "\n";
@@ -123,9 +124,10 @@ std::string searchTable(const SearchResult& result, Language language) {
 std::string searchTable(const SearchResult& result) {
     const SearchCounts& c = result.counts;
     std::ostringstream out;
-    out << "Searched " << c.space << " layouts in " << formatSeconds(result.seconds) << ": "
-        << c.pruned << " break a rule, " << c.evaluated << " evaluated, " << c.fitting << " fit ("
-        << c.timed << " timed); global batch " << result.globalBatch << ".\n";
+    out << "Searched " << formatGrouped(c.space) << " layouts in " << formatSeconds(result.seconds)
+        << ": " << formatGrouped(c.pruned) << " break a rule, " << formatGrouped(c.evaluated)
+        << " evaluated, " << formatGrouped(c.fitting) << " fit (" << formatGrouped(c.timed)
+        << " timed); global batch " << formatGrouped(result.globalBatch) << ".\n";
     if (result.cancelled) out << "Cancelled: the figures cover the part searched.\n";
     for (const CodedText& note : result.notes) {
         out << "Note: " << searchNote(note, Language::English) << "\n";

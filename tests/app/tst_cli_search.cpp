@@ -5,6 +5,7 @@
 
 #include "core/catalog.h"
 #include "core/evaluate.h"
+#include "core/format.h"
 #include "core/plan_json.h"
 
 #include <nlohmann/json.hpp>
@@ -87,6 +88,17 @@ private slots:
         const CliRun result = run({"search", path, "--top", "3"});
         QCOMPARE(result.exitCode, 0);
         QVERIFY(result.out.find("Searched ") == 0);
+        // Counts read grouped, as the app shows them: "Searched 12,345 layouts in ...".
+        const nlohmann::json j =
+            nlohmann::json::parse(run({"search", path, "--top", "3", "--json"}).out);
+        const auto space = j["space"].get<std::int64_t>();
+        QVERIFY2(space >= 1000, "too few layouts to show a group separator");
+        const std::string counts =
+            "Searched " + fourfold::core::formatGrouped(space) + " layouts in ";
+        QVERIFY2(result.out.starts_with(counts), result.out.substr(0, 120).c_str());
+        const std::string evaluated =
+            fourfold::core::formatGrouped(j["evaluated"].get<std::int64_t>());
+        QVERIFY(result.out.find(" " + evaluated + " evaluated") != std::string::npos);
         QVERIFY(result.out.find("Best by tokens_per_s") != std::string::npos);
         QVERIFY(result.out.find("Pareto front") != std::string::npos);
         QVERIFY(result.out.find("tokens/s") != std::string::npos);
