@@ -114,6 +114,7 @@ private slots:
     void bytesPerParameterReadout();
     void measuredMarkers();
     void absentMemoryShowsMessage();
+    void capacityLabelReadsOverBars();
     void manyStagesStayLegible();
     void wideOverflowLabelsGiveWayToTheWorst();
     void absurdValuesDoNotCrash();
@@ -270,6 +271,38 @@ void TestMemoryStackView::absentMemoryShowsMessage() {
     QVERIFY(view.showsMessage());
     view.showEvaluation(twoStageEvaluation(6'000'000'000ull));
     QVERIFY(!view.showsMessage());
+}
+
+// When every stage is over capacity the capacity label has to cross bars: it sits on an
+// opaque box above them and the over-usable boxes, so its sides (the padding beside the text)
+// are the background's colour throughout, not bars showing through.
+void TestMemoryStackView::capacityLabelReadsOverBars() {
+    ui::MemoryStackView view;
+    show(view);
+    view.showEvaluation(stagesOver(8, 30'000'000'000ull));  // 89 GB a stage, over 85.9 GB
+    QCustomPlot* plot = view.plot();
+    plot->replot();
+    QCPItemText* label = nullptr;
+    for (int index = 0; index < plot->itemCount(); ++index) {
+        auto* text = qobject_cast<QCPItemText*>(plot->item(index));
+        if (text && text->objectName() == QLatin1String("capacityLabel")) label = text;
+    }
+    QVERIFY(label);
+    const QRect box = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())
+                          .toAlignedRect();
+    // The label hangs below the line, over the bars (their tops are far above it).
+    QVERIFY2(box.top() >= qRound(plot->yAxis->coordToPixel(85.9)) - 1,
+             qPrintable(QStringLiteral("label box top %1").arg(box.top())));
+    const QImage image = plot->toPixmap(plot->width(), plot->height(), 1.0).toImage();
+    const QColor base = plot->palette().color(QPalette::Base);
+    int checked = 0;
+    for (const int x : {box.left() + 1, box.right() - 1}) {
+        for (int y = box.top() + 2; y <= box.bottom() - 2; ++y) {
+            QCOMPARE(image.pixelColor(x, y).rgb(), base.rgb());
+            ++checked;
+        }
+    }
+    QVERIFY(checked >= 20);
 }
 
 void TestMemoryStackView::manyStagesStayLegible() {

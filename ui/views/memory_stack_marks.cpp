@@ -72,9 +72,11 @@ void MemoryStackView::drawLimits(const core::MemoryReport& report, int /*stages*
                                 (under ? Qt::AlignTop : Qt::AlignBottom));
     label->setText(tr("capacity %1").arg(amount(report.capacityBytes)));
     label->setColor(ink);
-    QColor backdrop = plot_->palette().color(QPalette::Base);
-    backdrop.setAlpha(200);  // readable where it crosses a bar
-    label->setBrush(backdrop);
+    // Opaque, with a little room around the text: when every stage is over capacity the label
+    // has to cross bars, and a see-through backdrop left their edges running through it.
+    label->setBrush(plot_->palette().color(QPalette::Base));
+    label->setPadding(QMargins(3, 1, 3, 1));
+    label->setLayer(QStringLiteral("axes"));  // above the over-usable boxes drawn after it
     label->setSelectable(false);
 
     QPen border(ink, 1);
