@@ -22,6 +22,12 @@ constexpr int kMostLinesShown = 6;   // beyond this the list scrolls
 constexpr int kGrowAfterMs = 300;    // quiet time before the dock takes more room
 constexpr int kShrinkAfterMs = 700;  // and before it gives room back
 
+// The plan path after a message, kept whole when its row wraps: a line may end before "(/",
+// never inside the path (a word joiner, which has no width, after each slash).
+QString wholePath(QString path) {
+    return path.replace(QLatin1Char('/'), QStringLiteral("/\u2060"));
+}
+
 QStyle::StandardPixmap iconFor(core::Severity severity) {
     switch (severity) {
         case core::Severity::Error:
@@ -155,9 +161,9 @@ void DiagnosticsList::render(const core::Evaluation& evaluation) {
         const QString path = QString::fromStdString(diagnostic.path);
         QString message = localizedMessage(diagnostic);
         if (fromFile) message = tr("%1 (reading %2)").arg(message, fileName_);
-        auto* item =
-            new QListWidgetItem(icon(iconFor(diagnostic.severity)),
-                                path.isEmpty() ? message : tr("%1 (%2)").arg(message, path), list_);
+        auto* item = new QListWidgetItem(
+            icon(iconFor(diagnostic.severity)),
+            path.isEmpty() ? message : tr("%1 (%2)").arg(message, wholePath(path)), list_);
         // A key the file has but the plan does not know names no control.
         item->setData(kPathRole, fromFile ? QString() : path);
         item->setToolTip(path.isEmpty() || fromFile
