@@ -252,6 +252,24 @@ private slots:
                 QFontMetricsF(value->labelFont()).horizontalAdvance(value->label()),
             qPrintable(
                 QStringLiteral("activation axis %1 px for its label").arg(activations->height())));
+        // Its value labels keep at least half a line apart: a short strip shows fewer of them.
+        const QList<QRectF> values = tickLabelRects(value);
+        QVERIFY2(values.size() >= 2,
+                 qPrintable(QStringLiteral("activation labels \"%1\" in %2 px for %3–%4")
+                                .arg(labelsOf(value).join(QLatin1Char(' ')))
+                                .arg(activations->height())
+                                .arg(value->range().lower)
+                                .arg(value->range().upper)));
+        for (qsizetype index = 1; index < values.size(); ++index) {
+            const double gap =
+                std::abs(values[index].center().y() - values[index - 1].center().y()) -
+                values[index].height();
+            QVERIFY2(gap >= values[index].height() / 2,
+                     qPrintable(QStringLiteral("activation labels %1 px apart in %2 px: %3")
+                                    .arg(gap)
+                                    .arg(activations->height())
+                                    .arg(labelsOf(value).join(QLatin1Char(' ')))));
+        }
 
         // Stage labels under the step-time bars (one bar per stage when stages differ: GPT-3's
         // sixteen ran together as "stagstagstag" before they were thinned).

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <span>
 #include <utility>
 
 namespace fourfold::ui {
@@ -22,6 +23,17 @@ int niceStep(double minimum) {
         }
     }
     return 1'000'000'000;
+}
+
+double niceValueStep(double minimum, bool finer) {
+    if (!(minimum > 0) || !std::isfinite(minimum)) return 1;
+    const double decade = std::pow(10.0, std::floor(std::log10(minimum)));
+    static constexpr double kNice[] = {1, 2, 2.5, 5};
+    static constexpr double kFiner[] = {1, 1.5, 2, 2.5, 3, 4, 5, 6, 8};
+    for (const double factor : finer ? std::span<const double>(kFiner) : std::span(kNice)) {
+        if (factor * decade >= minimum * (1 - 1e-12)) return factor * decade;
+    }
+    return 10 * decade;
 }
 
 namespace {
@@ -139,6 +151,47 @@ QVector<double> IndexTicker::createTickVector(double /*tickStep*/, const QCPRang
     return ticks;
 }
 
+class SpacedTicker : public QCPAxisTicker {
+public:
+    explicit SpacedTicker(QCPAxis* axis) : axis_(axis) {}
+    // The step was chosen for the axis's length before the plot's margins settled.
+    [[nodiscard]] bool needsAnotherPass() const {
+        return pixelsUsed_ >= 0 &&
+               stepFor(rangeSize_, axisPixels()) != stepFor(rangeSize_, pixelsUsed_);
+    }
+
+protected:
+    double getTickStep(const QCPRange& range) override {
+        pixelsUsed_ = axisPixels();
+        rangeSize_ = range.size();
+        return stepFor(rangeSize_, pixelsUsed_);
+    }
+
+private:
+    // Two labels at least one and a half label heights apart (half a line between them), and
+    // no more steps than the ticker's tick count.
+    // A step that would leave one label alone is tried finer (0 and 40 rather than 0 alone),
+    // then as the range's top to one digit (0 and 70 on an axis to 72).
+    [[nodiscard]] double stepFor(double range, double pixels) const {
+        const double pitch = 1.5 * QFontMetricsF(axis_->tickLabelFont()).height();
+        const double least =
+            std::max(range * pitch / std::max(pixels, 1.0), range / std::max(1, tickCount()));
+        if (const double step = niceValueStep(least); step <= range) return step;
+        const double finer = niceValueStep(least, true);
+        if (finer <= range || !(range > 0)) return finer;
+        const double decade = std::pow(10.0, std::floor(std::log10(range)));
+        const double top = std::floor(range / decade) * decade;
+        return top >= least ? top : finer;
+    }
+    [[nodiscard]] double axisPixels() const {
+        return axis_->orientation() == Qt::Vertical ? axis_->axisRect()->height()
+                                                    : axis_->axisRect()->width();
+    }
+    QCPAxis* axis_;
+    double pixelsUsed_ = -1;
+    double rangeSize_ = 1;
+};
+
 class ScaledTicker : public QCPAxisTicker {
 public:
     explicit ScaledTicker(double divisor) : divisor_(divisor) {}
@@ -167,8 +220,15 @@ QString SeparatorWrap::operator()(const QString& text, const QFont& font, double
 }
 
 bool needsAnotherPass(const QCPAxis* axis) {
-    const auto* ticker = dynamic_cast<const IndexTicker*>(axis->ticker().data());
-    return ticker && ticker->needsAnotherPass();
+    if (const auto* ticker = dynamic_cast<const IndexTicker*>(axis->ticker().data())) {
+        return ticker->needsAnotherPass();
+    }
+    const auto* spaced = dynamic_cast<const SpacedTicker*>(axis->ticker().data());
+    return spaced && spaced->needsAnotherPass();
+}
+
+QSharedPointer<QCPAxisTicker> makeSpacedTicker(QCPAxis* axis) {
+    return QSharedPointer<SpacedTicker>::create(axis);
 }
 
 QSharedPointer<QCPAxisTicker> makeScaledTicker(double divisor) {

@@ -6,6 +6,9 @@
 //   "2 in flight"); otherwise its short label ("3"), and only every k-th position (k from 1, 2,
 //   5, 10, 20, …) so that neighbouring labels never touch. It decides at each replot from the
 //   axis's pixel length, so resizing a pane or changing the scale factor re-thins the labels;
+// - a spaced ticker labels a value axis (the activation strip under the Gantt) with steps 1,
+//   2, 2.5 or 5 × 10^k wide enough that two labels keep half a label's height apart: a short
+//   strip reads "0 50 100", never five labels touching;
 // - a scaled ticker shows an axis kept in one unit (milliseconds) in another (seconds): the
 //   tick positions stay those of the data;
 // - wrapAtSeparators and fitLegendColumns keep a heading and a legend inside the chart's width.
@@ -35,10 +38,18 @@ inline constexpr int kTickLabelGapPx = 6;
 // ticker, if it has one.
 [[nodiscard]] QSharedPointer<QCPAxisTicker> makeIndexTicker(QCPAxis* axis, int count,
                                                             IndexLabel label);
-// True when `axis` has an index ticker whose labels were chosen for another axis length
+// True when `axis` has an index or spaced ticker whose labels were chosen for another axis length
 // (QCustomPlot prepares ticks before it lays out, so the first replot after a resize sees the
 // old length): the caller replots once more.
 [[nodiscard]] bool needsAnotherPass(const QCPAxis* axis);
+
+// A value ticker for `axis` whose labels keep apart (see above); at most the ticker's tick
+// count (5) steps.
+[[nodiscard]] QSharedPointer<QCPAxisTicker> makeSpacedTicker(QCPAxis* axis);
+
+// Steps 1, 2, 2.5, 5 × 10^k (`finer`: also 1.5, 3, 4, 6, 8 × 10^k): the smallest one at least
+// `minimum` (> 0).
+[[nodiscard]] double niceValueStep(double minimum, bool finer = false);
 
 // Labels show the coordinate divided by `divisor` (1000: milliseconds shown as seconds).
 [[nodiscard]] QSharedPointer<QCPAxisTicker> makeScaledTicker(double divisor);

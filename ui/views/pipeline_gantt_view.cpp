@@ -126,6 +126,8 @@ void PipelineGanttView::buildPlot() {
     rows->setSubTicks(false);
     rows->setLabel(tr("Pipeline rank"));
     memoryRect_->axis(QCPAxis::atBottom)->setLabel(tr("Time (ms)"));
+    memoryRect_->axis(QCPAxis::atLeft)
+        ->setTicker(makeSpacedTicker(memoryRect_->axis(QCPAxis::atLeft)));
 
     blocks_ = addGanttPlottable(ganttRect_->axis(QCPAxis::atBottom), rows);
     connect(plot_, &QCustomPlot::mouseMove, this, &PipelineGanttView::showHover);
@@ -150,7 +152,8 @@ void PipelineGanttView::buildPlot() {
         memoryRect_->setMinimumSize(0, label + 12);
     });
     connect(plot_, &QCustomPlot::afterReplot, this, [this] {
-        if (needsAnotherPass(ganttRect_->axis(QCPAxis::atLeft))) {
+        if (needsAnotherPass(ganttRect_->axis(QCPAxis::atLeft)) ||
+            needsAnotherPass(memoryRect_->axis(QCPAxis::atLeft))) {
             plot_->replot(QCustomPlot::rpQueuedReplot);
         }
     });
