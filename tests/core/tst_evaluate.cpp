@@ -20,6 +20,25 @@
 
 using namespace fourfold::core;
 
+namespace {
+
+// The default plan on one GPU: it does not fit, so its what-ifs are worked out beside it.
+Plan overfullPlan() {
+    Plan plan = defaultPlan();
+    plan.parallel.dp = 1;
+    plan.cluster.gpusPerNode = 1;
+    return plan;
+}
+
+// The default plan with ZeRO-1: it fits, so its scaling curves are worked out beside it.
+Plan fittingPlan() {
+    Plan plan = defaultPlan();
+    plan.parallel.zeroStage = 1;
+    return plan;
+}
+
+}  // namespace
+
 class TestEvaluate : public QObject {
     Q_OBJECT
 private slots:
@@ -242,13 +261,13 @@ private slots:
     // one that fits (scaling curves beside) and one with an error (no scaling curves), each
     // evaluated twice on the same worker, equal the evaluation on threads of its own.
     void keptWorkerChangesNoFigure() {
-        Plan overfull = defaultPlan();
-        overfull.parallel.dp = 1;
-        overfull.cluster.gpusPerNode = 1;
-        Plan fitting = defaultPlan();
-        fitting.parallel.zeroStage = 1;
-        Plan broken = defaultPlan();
-        broken.parallel.tp = 3;  // divides neither the heads nor the GPUs
+        const Plan overfull = overfullPlan();
+        const Plan fitting = fittingPlan();
+        const Plan broken = [] {
+            Plan plan = defaultPlan();
+            plan.parallel.tp = 3;  // divides neither the heads nor the GPUs
+            return plan;
+        }();
         ScheduleMemo memo;
         SideWorker worker;
         for (const Plan* plan : {&overfull, &fitting, &broken, &overfull, &fitting}) {
@@ -267,11 +286,8 @@ private slots:
     // for the worker. A watchdog frees the worker after ten seconds: had an evaluation waited,
     // it would have returned only then.
     void aSideThreadThatHasNotBegunIsNotWaitedFor() {
-        Plan overfull = defaultPlan();
-        overfull.parallel.dp = 1;
-        overfull.cluster.gpusPerNode = 1;
-        Plan fitting = defaultPlan();
-        fitting.parallel.zeroStage = 1;
+        const Plan overfull = overfullPlan();
+        const Plan fitting = fittingPlan();
         ScheduleMemo memo;
         SideWorker worker;
         std::promise<void> release;
