@@ -48,9 +48,14 @@ protected:
             const long right = std::lround(bar.right());
             const long top = std::lround(bar.top());
             const long bottom = std::lround(bar.bottom());
-            if (bottom <= top || right <= left) continue;
+            if (right <= left) continue;
+            // A stacked segment thinner than the outline QCustomPlot leaves between segments
+            // comes out empty; it is drawn as its outline's one row, else that row stays
+            // blank between the segments around it.
+            if (bottom <= top && (it->value == 0 || mPen.style() == Qt::NoPen)) continue;
             rects_.emplace_back(static_cast<int>(left), static_cast<int>(top),
-                                static_cast<int>(right - left), static_cast<int>(bottom - top));
+                                static_cast<int>(right - left),
+                                static_cast<int>(std::max(0L, bottom - top)));
         }
         if (rects_.empty()) return;
         // Solid colours, an outline of at most one pixel, one pixel per pixel of the device.
