@@ -70,7 +70,9 @@ MemoryStackView::MemoryStackView(QWidget* parent) : EvaluationView(parent) {
 void MemoryStackView::buildPlot() {
     plot_ = newLiveChart();
     plot_->setObjectName(QStringLiteral("memoryStackPlot"));
-    plot_->setObjectName(QStringLiteral("memoryStackPlot"));
+    // Stage ticks outside the axis, where they do not cut into the bars.
+    plot_->xAxis->setTickLengthIn(0);
+    plot_->xAxis->setTickLengthOut(4);
     plot_->setAutoAddPlottableToLegend(false);
     // The heading spans the whole width above a body of bars and, to their right, the legend.
     QCPLayoutGrid* layout = plot_->plotLayout();

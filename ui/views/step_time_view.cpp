@@ -106,6 +106,9 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     column->addLayout(figures);
     plot_ = newLiveChart();
     plot_->setObjectName(QStringLiteral("stepBreakdownPlot"));
+    // Stage ticks outside the axis, where they do not cut into the bars.
+    plot_->xAxis->setTickLengthIn(0);
+    plot_->xAxis->setTickLengthOut(4);
     plot_->setAutoAddPlottableToLegend(false);
     plot_->legend->setVisible(true);
     plot_->legend->setBorderPen(Qt::NoPen);
