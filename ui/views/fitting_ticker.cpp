@@ -168,10 +168,10 @@ protected:
     }
 
 private:
-    // Two labels at least one and a half label heights apart (half a line between them), and
-    // no more steps than the ticker's tick count.
-    // A step that would leave one label alone is tried finer (0 and 40 rather than 0 alone),
-    // then as the range's top to one digit (0 and 70 on an axis to 72).
+    // A round step that keeps two labels one and a half label heights apart (half a line
+    // between them), with no more steps than the ticker's tick count. Where that step would
+    // leave one label alone, a finer one (0 and 40 rather than 0 alone), else the range's top
+    // to one digit (0 and 70 on an axis to 72).
     [[nodiscard]] double stepFor(double range, double pixels) const {
         const double pitch = 1.5 * QFontMetricsF(axis_->tickLabelFont()).height();
         const double least =
