@@ -156,15 +156,17 @@ public:
     explicit SpacedTicker(QCPAxis* axis) : axis_(axis) {}
     // The step was chosen for the axis's length before the plot's margins settled.
     [[nodiscard]] bool needsAnotherPass() const {
-        return pixelsUsed_ >= 0 &&
-               stepFor(rangeSize_, axisPixels()) != stepFor(rangeSize_, pixelsUsed_);
+        return pixelsUsed_ >= 0 && stepFor(rangeSize_, axisPixels()) != stepUsed_;
     }
 
 protected:
     double getTickStep(const QCPRange& range) override {
+        // Measured once per replot: the check after the replot reuses it.
+        pitch_ = 1.5 * QFontMetricsF(axis_->tickLabelFont()).height();
         pixelsUsed_ = axisPixels();
         rangeSize_ = range.size();
-        return stepFor(rangeSize_, pixelsUsed_);
+        stepUsed_ = stepFor(rangeSize_, pixelsUsed_);
+        return stepUsed_;
     }
 
 private:
@@ -173,9 +175,8 @@ private:
     // leave one label alone, a finer one (0 and 40 rather than 0 alone), else the range's top
     // to one digit (0 and 70 on an axis to 72).
     [[nodiscard]] double stepFor(double range, double pixels) const {
-        const double pitch = 1.5 * QFontMetricsF(axis_->tickLabelFont()).height();
         const double least =
-            std::max(range * pitch / std::max(pixels, 1.0), range / std::max(1, tickCount()));
+            std::max(range * pitch_ / std::max(pixels, 1.0), range / std::max(1, tickCount()));
         if (const double step = niceValueStep(least); step <= range) return step;
         const double finer = niceValueStep(least, true);
         if (finer <= range || !(range > 0)) return finer;
@@ -188,8 +189,10 @@ private:
                                                     : axis_->axisRect()->width();
     }
     QCPAxis* axis_;
+    double pitch_ = 0;  // one and a half label heights, in pixels
     double pixelsUsed_ = -1;
     double rangeSize_ = 1;
+    double stepUsed_ = 1;
 };
 
 class ScaledTicker : public QCPAxisTicker {
