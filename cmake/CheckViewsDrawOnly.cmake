@@ -1,16 +1,16 @@
 # SPDX-License-Identifier: MIT
 # cmake -DSOURCE_DIR=... -P CheckViewsDrawOnly.cmake: keeps ui/ on its side of the core's API.
-#  1. No ui/ file includes core/detail/ (the engines' internals).
-#  2. A view (ui/views/) includes only core/evaluation.h, core/format.h and the value-type
+#  1. No ui/ file includes core/<engine>/detail/ (the engines' internals).
+#  2. A view (ui/views/) includes only core/evaluate/evaluation.h, core/text/format.h and the value-type
 #     headers the Evaluation is made of, and calls no engine function: it reads an Evaluation
 #     and draws it. PlanDocument (ui/document/) is the one caller of core::evaluate.
 # A new value-type header a view needs is added to _view_headers below.
 cmake_minimum_required(VERSION 3.25)
 set(_view_headers
-  core/activation_timeline.h core/diagnostic.h core/evaluation.h core/explained.h core/format.h
-  core/explained_names.h core/language.h
-  core/measured.h core/memory.h core/model.h core/parallel_axis.h core/plan.h
-  core/plan_enums.h core/schedule.h core/topology.h)
+  core/memory/activation_timeline.h core/text/diagnostic.h core/evaluate/evaluation.h core/text/explained.h core/text/format.h
+  core/text/explained_names.h core/text/language.h
+  core/performance/measured.h core/memory/memory.h core/model/model.h core/topology/parallel_axis.h core/plan/plan.h
+  core/plan/plan_enums.h core/schedule/schedule.h core/topology/topology.h)
 # Functions that compute rather than read: engines, their JSON, presets and plan rules.
 set(_engine_calls
   evaluate evaluationToJson evaluationToJsonValue planWithResultsJson planWithResultsJsonValue
@@ -22,7 +22,7 @@ list(JOIN _engine_calls "|" _engine_pattern)
 set(_offenders "")
 file(GLOB_RECURSE _ui_files ${SOURCE_DIR}/ui/*.h ${SOURCE_DIR}/ui/*.cpp)
 foreach(_file IN LISTS _ui_files)
-  file(STRINGS ${_file} _lines REGEX "#[ \t]*include[ \t]*[<\"]core/detail/")
+  file(STRINGS ${_file} _lines REGEX "#[ \t]*include[ \t]*[<\"]core/[a-z_]+/detail/")
   if(_lines)
     list(APPEND _offenders "${_file}: includes core internals: ${_lines}")
   endif()

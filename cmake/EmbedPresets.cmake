@@ -15,7 +15,7 @@ foreach(_file IN LISTS _inputs)
 endforeach()
 file(WRITE ${OUTPUT}.tmp
 "// Generated from resources/presets/*.json by cmake/EmbedPresets.cmake. Do not edit.
-#include \"core/detail/catalog/embedded_presets.h\"
+#include \"core/plan/detail/embedded_presets.h\"
 
 namespace fourfold::core::detail {
 namespace {

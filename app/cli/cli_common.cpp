@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/cli_common.h"
 
-#include "core/diagnostic_text.h"
-#include "core/plan_json.h"
+#include "core/plan/plan_json.h"
+#include "core/text/diagnostic_text.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -5,9 +5,9 @@
 // cli_commands.cpp's table.
 #pragma once
 
-#include "core/diagnostic.h"
-#include "core/language.h"
-#include "core/plan.h"
+#include "core/plan/plan.h"
+#include "core/text/diagnostic.h"
+#include "core/text/language.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,11 +2,11 @@
 // fourfold-cli evaluate: memory, schedule and rank map of a plan, as a table or JSON.
 #include "app/cli/cli_command_list.h"
 #include "app/cli/plan_overrides.h"
-#include "core/diagnostic_json.h"
-#include "core/evaluate.h"
-#include "core/evaluation_json.h"
-#include "core/evaluation_table.h"
-#include "core/plan_json.h"
+#include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluation_json.h"
+#include "core/evaluate/evaluation_table.h"
+#include "core/plan/plan_json.h"
+#include "core/text/diagnostic_json.h"
 
 namespace fourfold::app {
 using namespace fourfold::core;

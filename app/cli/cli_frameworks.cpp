@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/cli_frameworks.h"
 
-#include "core/catalog.h"
-#include "core/frameworks.h"
-#include "core/plan_json.h"
-#include "core/validate.h"
+#include "core/frameworks/frameworks.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
+#include "core/rules/validate.h"
 
 #include <fstream>
 #include <iostream>

@@ -2,10 +2,10 @@
 // fourfold-cli lesson: a lesson's steps as text, each step's figures taken from the plan the
 // walkthrough reaches there (the default plan with the patches up to that step applied).
 #include "app/cli/cli_command_list.h"
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/lesson.h"
-#include "core/lesson_render.h"
+#include "core/evaluate/evaluate.h"
+#include "core/lesson/lesson.h"
+#include "core/lesson/lesson_render.h"
+#include "core/plan/catalog.h"
 
 #include <charconv>
 #include <fstream>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // fourfold-cli new: the built-in default plan as plan JSON.
 #include "app/cli/cli_command_list.h"
-#include "core/catalog.h"
-#include "core/plan_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 
 namespace fourfold::app {
 namespace {

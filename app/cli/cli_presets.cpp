@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // fourfold-cli presets: the built-in models, GPUs and links a plan may name.
 #include "app/cli/cli_command_list.h"
-#include "core/catalog.h"
-#include "core/format.h"
+#include "core/plan/catalog.h"
+#include "core/text/format.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,10 +2,10 @@
 // fourfold-cli search: every layout of a plan's model on its cluster, the best by an objective
 // and the Pareto front of memory vs throughput, as a table or JSON.
 #include "app/cli/cli_command_list.h"
-#include "core/diagnostic_json.h"
-#include "core/plan_json.h"
-#include "core/search.h"
-#include "core/search_json.h"
+#include "core/plan/plan_json.h"
+#include "core/search/search.h"
+#include "core/search/search_json.h"
+#include "core/text/diagnostic_json.h"
 
 #include <charconv>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // fourfold-cli validate: every error, warning and note of a plan.
 #include "app/cli/cli_command_list.h"
-#include "core/diagnostic_json.h"
-#include "core/evaluate.h"
-#include "core/plan_json.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/plan_json.h"
+#include "core/text/diagnostic_json.h"
 
 namespace fourfold::app {
 using namespace fourfold::core;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/plan_overrides.h"
 
-#include "core/catalog.h"
-#include "core/plan_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/app_runner.h"
 
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
 #include "ui/shell/language.h"

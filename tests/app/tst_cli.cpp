@@ -2,8 +2,8 @@
 #include "cli_test_util.h"
 
 #include "app/cli/cli_commands.h"
-#include "core/catalog.h"
-#include "core/plan_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 
 #include <nlohmann/json.hpp>
 

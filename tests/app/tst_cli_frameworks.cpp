@@ -4,8 +4,8 @@
 #include "tests/core/hf_configs_for_tests.h"
 
 #include "app/cli/cli_commands.h"
-#include "core/catalog.h"
-#include "core/plan_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 
 #include <nlohmann/json.hpp>
 

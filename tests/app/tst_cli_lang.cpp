@@ -4,8 +4,8 @@
 // numbers stay the same, and --json is the same in every language.
 #include "cli_test_util.h"
 
-#include "core/catalog.h"
-#include "core/plan_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 
 #include <QTest>
 

@@ -3,10 +3,10 @@
 // to the figures printed beside it, the table, the options and the exit codes.
 #include "cli_test_util.h"
 
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/format.h"
-#include "core/plan_json.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
+#include "core/text/format.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 // Times what `fourfold-cli validate` and `evaluate [--json] [--no-groups]` do, in process, for
-// the largest plans the documented ranges allow (core/validate_ranges.h): a million ranks in
+// the largest plans the documented ranges allow (core/rules/validate_ranges.h): a million ranks in
 // several layouts (dense, groups of one, every group across nodes, experts) and the largest
 // simulated pipeline schedule. Prints the median CPU time of a few runs of each step (CPU time:
 // the machine it runs on is usually shared, which stretches wall-clock time) and the JSON
 // size; reported, never asserted (README.md, "Speed", quotes the figures).
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/evaluation_json.h"
-#include "core/evaluation_table.h"
-#include "core/plan_json.h"
-#include "core/validate.h"
+#include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluation_json.h"
+#include "core/evaluate/evaluation_table.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
+#include "core/rules/validate.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Median time of the memory estimate for a 1T-parameter plan on 16,384 GPUs (tp 8, pp 16,
 // dp 128): with what-ifs and the micro-batch search, and the stage estimate alone.
-#include "core/detail/memory/memory_estimate.h"
-#include "core/memory.h"
+#include "core/memory/memory.h"
+#include "core/memory/memory_estimate.h"
 
 #include <algorithm>
 #include <chrono>

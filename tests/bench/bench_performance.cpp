@@ -3,9 +3,9 @@
 // PP 16 × DP 8, 192 micro-batches), and of the performance model's own share: stage costs,
 // the pipeline simulation and the step assembly, given the model and the rank map.
 #include "app/allocator_tuning.h"
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/performance.h"
+#include "core/evaluate/evaluate.h"
+#include "core/performance/performance.h"
+#include "core/plan/catalog.h"
 
 #include <algorithm>
 #include <chrono>

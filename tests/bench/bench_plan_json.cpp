@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Plan JSON speed: writing and reading a typical plan, and reading large documents.
-#include "core/catalog.h"
-#include "core/plan_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 
 #include <chrono>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Times generation + simulation of large schedules and prints the median of several runs.
 #include "app/allocator_tuning.h"
-#include "core/schedule.h"
+#include "core/schedule/schedule.h"
 
 #include <algorithm>
 #include <chrono>

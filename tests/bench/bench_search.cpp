@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The auto-planner's speed: GPT-3 175B on 1,024 A100 80 GB (128 nodes of 8, NVLink 3, HDR
 // InfiniBand 200 Gb/s), global batch 1,536 of 2,048 tokens (Brown et al. 2020), over the whole
-// space core/search.h enumerates. Prints layouts per second; reports, never asserts.
+// space core/search/search.h enumerates. Prints layouts per second; reports, never asserts.
 // Usage: bench_search [--threads N] [--repeat N] [--time-every-layout] [--every-option]
 #include "tests/core/search_plans.h"
 
 #include "app/allocator_tuning.h"
-#include "core/catalog.h"
-#include "core/search.h"
+#include "core/plan/catalog.h"
+#include "core/search/search.h"
 
 #include <algorithm>
 #include <cstdio>

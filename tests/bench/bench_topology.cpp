@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Times buildTopology (coordinates, every group kind, placement, diagnostics) for large jobs
 // and prints the median of several runs. Reported, never asserted.
-#include "core/topology.h"
+#include "core/topology/topology.h"
 
 #include <algorithm>
 #include <chrono>

@@ -2,8 +2,8 @@
 // How long one slider step costs in the controls panel: the document applies the edit, the
 // engine evaluates and the panel resyncs every control (stops, values, markers). Prints the
 // figures; asserts nothing about time.
-#include "core/catalog.h"
-#include "core/parallel_choices.h"
+#include "core/plan/catalog.h"
+#include "core/rules/parallel_choices.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/plan_document.h"
 

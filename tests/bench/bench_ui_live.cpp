@@ -9,7 +9,7 @@
 #include "tests/core/search_plans.h"
 
 #include "app/allocator_tuning.h"
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/diagnostics_list.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Timing of the catalog look-ups, the parameter-count family and validate(), which run on every
 // slider move. Reported by QBENCHMARK; nothing is asserted about wall-clock time.
-#include "core/catalog.h"
-#include "core/validate.h"
+#include "core/plan/catalog.h"
+#include "core/rules/validate.h"
 
 #include <QTest>
 

@@ -4,8 +4,8 @@
 // from them (so a translation from code + args says the same thing).
 #pragma once
 
-#include "core/diagnostic.h"
-#include "core/diagnostic_text.h"
+#include "core/text/diagnostic.h"
+#include "core/text/diagnostic_text.h"
 
 #include <QString>
 

@@ -8,9 +8,9 @@
 // (FSDP, flash attention, larger micro-batches, A100 and H100), below.
 #pragma once
 
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/plan.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan.h"
 
 #include <array>
 #include <string>

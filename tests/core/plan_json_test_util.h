@@ -2,9 +2,9 @@
 // Small helpers shared by the plan JSON tests.
 #pragma once
 
-#include "core/catalog.h"
-#include "core/plan_enums.h"
-#include "core/plan_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_enums.h"
+#include "core/plan/plan_json.h"
 
 #include <QString>
 

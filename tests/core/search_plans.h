@@ -5,8 +5,8 @@
 // timed with.
 #pragma once
 
-#include "core/catalog.h"
-#include "core/plan.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan.h"
 
 namespace fourfold::test {
 

@@ -3,9 +3,9 @@
 // pass over it with evaluate(), and the check that evaluate() gives a candidate's figures.
 #pragma once
 
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/search.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
+#include "core/search/search.h"
 
 #include <QTest>
 

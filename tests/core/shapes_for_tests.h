@@ -3,7 +3,7 @@
 // not depend on the preset catalog.
 #pragma once
 
-#include "core/plan.h"
+#include "core/plan/plan.h"
 
 namespace fourfold::test {
 

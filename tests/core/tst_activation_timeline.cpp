@@ -3,11 +3,11 @@
 // from: at every op boundary the sets held are the forwards done minus the backwards done on
 // that rank (per chunk), and the peak is the stage's in-flight count (Narayanan et al. 2021
 // §2.2: 1F1B holds p − s micro-batches, GPipe all m; interleaving per Megatron-LM).
-#include "core/activation_timeline.h"
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/evaluation_json.h"
-#include "core/schedule.h"
+#include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluation_json.h"
+#include "core/memory/activation_timeline.h"
+#include "core/plan/catalog.h"
+#include "core/schedule/schedule.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "core/catalog.h"
-#include "core/detail/catalog/catalog_parse.h"
-#include "core/detail/catalog/embedded_presets.h"
+#include "core/plan/catalog.h"
+#include "core/plan/detail/catalog_parse.h"
+#include "core/plan/detail/embedded_presets.h"
 
 #include <QTest>
 

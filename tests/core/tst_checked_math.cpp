@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Checked and saturating arithmetic, and every formula built on it fed its range limits: the
 // batch identity, tokens per step, world size, byte categories, stage totals, what-if deltas.
-#include "core/catalog.h"
-#include "core/checked_math.h"
-#include "core/evaluate.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
+#include "core/text/checked_math.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "core/catalog.h"
-#include "core/checkpoint.h"
-#include "core/evaluate.h"
+#include "core/evaluate/evaluate.h"
+#include "core/performance/checkpoint.h"
+#include "core/plan/catalog.h"
 
 #include <QTest>
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Coded texts (core/coded_text.h): the English templates write exactly the text the engine
+// Coded texts (core/text/coded_text.h): the English templates write exactly the text the engine
 // wrote before (hand-written here), the Chinese table has the same codes and quotes every arg,
 // every what-if code renders in both languages with each of its numbers and, in Chinese, no
 // English word; the what-ifs of a plan that does not fit carry codes whose English rendering is
 // their `change`.
-#include "core/catalog.h"
-#include "core/coded_text.h"
-#include "core/evaluate.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
+#include "core/text/coded_text.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Coded diagnostics: every code in the core's one table renders to a sentence that quotes every
 // arg, and a diagnostic's JSON carries code, args and message.
-#include "core/diagnostic.h"
-#include "core/diagnostic_json.h"
-#include "core/diagnostic_text.h"
-#include "core/format.h"
+#include "core/text/diagnostic.h"
+#include "core/text/diagnostic_json.h"
+#include "core/text/diagnostic_text.h"
+#include "core/text/format.h"
 
 #include <QTest>
 

@@ -2,10 +2,10 @@
 // Diagnostics in Simplified Chinese: every code of the English table has a Chinese sentence that
 // quotes exactly the same args (the same required ones outside [[ ]] clauses), and rendered
 // with sample args it is written in Chinese characters and shows every number and name.
-#include "core/cjk_spacing.h"
-#include "core/diagnostic.h"
-#include "core/diagnostic_text.h"
-#include "core/format.h"
+#include "core/text/cjk_spacing.h"
+#include "core/text/diagnostic.h"
+#include "core/text/diagnostic_text.h"
+#include "core/text/format.h"
 
 #include <QTest>
 

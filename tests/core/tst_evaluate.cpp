@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/evaluation_json.h"
-#include "core/format.h"
-#include "core/plan_json.h"
+#include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluation_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
+#include "core/text/format.h"
 
 #include <nlohmann/json.hpp>
 

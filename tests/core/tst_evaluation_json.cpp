@@ -2,9 +2,9 @@
 // writeEvaluationJson streams the operation and group lists instead of building them as a tree:
 // its output must read back as exactly the tree evaluationToJsonValue builds, and the options
 // must leave out the lists and nothing else.
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/evaluation_json.h"
+#include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluation_json.h"
+#include "core/plan/catalog.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,11 +3,11 @@
 // memory category of every stage of plans built on every model preset, under each convention,
 // the figure's terms evaluated per its formula give the figure's value; likewise the global
 // batch and the bubble; and the JSON shape of PLAN_FORMAT.md's "Additions".
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/evaluation_json.h"
-#include "core/explained.h"
-#include "core/explained_json.h"
+#include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluation_json.h"
+#include "core/plan/catalog.h"
+#include "core/text/explained.h"
+#include "core/text/explained_json.h"
 
 #include <QTest>
 

@@ -2,16 +2,16 @@
 // Explained figures in Simplified Chinese: every term name and note the engine writes, over plans
 // that reach every branch of the formulas (each model preset under each memory convention, with
 // ZeRO stages, offload, recompute, CP, EP, interleaving and every schedule), has a Chinese
-// rendering (core/explained_names.h) that is written in Chinese characters; and everything the
+// rendering (core/text/explained_names.h) that is written in Chinese characters; and everything the
 // core writes for a reader over those plans (names, notes, sources, formulas, what-ifs,
 // diagnostics) reads in Chinese with no English words left but symbols, units, proper nouns and
 // paper citations.
-#include "core/catalog.h"
-#include "core/coded_text.h"
-#include "core/diagnostic_text.h"
-#include "core/evaluate.h"
-#include "core/explained.h"
-#include "core/explained_names.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
+#include "core/text/coded_text.h"
+#include "core/text/diagnostic_text.h"
+#include "core/text/explained.h"
+#include "core/text/explained_names.h"
 
 #include <QTest>
 

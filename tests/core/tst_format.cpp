@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/format.h"
+#include "core/text/format.h"
 
 #include <QTest>
 

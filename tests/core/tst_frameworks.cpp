@@ -4,10 +4,10 @@
 // the round trip export → import.
 #include "hf_configs_for_tests.h"
 
-#include "core/catalog.h"
-#include "core/frameworks.h"
-#include "core/model.h"
-#include "core/plan_json.h"
+#include "core/frameworks/frameworks.h"
+#include "core/model/model.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,9 +2,9 @@
 // Whole-engine checks: each folder of tests/data/golden holds plan.json and the evaluation the
 // engine must produce for it (expected-evaluation.json). A mismatch prints a JSON diff. After
 // a deliberate change, FOURFOLD_UPDATE_GOLDEN=1 rewrites the expected files for review.
-#include "core/evaluate.h"
-#include "core/evaluation_json.h"
-#include "core/plan_json.h"
+#include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluation_json.h"
+#include "core/plan/plan_json.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,9 +2,9 @@
 // Lessons as data: the markup read into blocks and runs, a well-formed lesson read in full,
 // and malformed lessons refused with the code, the JSON pointer and the line and column of the
 // mistake (truncated JSON, wrong types, unknown keys, unknown placeholders, bad patches).
-#include "core/catalog.h"
-#include "core/lesson.h"
-#include "core/plan_json.h"
+#include "core/lesson/lesson.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 
 #include <QTest>
 

@@ -4,10 +4,10 @@
 // every lesson in resources/lessons applies to the default plan in order, evaluates without
 // errors and resolves every placeholder; the article's worked numbers appear in the text; and
 // the translations keep the English file's steps, patches, views, highlights and answers.
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/lesson.h"
-#include "core/lesson_render.h"
+#include "core/evaluate/evaluate.h"
+#include "core/lesson/lesson.h"
+#include "core/lesson/lesson_render.h"
+#include "core/plan/catalog.h"
 
 #include <QDir>
 #include <QFile>

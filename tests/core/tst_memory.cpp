@@ -3,11 +3,11 @@
 // sharding table, TP/EP splits, in-flight activations, offload, buffers, what-ifs and JSON.
 #include "shapes_for_tests.h"
 
-#include "core/explained.h"
-#include "core/format.h"
-#include "core/memory.h"
-#include "core/memory_json.h"
-#include "core/schedule.h"
+#include "core/memory/memory.h"
+#include "core/memory/memory_json.h"
+#include "core/schedule/schedule.h"
+#include "core/text/explained.h"
+#include "core/text/format.h"
 
 #include <QTest>
 

@@ -4,14 +4,14 @@
 // Each test names its reference and writes its numbers out.
 #include "shapes_for_tests.h"
 
-#include "core/catalog.h"
-#include "core/detail/memory/memory_what_if.h"
-#include "core/memory.h"
-#include "core/memory_json.h"
-#include "core/plan_json.h"
-#include "core/plan_patch.h"
-#include "core/plan_title.h"
-#include "core/validate.h"
+#include "core/advice/what_ifs.h"
+#include "core/memory/memory.h"
+#include "core/memory/memory_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
+#include "core/plan/plan_patch.h"
+#include "core/plan/plan_title.h"
+#include "core/rules/validate.h"
 
 #include <QTest>
 

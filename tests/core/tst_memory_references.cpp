@@ -5,10 +5,10 @@
 // prints both numbers (docs/memory.md says why).
 #include "shapes_for_tests.h"
 
-#include "core/detail/memory/memory_activations.h"
-#include "core/detail/memory/memory_common.h"
-#include "core/format.h"
-#include "core/memory.h"
+#include "core/memory/detail/memory_activations.h"
+#include "core/memory/memory.h"
+#include "core/memory/memory_common.h"
+#include "core/text/format.h"
 
 #include <QTest>
 

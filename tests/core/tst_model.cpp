@@ -2,8 +2,8 @@
 // Parameter counts, stage placement and FLOPs against published model sizes and formulas.
 #include "shapes_for_tests.h"
 
-#include "core/model.h"
-#include "core/model_json.h"
+#include "core/model/model.h"
+#include "core/model/model_json.h"
 
 #include <QTest>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The one table of parallel axes: every row's key is the plan JSON's key for the same value,
 // its field reads and writes that value, and its coordinate and size match the topology.
-#include "core/parallel_axis.h"
-#include "core/plan_json.h"
-#include "core/topology.h"
+#include "core/plan/plan_json.h"
+#include "core/topology/parallel_axis.h"
+#include "core/topology/topology.h"
 
 #include <nlohmann/json.hpp>
 

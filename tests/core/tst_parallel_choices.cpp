@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The values each parallel slider steps through, derived by hand from the rules in
-// core/parallel_choices.cpp (Megatron-LM's divisibility rules and the one-node TP policy).
-#include "core/parallel_choices.h"
+// core/rules/parallel_choices.cpp (Megatron-LM's divisibility rules and the one-node TP policy).
+#include "core/rules/parallel_choices.h"
 
 #include <QTest>
 

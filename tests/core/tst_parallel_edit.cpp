@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Editing one parallel degree as the controls do: DP follows so the job stays within the cluster,
 // dependents drop to a valid value, and slider stops never give a plan with a layout error.
-// Expected values are worked out by hand in each test from the rules in core/parallel_edit.h.
-#include "core/catalog.h"
-#include "core/parallel_edit.h"
-#include "core/validate.h"
+// Expected values are worked out by hand in each test from the rules in core/rules/parallel_edit.h.
+#include "core/plan/catalog.h"
+#include "core/rules/parallel_edit.h"
+#include "core/rules/validate.h"
 
 #include <QTest>
 

@@ -2,14 +2,14 @@
 #include "performance_references.h"
 #include "search_plans.h"
 
-#include "core/catalog.h"
-#include "core/detail/performance/performance_comm.h"
-#include "core/evaluate.h"
-#include "core/evaluation_json.h"
-#include "core/format.h"
-#include "core/performance.h"
-#include "core/plan_json.h"
-#include "core/plan_patch.h"
+#include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluation_json.h"
+#include "core/performance/detail/performance_comm.h"
+#include "core/performance/performance.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
+#include "core/plan/plan_patch.h"
+#include "core/text/format.h"
 
 #include <QTest>
 

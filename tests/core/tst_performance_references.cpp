@@ -6,9 +6,9 @@
 #include "performance_references.h"
 #include "tests/core/search_plans.h"
 
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/search.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
+#include "core/search/search.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "tests/core/plan_json_test_util.h"
 
-#include "core/catalog.h"
-#include "core/detail/plan_json/plan_json_migrate.h"
-#include "core/plan_enums.h"
-#include "core/plan_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/detail/plan_json_migrate.h"
+#include "core/plan/plan_enums.h"
+#include "core/plan/plan_json.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "tests/core/plan_json_test_util.h"
 
-#include "core/catalog.h"
-#include "core/plan_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "core/catalog.h"
-#include "core/plan_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Schedule engine against hand derivations, the source article and the papers' formulas.
-#include "core/format.h"
-#include "core/schedule.h"
-#include "core/schedule_json.h"
+#include "core/schedule/schedule.h"
+#include "core/schedule/schedule_json.h"
+#include "core/text/format.h"
 
 #include <QTest>
 

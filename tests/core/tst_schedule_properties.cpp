@@ -4,7 +4,7 @@
 // dependencies plus transfer; ops on a rank never overlap and are listed in start order; the
 // makespan covers the busiest rank; the bubble lies in [0, 1); and the closed-form in-flight
 // count equals the simulated peak.
-#include "core/schedule.h"
+#include "core/schedule/schedule.h"
 
 #include <QTest>
 

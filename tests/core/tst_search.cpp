@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
-// The auto-planner (core/search.h): the space counted by hand on small clusters, the search's
-// figures against evaluate() layout by layout, the ranking and the Pareto front checked against
-// brute force, and cancellation.
+// The auto-planner (core/search/search.h): the space counted by hand on small clusters, the
+// search's figures against evaluate() layout by layout, the ranking and the Pareto front checked
+// against brute force, and cancellation.
 #include "search_test_util.h"
 #include "shapes_for_tests.h"
 
-#include "core/catalog.h"
-#include "core/detail/memory/memory_estimate.h"
-#include "core/detail/validate/validate_common.h"
-#include "core/evaluate.h"
-#include "core/search.h"
-#include "core/validate.h"
+#include "core/evaluate/evaluate.h"
+#include "core/memory/memory_estimate.h"
+#include "core/plan/catalog.h"
+#include "core/rules/validate.h"
+#include "core/rules/validate_parts.h"
+#include "core/search/search.h"
 
 #include <QTest>
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// "Why not mine?" (core/search_compare.h): the differences between a plan and a candidate
+// "Why not mine?" (core/search/search_compare.h): the differences between a plan and a candidate
 // written out by hand, the plan's rank among a real search's candidates against a count done
 // here, each reason a plan is not among them, and the running best a search's progress gives
 // against the search's own final candidates.
 #include "search_test_util.h"
 
-#include "core/evaluate.h"
-#include "core/search_compare.h"
+#include "core/evaluate/evaluate.h"
+#include "core/search/search_compare.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Rank layout, groups, placement and diagnostics of core/topology.h, against group lists
+// Rank layout, groups, placement and diagnostics of core/topology/topology.h, against group lists
 // derived by hand below (global rank = Σ index × stride, strides growing along the order
 // string, first = fastest: the Megatron-Core RankGenerator convention) and the source
 // article's 64-GPU example.
-#include "core/topology.h"
-#include "core/topology_json.h"
+#include "core/topology/topology.h"
+#include "core/topology/topology_json.h"
 
 #include <QTest>
 

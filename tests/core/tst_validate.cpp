@@ -2,8 +2,8 @@
 #include "coded_diagnostics_for_tests.h"
 #include "validate_rules_for_tests.h"
 
-#include "core/catalog.h"
-#include "core/validate.h"
+#include "core/plan/catalog.h"
+#include "core/rules/validate.h"
 
 #include <QTest>
 

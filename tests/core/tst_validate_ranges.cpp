@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
-// Every number a plan holds has a documented range (core/validate_ranges.h, docs/plan-format.md):
-// one row per key and limit. Just inside passes, just outside is an error at the key naming the
-// key, the value and the range; the combined limits keep 64-bit byte arithmetic safe.
+// Every number a plan holds has a documented range (core/rules/validate_ranges.h,
+// docs/plan-format.md): one row per key and limit. Just inside passes, just outside is an error at
+// the key naming the key, the value and the range; the combined limits keep 64-bit byte arithmetic
+// safe.
 #include "coded_diagnostics_for_tests.h"
 
-#include "core/catalog.h"
-#include "core/diagnostic_text.h"
-#include "core/validate.h"
-#include "core/validate_ranges.h"
+#include "core/plan/catalog.h"
+#include "core/rules/validate.h"
+#include "core/rules/validate_ranges.h"
+#include "core/text/diagnostic_text.h"
 
 #include <QTest>
 

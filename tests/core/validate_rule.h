@@ -3,9 +3,9 @@
 // defaultPlan() and the diagnostic it must produce (severity, JSON pointer, values named).
 #pragma once
 
-#include "core/catalog.h"
-#include "core/diagnostic.h"
-#include "core/plan.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan.h"
+#include "core/text/diagnostic.h"
 
 #include <functional>
 #include <limits>

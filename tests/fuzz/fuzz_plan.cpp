@@ -8,12 +8,12 @@
 // Built without it (the default, any compiler) main() is a deterministic driver: a fixed-seed
 // mutator over the seed corpus for N iterations, so CI needs no fuzzing engine.
 //   fuzz_plan [--iterations N] [--seed S] [--verbose] SEED_FILE_OR_DIR...
-#include "core/catalog.h"
-#include "core/checked_math.h"
-#include "core/evaluate.h"
-#include "core/evaluation_json.h"
-#include "core/plan_json.h"
-#include "core/validate.h"
+#include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluation_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
+#include "core/rules/validate.h"
+#include "core/text/checked_math.h"
 
 #include <nlohmann/json.hpp>
 

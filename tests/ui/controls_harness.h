@@ -3,7 +3,7 @@
 // shared by the tests of what the panel edits and of what it redraws.
 #pragma once
 
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/plan_document.h"
 

@@ -2,8 +2,8 @@
 // Hand-built schedules for the Gantt and activation-timeline tests, and the view as shown.
 #pragma once
 
-#include "core/activation_timeline.h"
-#include "core/evaluation.h"
+#include "core/evaluate/evaluation.h"
+#include "core/memory/activation_timeline.h"
 #include "ui/views/pipeline_gantt_view.h"
 
 #include <QTest>

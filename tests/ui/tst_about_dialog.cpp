@@ -3,7 +3,7 @@
 // library with the version its own header declares, "About Qt", and the window icon the app
 // sets from its resources. Offscreen; modal dialogs are closed from a timer.
 #include "app/gui/app_runner.h"
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/about_dialog.h"
 #include "ui/shell/main_window.h"

@@ -6,7 +6,7 @@
 // (EFBIG) at the flush, the same place a full disk refuses them (ENOSPC). Set FOURFOLD_FULL_DIR to
 // a directory on a nearly full filesystem (mount -t tmpfs -o size=8k tmpfs /mnt/x) to see that case
 // as well.
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/document/atomic_file.h"
 #include "ui/document/plan_document.h"
 #include "ui/views/image_export.h"

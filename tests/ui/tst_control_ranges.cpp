@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every number input of the controls panel takes its limits from the core's documented ranges
-// (core/validate_ranges.h): its bounds equal the range's (in the units it shows), and driving
+// (core/rules/validate_ranges.h): its bounds equal the range's (in the units it shows), and driving
 // it to either end leaves a plan validate() finds no number out of range in.
-#include "core/catalog.h"
-#include "core/validate.h"
-#include "core/validate_ranges.h"
+#include "core/plan/catalog.h"
+#include "core/rules/validate.h"
+#include "core/rules/validate_ranges.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/plan_document.h"
 

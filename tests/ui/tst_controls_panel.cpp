@@ -7,8 +7,8 @@
 #include "controls_harness.h"
 #include "event_counter.h"
 
-#include "core/catalog.h"
-#include "core/parallel_edit.h"
+#include "core/plan/catalog.h"
+#include "core/rules/parallel_edit.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/slider_control.h"

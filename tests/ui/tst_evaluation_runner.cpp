@@ -2,7 +2,7 @@
 // Large plans are evaluated off the GUI thread: the document keeps showing the last result,
 // reports that it is busy, shows only results that describe its current plan, and ends with
 // the newest plan's evaluation however quickly the edits come.
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/document/evaluation_runner.h"
 #include "ui/document/plan_document.h"
 

@@ -2,8 +2,8 @@
 // ExplainedTips keeps the explanations a view showed lately; whatever it kept, each must be
 // what ExplainedText writes for that heading, figure and unit, and a figure that differs in
 // any value gets its own.
-#include "core/catalog.h"
-#include "core/evaluate.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
 #include "ui/views/explained_text.h"
 
 #include <QTest>

@@ -4,10 +4,10 @@
 // show the new peak, and undo restores both.
 #include "tests/core/search_plans.h"
 
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/format.h"
-#include "core/memory.h"
+#include "core/evaluate/evaluate.h"
+#include "core/memory/memory.h"
+#include "core/plan/catalog.h"
+#include "core/text/format.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/fit_advice_view.h"

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The fit advice in Simplified Chinese: with the interface in Chinese, every what-if under the
-// memory chart is the core's Chinese rendering of its code (core/coded_text.h) with the same
+// memory chart is the core's Chinese rendering of its code (core/text/coded_text.h) with the same
 // numbers, no English change text is left on a button, and the tooltips of the step-time
 // formula and the does-not-fit diagnostic read in Chinese too.
-#include "core/catalog.h"
-#include "core/coded_text.h"
-#include "core/memory.h"
+#include "core/memory/memory.h"
+#include "core/plan/catalog.h"
+#include "core/text/coded_text.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/language.h"
 #include "ui/shell/main_window.h"

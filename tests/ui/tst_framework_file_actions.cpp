@@ -3,8 +3,8 @@
 // exporters, configs applied as one undoable step, by menu, by Open and by drag-and-drop.
 #include "tests/core/hf_configs_for_tests.h"
 
-#include "core/catalog.h"
-#include "core/frameworks.h"
+#include "core/frameworks/frameworks.h"
+#include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
 #include "ui/shell/framework_file_actions.h"

@@ -3,8 +3,8 @@
 // and products that would wrap, files too large or of the wrong kind. Each is refused with a
 // message naming the problem, and the plan being edited stays exactly as it was (its undo
 // history and file name too). Offscreen, through the window's File ▸ Open path.
-#include "core/catalog.h"
-#include "core/parallel_axis.h"
+#include "core/plan/catalog.h"
+#include "core/topology/parallel_axis.h"
 #include "ui/document/plan_document.h"
 #include "ui/document/undo_ids.h"
 #include "ui/shell/main_window.h"

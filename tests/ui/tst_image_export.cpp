@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Image exports for slides and papers: PNGs at a chosen scale, a rank map without its on-screen
 // chooser, hint and highlight, and failures that say why.
-#include "core/catalog.h"
-#include "core/evaluate.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
 #include "ui/views/image_export.h"
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/plot_export.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The whole loop a user drives: a key press on the TP slider in the main window's controls
 // changes the document's plan and the memory bars; undo brings both back.
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/main_window.h"

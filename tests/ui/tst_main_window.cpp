@@ -3,7 +3,7 @@
 // toggle, file commands through injectable prompts, drag-and-drop, the --screenshot path and the
 // persisted settings. Offscreen; QSettings live in the test-mode location.
 #include "app/gui/app_runner.h"
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
 #include "ui/shell/main_window.h"

@@ -5,7 +5,7 @@
 // the charts. Offscreen, driving real widgets with QTest key presses.
 #include "tests/ui/mnemonics.h"
 
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"

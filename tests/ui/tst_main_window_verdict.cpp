@@ -3,7 +3,7 @@
 // not fitting is a diagnostic, the opened file's warnings reach the Diagnostics dock, which is
 // one line high for one line; the title names the file and the plan; Open Recent tells two
 // plan.json apart; a pane can be hidden; the unsaved-changes question defaults to Cancel.
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
 #include "ui/shell/main_window.h"

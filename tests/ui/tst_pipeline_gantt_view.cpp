@@ -5,7 +5,7 @@
 #include "gantt_fixtures.h"
 #include "image_checks.h"
 
-#include "core/activation_timeline.h"
+#include "core/memory/activation_timeline.h"
 #include "ui/views/memory_timeline_chart.h"
 #include "ui/views/pipeline_gantt_view.h"
 #include "ui/views/raster_worker.h"

@@ -2,8 +2,8 @@
 // PlanDocument: edits, coalesced evaluation, undo merging, files. The expectations come from
 // STYLE.md §B–§D (one evaluation per event-loop turn, one undo step per gesture, a failed open
 // changes nothing, clean only after a committed write) and PLAN_FORMAT.md ("results").
-#include "core/catalog.h"
-#include "core/plan_json.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 #include "ui/document/plan_document.h"
 
 #include <nlohmann/json.hpp>

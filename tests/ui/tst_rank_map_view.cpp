@@ -3,8 +3,8 @@
 // hit testing, hover highlighting, pinning, keyboard zoom, exports, and a 16,384-GPU job.
 #include "event_counter.h"
 
-#include "core/catalog.h"
-#include "core/evaluate.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
 #include "ui/views/rank_map_legend.h"
 #include "ui/views/rank_map_painter.h"
 #include "ui/views/rank_map_view.h"

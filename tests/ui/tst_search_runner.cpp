@@ -4,9 +4,9 @@
 // runs cancels it and only the newer result is delivered.
 #include "tests/core/search_plans.h"
 
-#include "core/catalog.h"
-#include "core/search.h"
-#include "core/search_compare.h"
+#include "core/plan/catalog.h"
+#include "core/search/search.h"
+#include "core/search/search_compare.h"
 #include "ui/search/search_runner.h"
 
 #include <QSignalSpy>

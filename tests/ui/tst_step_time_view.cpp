@@ -5,9 +5,9 @@
 // core's curve.
 #include "event_counter.h"
 
-#include "core/catalog.h"
-#include "core/evaluate.h"
-#include "core/format.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
+#include "core/text/format.h"
 #include "ui/views/checkpoint_panel.h"
 #include "ui/views/scaling_chart.h"
 #include "ui/views/step_time_view.h"

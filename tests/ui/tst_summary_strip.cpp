@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The summary strip shows what the Evaluation says: fits or not (green/red) with peak, usable
 // and capacity; the global-batch formula; the bubble with its formula on hover; world size.
-#include "core/catalog.h"
-#include "core/evaluate.h"
+#include "core/evaluate/evaluate.h"
+#include "core/plan/catalog.h"
 #include "ui/views/summary_strip.h"
 
 #include <QAction>

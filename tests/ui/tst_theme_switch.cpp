@@ -3,7 +3,7 @@
 // text, the summary strip's values and the fit advice take the new colours at once, through the
 // View ▸ Theme actions; "System" sets no palette of its own, so Qt resolves every role from the
 // desktop's.
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
 #include "ui/shell/main_window.h"

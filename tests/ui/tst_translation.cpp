@@ -8,7 +8,7 @@
 #include "tests/ui/mnemonics.h"
 
 #include "app/gui/app_runner.h"
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/document/undo_ids.h"
 #include "ui/shell/app_settings.h"

@@ -7,7 +7,7 @@
 // 1600 × 1000 the views are tabs, each checked when brought forward.
 #include "tests/core/search_plans.h"
 
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/main_window_view_grid.h"

@@ -4,12 +4,12 @@
 // patch application, its text against the figures the core renders, its view and highlight
 // against the window; Back, Close and Undo; keys; questions; a malformed lesson file;
 // presentation mode.
-#include "core/catalog.h"
-#include "core/diagnostic.h"
-#include "core/lesson.h"
-#include "core/lesson_render.h"
-#include "core/parallel_axis.h"
-#include "core/plan_patch.h"
+#include "core/lesson/lesson.h"
+#include "core/lesson/lesson_render.h"
+#include "core/plan/catalog.h"
+#include "core/plan/plan_patch.h"
+#include "core/text/diagnostic.h"
+#include "core/topology/parallel_axis.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"

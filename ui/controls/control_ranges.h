@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The limits of the controls' number inputs come from the core's documented ranges
-// (core/validate_ranges.h), never from constants of their own, so no control can produce a
+// (core/rules/validate_ranges.h), never from constants of their own, so no control can produce a
 // value validate() rejects as out of range.
 #pragma once
 
-#include "core/validate_ranges.h"
+#include "core/rules/validate_ranges.h"
 
 #include <string_view>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/controls/controls_cluster.h"
 
-#include "core/catalog.h"
-#include "core/format.h"
-#include "core/parallel_choices.h"
+#include "core/plan/catalog.h"
+#include "core/rules/parallel_choices.h"
+#include "core/text/format.h"
 #include "ui/controls/control_ranges.h"
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/slider_control.h"

@@ -3,7 +3,7 @@
 // (PLAN_FORMAT.md's keys, "/parallel/tp"), so a diagnostic or a focus request finds it.
 #pragma once
 
-#include "core/evaluation.h"
+#include "core/evaluate/evaluation.h"
 
 #include <QString>
 #include <QStringList>

@@ -4,7 +4,7 @@
 // resyncs its rows from each Evaluation. Subclasses add the rows of one section.
 #pragma once
 
-#include "core/evaluation.h"
+#include "core/evaluate/evaluation.h"
 #include "ui/controls/controls_fields.h"
 #include "ui/document/undo_ids.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/controls/controls_model.h"
 
-#include "core/catalog.h"
-#include "core/format.h"
+#include "core/plan/catalog.h"
+#include "core/text/format.h"
 #include "ui/controls/control_ranges.h"
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/controls_text.h"

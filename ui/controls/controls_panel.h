@@ -4,7 +4,7 @@
 // control red when a diagnostic names its field, and can move focus to a field's control.
 #pragma once
 
-#include "core/evaluation.h"
+#include "core/evaluate/evaluation.h"
 
 #include <QWidget>
 

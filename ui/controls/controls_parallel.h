@@ -4,8 +4,8 @@
 // stage, sharding group and offload. A value that breaks a rule is kept and marked red.
 #pragma once
 
-#include "core/parallel_choices.h"
-#include "core/plan.h"
+#include "core/plan/plan.h"
+#include "core/rules/parallel_choices.h"
 #include "ui/controls/controls_group.h"
 
 #include <vector>

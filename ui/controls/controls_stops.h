@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Slider stops: where a slider's positions land. Presentation only (the spin box beside each
-// slider takes any exact value); valid parallel degrees come from core/parallel_choices.h.
+// slider takes any exact value); valid parallel degrees come from core/rules/parallel_choices.h.
 #pragma once
 
 #include <vector>

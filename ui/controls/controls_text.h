@@ -3,8 +3,8 @@
 // global-batch formula as people read it ("B = b × a × dp = 1 × 8 × 8 = 64").
 #pragma once
 
-#include "core/evaluation.h"
-#include "core/plan.h"
+#include "core/evaluate/evaluation.h"
+#include "core/plan/plan.h"
 
 #include <QCoreApplication>
 #include <QString>

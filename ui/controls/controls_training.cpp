@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/controls/controls_training.h"
 
-#include "core/format.h"
-#include "core/plan_enums.h"
+#include "core/plan/plan_enums.h"
+#include "core/text/format.h"
 #include "ui/controls/control_ranges.h"
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/controls_text.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/document/evaluation_runner.h"
 
-#include "core/evaluate.h"
+#include "core/evaluate/evaluate.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 

@@ -4,9 +4,9 @@
 // and a finished result whose plan is no longer wanted is dropped, never shown.
 #pragma once
 
-#include "core/evaluation.h"
-#include "core/performance.h"
-#include "core/plan.h"
+#include "core/evaluate/evaluation.h"
+#include "core/performance/performance.h"
+#include "core/plan/plan.h"
 
 #include <QFutureWatcher>
 #include <QObject>

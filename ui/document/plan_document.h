@@ -4,10 +4,10 @@
 // It never shows dialogs: errors come back as text, so it tests headless.
 #pragma once
 
-#include "core/evaluation.h"
-#include "core/performance.h"
-#include "core/plan.h"
-#include "core/side_worker.h"
+#include "core/evaluate/evaluation.h"
+#include "core/evaluate/side_worker.h"
+#include "core/performance/performance.h"
+#include "core/plan/plan.h"
 #include "ui/document/evaluation_runner.h"
 #include "ui/document/undo_ids.h"
 

@@ -3,7 +3,7 @@
 // the same field within the same gesture merge, so one slider drag is one step (STYLE.md §C).
 #pragma once
 
-#include "core/plan.h"
+#include "core/plan/plan.h"
 #include "ui/document/undo_ids.h"
 
 #include <QUndoCommand>

@@ -3,7 +3,7 @@
 // one gesture (one slider drag) merge into one undo step (QUndoCommand::id / mergeWith).
 #pragma once
 
-#include "core/parallel_axis.h"
+#include "core/topology/parallel_axis.h"
 
 namespace fourfold::ui {
 

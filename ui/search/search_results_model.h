@@ -2,12 +2,12 @@
 // SearchResultsModel: the auto-planner's candidates as a table, best first. One column per
 // layout field that varies among them, then peak memory, tokens/s, MFU and the bubble (and the
 // objective's own figure when it is not tokens/s). Every figure is the core's; the model only
-// turns it into text (core/format.h) and gives a number to sort by (SortRole).
+// turns it into text (core/text/format.h) and gives a number to sort by (SortRole).
 #pragma once
 
-#include "core/format.h"
-#include "core/search.h"
-#include "core/search_fields.h"
+#include "core/search/search.h"
+#include "core/search/search_fields.h"
+#include "core/text/format.h"
 
 #include <QAbstractTableModel>
 

@@ -5,8 +5,8 @@
 // few layouts; a run's late reports after a newer start are dropped.
 #pragma once
 
-#include "core/plan.h"
-#include "core/search.h"
+#include "core/plan/plan.h"
+#include "core/search/search.h"
 
 #include <QFutureWatcher>
 #include <QObject>

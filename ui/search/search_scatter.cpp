@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/search/search_scatter.h"
 
-#include "core/search_fields.h"
+#include "core/search/search_fields.h"
 #include "ui/views/palette.h"
 
 #include <qcustomplot.h>

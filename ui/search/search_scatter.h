@@ -4,8 +4,8 @@
 // current plan ringed. Draws the core's figures only; colours follow the theme.
 #pragma once
 
-#include "core/format.h"
-#include "core/search.h"
+#include "core/search/search.h"
+#include "core/text/format.h"
 
 #include <QWidget>
 

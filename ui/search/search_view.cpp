@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/search/search_view.h"
 
-#include "core/format.h"
-#include "core/plan_enums.h"
-#include "core/search_compare.h"
-#include "core/search_json.h"
+#include "core/plan/plan_enums.h"
+#include "core/search/search_compare.h"
+#include "core/search/search_json.h"
+#include "core/text/format.h"
 #include "ui/document/plan_document.h"
 #include "ui/search/search_results_model.h"
 #include "ui/search/search_runner.h"

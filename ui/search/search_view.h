@@ -9,9 +9,9 @@
 // the engine's search (off the GUI thread) and shows its result.
 #pragma once
 
-#include "core/format.h"
-#include "core/plan.h"
-#include "core/search.h"
+#include "core/plan/plan.h"
+#include "core/search/search.h"
+#include "core/text/format.h"
 
 #include <QWidget>
 

@@ -4,7 +4,7 @@
 // byte units here and follow byteUnitsChanged, so a GB/GiB toggle redraws every figure.
 #pragma once
 
-#include "core/format.h"
+#include "core/text/format.h"
 #include "ui/shell/theme.h"
 
 #include <QByteArray>

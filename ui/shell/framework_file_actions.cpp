@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/shell/framework_file_actions.h"
 
-#include "core/diagnostic.h"
+#include "core/text/diagnostic.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/language.h"
 

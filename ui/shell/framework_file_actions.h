@@ -4,7 +4,7 @@
 // step through PlanDocument::replacePlan; the core does the reading and writing.
 #pragma once
 
-#include "core/frameworks.h"
+#include "core/frameworks/frameworks.h"
 #include "ui/shell/main_window_prompts.h"
 
 #include <QObject>

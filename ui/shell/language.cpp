@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/shell/language.h"
 
-#include "core/cjk_spacing.h"
-#include "core/diagnostic_text.h"
+#include "core/text/cjk_spacing.h"
+#include "core/text/diagnostic_text.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

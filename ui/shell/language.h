@@ -6,8 +6,8 @@
 // takes effect at the next start, since widgets set their texts when they are built.
 #pragma once
 
-#include "core/diagnostic.h"
-#include "core/language.h"
+#include "core/text/diagnostic.h"
+#include "core/text/language.h"
 
 #include <QLocale>
 #include <QString>
@@ -33,7 +33,7 @@ bool applyLanguage(QCoreApplication& application, core::Language language);
 
 // The text without the spaces between Chinese characters that joining sentences or inserting a
 // Chinese value leaves ("余量。 放得下", "设为 完全"); Latin text and numbers keep theirs
-// (core/cjk_spacing.h).
+// (core/text/cjk_spacing.h).
 [[nodiscard]] QString withoutSpacesBetweenChinese(const QString& text);
 
 // Renders a core diagnostic's sentence in the interface's language.

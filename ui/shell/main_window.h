@@ -4,7 +4,7 @@
 // for files, undo, view options and help; drag-and-drop of a plan file; settings that persist.
 #pragma once
 
-#include "core/evaluation.h"
+#include "core/evaluate/evaluation.h"
 #include "ui/shell/main_window_prompts.h"
 
 #include <QList>

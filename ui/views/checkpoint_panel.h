@@ -6,7 +6,7 @@
 // Draws core::CheckpointReport and core::ScalingCurves only.
 #pragma once
 
-#include "core/evaluation.h"
+#include "core/evaluate/evaluation.h"
 
 #include <QWidget>
 

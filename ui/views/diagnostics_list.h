@@ -5,7 +5,7 @@
 // much height as its lines need.
 #pragma once
 
-#include "core/diagnostic.h"
+#include "core/text/diagnostic.h"
 #include "ui/views/evaluation_view.h"
 
 #include <QIcon>

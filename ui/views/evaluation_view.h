@@ -7,7 +7,7 @@
 // - image export (PNG, SVG or PDF by suffix): the chart when one is set, else the widget.
 #pragma once
 
-#include "core/evaluation.h"
+#include "core/evaluate/evaluation.h"
 #include "ui/views/image_export.h"
 
 #include <QWidget>

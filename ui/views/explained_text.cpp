@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/explained_text.h"
 
-#include "core/explained_names.h"
+#include "core/text/explained_names.h"
 #include "ui/shell/language.h"
 
 #include <QStringList>

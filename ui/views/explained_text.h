@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ExplainedText: an explained figure from the core, written for people in the app's language:
 // the formula with its values in GB or GiB, what each symbol stands for (term names and notes in
-// the interface's language, from core/explained_names.h), the note and the source. It reads the
-// figure's structure only; nothing here parses or computes a figure.
+// the interface's language, from core/text/explained_names.h), the note and the source. It reads
+// the figure's structure only; nothing here parses or computes a figure.
 #pragma once
 
-#include "core/evaluation.h"  // CodedText: the Evaluation's formulas and what-ifs
-#include "core/explained.h"
-#include "core/format.h"
+#include "core/evaluate/evaluation.h"  // CodedText: the Evaluation's formulas and what-ifs
+#include "core/text/explained.h"
+#include "core/text/format.h"
 #include "ui/shell/recent_values.h"
 
 #include <QCoreApplication>
@@ -27,7 +27,7 @@ public:
     [[nodiscard]] static QString note(const core::ExplainedFigure& figure);
     // One line per term: "Φ  parameters on this rank = 6.74e9".
     [[nodiscard]] static QString terms(const core::ExplainedFigure& figure, core::ByteUnits units);
-    // A formula or change the core writes as a code (core/coded_text.h), in the interface's
+    // A formula or change the core writes as a code (core/text/coded_text.h), in the interface's
     // language; parts of a line are joined as the language joins clauses.
     [[nodiscard]] static QString coded(const core::CodedText& text);
     [[nodiscard]] static QString coded(const std::vector<core::CodedText>& parts);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/fit_advice_view.h"
 
-#include "core/evaluation.h"  // WhatIf::changeText and its renderer
-#include "core/format.h"
-#include "core/plan_enums.h"
+#include "core/evaluate/evaluation.h"  // WhatIf::changeText and its renderer
+#include "core/plan/plan_enums.h"
+#include "core/text/format.h"
 #include "ui/shell/language.h"
 #include "ui/shell/recent_values.h"
 #include "ui/shell/text_label.h"

@@ -26,7 +26,7 @@ public:
     void setBinaryUnits(bool binary);
 
 signals:
-    // A JSON merge patch (core/plan_patch.h) the user chose, with its undo text.
+    // A JSON merge patch (core/plan/plan_patch.h) the user chose, with its undo text.
     void patchRequested(const QString& patch, const QString& undoText);
 
 protected:

@@ -4,7 +4,7 @@
 // into one aggregate span. Pure arithmetic on the schedule; no painting here.
 #pragma once
 
-#include "core/schedule.h"
+#include "core/schedule/schedule.h"
 
 #include <optional>
 #include <vector>

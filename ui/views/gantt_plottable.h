@@ -5,7 +5,7 @@
 // pipeline rank (row r spans r ± 0.4).
 #pragma once
 
-#include "core/schedule.h"
+#include "core/schedule/schedule.h"
 
 #include <memory>
 

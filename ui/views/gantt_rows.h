@@ -6,7 +6,7 @@
 // apply.
 #pragma once
 
-#include "core/schedule.h"
+#include "core/schedule/schedule.h"
 #include "ui/views/gantt_plottable.h"
 
 #include <QColor>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/memory_stack_view.h"
 
-#include "core/format.h"
+#include "core/text/format.h"
 #include "ui/views/chart_heading.h"
 #include "ui/views/explained_text.h"
 #include "ui/views/fitting_ticker.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/memory_timeline_chart.h"
 
-#include "core/format.h"
+#include "core/text/format.h"
 #include "ui/views/palette.h"
 #include "ui/views/step_lines.h"
 

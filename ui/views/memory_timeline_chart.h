@@ -4,8 +4,8 @@
 // where each rank first reaches its peak.
 #pragma once
 
-#include "core/evaluation.h"
-#include "core/format.h"
+#include "core/evaluate/evaluation.h"
+#include "core/text/format.h"
 
 #include <QString>
 

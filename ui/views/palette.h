@@ -12,8 +12,8 @@
 //   light-theme colours, so each plot follows its widget palette, now and on every change.
 #pragma once
 
-#include "core/memory.h"
-#include "core/schedule.h"
+#include "core/memory/memory.h"
+#include "core/schedule/schedule.h"
 
 #include <QColor>
 #include <QPalette>

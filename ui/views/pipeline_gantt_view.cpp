@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/pipeline_gantt_view.h"
 
-#include "core/format.h"
+#include "core/text/format.h"
 #include "ui/shell/text_label.h"
 #include "ui/views/chart_heading.h"
 #include "ui/views/explained_text.h"

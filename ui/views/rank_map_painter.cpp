@@ -19,7 +19,7 @@ namespace {
 // lupdate files a free function's tr() under its namespace, so the lookup uses that context.
 QString tr(const char* text) { return QCoreApplication::translate("fourfold::ui", text); }
 
-// The axes' coordinate names (core/parallel_axis.h), for lupdate.
+// The axes' coordinate names (core/topology/parallel_axis.h), for lupdate.
 [[maybe_unused]] constexpr const char* kCoordinateNames[] = {
     QT_TRANSLATE_NOOP("fourfold::ui::RankMapView", "PP stage"),
     QT_TRANSLATE_NOOP("fourfold::ui::RankMapView", "TP rank"),

@@ -4,8 +4,8 @@
 // image, SVG, PDF): it only uses the QPainter it is given.
 #pragma once
 
-#include "core/parallel_axis.h"
-#include "core/topology.h"
+#include "core/topology/parallel_axis.h"
+#include "core/topology/topology.h"
 #include "ui/views/kept_layer.h"
 #include "ui/views/rank_map_layout.h"
 

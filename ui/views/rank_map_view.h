@@ -5,8 +5,8 @@
 // node as one box so tens of thousands of GPUs stay smooth. Draws only the TopologyReport.
 #pragma once
 
-#include "core/parallel_axis.h"
-#include "core/topology.h"
+#include "core/topology/parallel_axis.h"
+#include "core/topology/topology.h"
 #include "ui/shell/recent_values.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/rank_map_layout.h"

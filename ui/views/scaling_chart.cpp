@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/scaling_chart.h"
 
-#include "core/format.h"
+#include "core/text/format.h"
 #include "ui/views/gpu_axis_plot.h"
 #include "ui/views/palette.h"
 

@@ -5,7 +5,7 @@
 // evaluated. Draws core::ScalingCurves only.
 #pragma once
 
-#include "core/evaluation.h"
+#include "core/evaluate/evaluation.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/step_time_view.h"
 
-#include "core/format.h"
+#include "core/text/format.h"
 #include "ui/shell/layout_barrier.h"
 #include "ui/shell/text_label.h"
 #include "ui/views/checkpoint_panel.h"

@@ -11,7 +11,7 @@
 // Reads only the Evaluation (performance, checkpoint and scaling).
 #pragma once
 
-#include "core/format.h"
+#include "core/text/format.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/explained_text.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/summary_strip.h"
 
-#include "core/format.h"
+#include "core/text/format.h"
 #include "ui/controls/controls_text.h"
 #include "ui/shell/copyable_label.h"
 #include "ui/shell/language.h"

@@ -5,7 +5,7 @@
 // Evaluation.
 #pragma once
 
-#include "core/format.h"
+#include "core/text/format.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/explained_text.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/walkthrough/highlight_targets.h"
 
-#include "core/memory.h"
-#include "core/parallel_axis.h"
+#include "core/memory/memory.h"
+#include "core/topology/parallel_axis.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/memory_stack_view.h"

@@ -4,7 +4,7 @@
 // back as a message naming the line and column of each error, and no lesson.
 #pragma once
 
-#include "core/lesson.h"
+#include "core/lesson/lesson.h"
 
 #include <QString>
 

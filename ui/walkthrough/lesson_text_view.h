@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// LessonTextView: a step's text, already rendered by the core (core/lesson_render.h), drawn as
-// rich text: paragraphs, bulleted lists, emphasis and formulas in a formula style. It only
-// lays out what the core wrote; every figure in it came from the Evaluation.
+// LessonTextView: a step's text, already rendered by the core (core/lesson/lesson_render.h), drawn
+// as rich text: paragraphs, bulleted lists, emphasis and formulas in a formula style. It only lays
+// out what the core wrote; every figure in it came from the Evaluation.
 #pragma once
 
-#include "core/lesson.h"
+#include "core/lesson/lesson.h"
 
 #include <QTextBrowser>
 

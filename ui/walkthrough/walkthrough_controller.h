@@ -6,7 +6,7 @@
 // user's plan and view layout back.
 #pragma once
 
-#include "core/lesson.h"
+#include "core/lesson/lesson.h"
 
 #include <QFont>
 #include <QObject>

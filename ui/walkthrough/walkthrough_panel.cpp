@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/walkthrough/walkthrough_panel.h"
 
-#include "core/lesson_render.h"
+#include "core/lesson/lesson_render.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/app_settings.h"
 #include "ui/walkthrough/lesson_text_view.h"

@@ -5,8 +5,8 @@
 // Restart / Close (Alt+Left / Alt+Right, Page Up / Page Down, Escape while it has focus).
 #pragma once
 
-#include "core/evaluation.h"
-#include "core/lesson.h"
+#include "core/evaluate/evaluation.h"
+#include "core/lesson/lesson.h"
 
 #include <QStringList>
 #include <QWidget>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/walkthrough/walkthrough_session.h"
 
-#include "core/catalog.h"
+#include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 
 namespace fourfold::ui {

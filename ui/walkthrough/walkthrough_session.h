@@ -5,8 +5,8 @@
 // Undo after the walkthrough shows the lesson's last plan again and Redo the user's.
 #pragma once
 
-#include "core/lesson.h"
-#include "core/plan.h"
+#include "core/lesson/lesson.h"
+#include "core/plan/plan.h"
 
 #include <QObject>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A view that computes instead of reading the Evaluation: views_only_draw_fails must reject it.
-#include "core/memory.h"
-#include "core/validate.h"
+#include "core/memory/memory.h"
+#include "core/rules/validate.h"
 
 namespace fourfold::ui {
 

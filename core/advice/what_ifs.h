@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// What-if hints for a plan that does not fit: the obvious single changes (next ZeRO stage,
+// selective or full recompute, half the micro-batch, double TP or PP, optimizer offload),
+// each re-estimated, and the largest micro-batch that fits (a search).
+// Units: bytes. Every figure comes from the estimate (estimatePeak: the peak and whether it
+// fits, to the byte, from one stage of each kind), never from a guess.
+#pragma once
+
+#include "core/memory/memory.h"
+#include "core/performance/performance.h"
+#include "core/text/coded_text.h"
+
+#include <atomic>
+#include <cstddef>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace fourfold::core::detail {
+
+// `schedules`, when given, keeps the compiled schedule shapes for later calls.
+[[nodiscard]] std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model,
+                                          std::uint64_t peakBytes,
+                                          ScheduleMemo* schedules = nullptr);
+
+// One obvious single change to a plan.
+struct WhatIfCandidate {
+    CodedText change;
+    Plan plan;
+    bool newShape = false;  // the stage split changes: the model report is recomputed
+};
+
+// whatIfs shared out among threads (evaluate() works them out on two): each thread that helps
+// takes the next candidate until none is left, and the hints come out in the candidates' order
+// whichever thread worked each out. `plan`, `model` and `schedules` (thread-safe) must outlive
+// the work.
+class WhatIfWork {
+public:
+    WhatIfWork(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes,
+               ScheduleMemo* schedules = nullptr);
+    WhatIfWork(const WhatIfWork&) = delete;
+    WhatIfWork& operator=(const WhatIfWork&) = delete;
+
+    // Works out candidates until none is left; from any number of threads at once.
+    void help();
+    // The hints, once every help() has returned.
+    [[nodiscard]] std::vector<WhatIf> hints();
+
+private:
+    [[nodiscard]] std::optional<WhatIf> hintFor(const WhatIfCandidate& candidate);
+
+    const Plan& plan_;
+    const ModelReport& model_;
+    std::uint64_t peakBytes_;
+    bool reference_;
+    std::uint64_t fullPeak_ = 0;
+    std::set<std::string> knownErrors_;
+    ScheduleMemo own_;
+    ScheduleMemo& memo_;
+    std::vector<WhatIfCandidate> candidates_;
+    std::vector<std::optional<WhatIf>> hints_;  // by candidate, each written by one thread
+    std::atomic<std::size_t> next_{0};
+};
+struct MicroBatchSearch {
+    int largest = 0;       // 0 when a micro-batch of 1 does not fit
+    bool atLeast = false;  // the search reached its limit: larger ones may fit too
+};
+// Largest micro-batch (accumulation unchanged) whose estimate fits.
+[[nodiscard]] MicroBatchSearch largestFittingMicroBatch(const Plan& plan, const ModelReport& model);
+
+// estimateMemory in two parts, for evaluate(), which computes the what-ifs beside its other
+// figures: the report without them, and whether they apply to it (then whatIfs(plan, model,
+// report.peakBytes, ...) gives them).
+[[nodiscard]] MemoryReport estimateWithoutWhatIfs(const Plan& plan, const ModelReport& model);
+[[nodiscard]] bool needsWhatIfs(const MemoryReport& report);
+
+}  // namespace fourfold::core::detail

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+#include "core/frameworks/detail/framework_parts.h"
+#include "core/plan/plan_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <utility>
+
+namespace fourfold::core::detail {
+namespace {
+
+using Json = nlohmann::json;
+
+// The run's fields: what a launch configuration could carry. The preset is only a label for
+// a shape and the global batch is checked as micro × accumulation × dp, so neither is listed.
+bool isRunField(const std::string& pointer) {
+    if (pointer == "/model/preset" || pointer == "/training/global_batch") return false;
+    return pointer.starts_with("/model/") || pointer.starts_with("/training/") ||
+           pointer.starts_with("/parallel/") || pointer == "/cluster/gpus_per_node" ||
+           pointer == "/cluster/nodes";
+}
+
+void flatten(const Json& value, const std::string& pointer,
+             std::vector<std::pair<std::string, Json>>& out) {
+    if (value.is_object()) {
+        for (const auto& [key, item] : value.items()) flatten(item, pointer + "/" + key, out);
+        return;
+    }
+    out.emplace_back(pointer, value);
+}
+
+std::vector<std::pair<std::string, Json>> runFields(const Plan& plan) {
+    std::vector<std::pair<std::string, Json>> fields;
+    flatten(Json::parse(planToJson(plan)), "", fields);
+    std::erase_if(fields, [](const auto& field) { return !isRunField(field.first); });
+    return fields;
+}
+
+}  // namespace
+
+void ImportBuilder::carry(std::string_view pointer) {
+    if (std::find(carried.begin(), carried.end(), pointer) == carried.end()) {
+        carried.emplace_back(pointer);
+    }
+}
+
+void ImportBuilder::error(std::string path, std::string message) {
+    diagnostics.push_back(makeDiagnostic(Severity::Error, std::move(path), "import.problem",
+                                         {{"detail", std::move(message)}}));
+}
+
+void ImportBuilder::note(std::string path, std::string message) {
+    diagnostics.push_back(makeDiagnostic(Severity::Info, std::move(path), "import.note",
+                                         {{"detail", std::move(message)}}));
+}
+
+PlanImport ImportBuilder::finish(ImportKind kind) && {
+    PlanImport result;
+    result.kind = kind;
+    result.carried = std::move(carried);
+    result.diagnostics = std::move(diagnostics);
+    if (!hasErrors(result.diagnostics)) result.plan = std::move(plan);
+    return result;
+}
+
+void setBatchFromGlobal(ImportBuilder& builder, std::int64_t globalBatch, std::string_view path) {
+    const std::int64_t micro = builder.plan.training.microBatch;
+    const std::int64_t dp = builder.plan.parallel.dp;
+    if (globalBatch <= 0 || micro <= 0 || dp <= 0 || globalBatch % (micro * dp) != 0) {
+        builder.error(std::string(path), "global batch " + std::to_string(globalBatch) +
+                                             " is not micro-batch " + std::to_string(micro) +
+                                             " × gradient accumulation × data parallel " +
+                                             std::to_string(dp));
+        return;
+    }
+    builder.plan.training.gradAccumulation = static_cast<int>(globalBatch / (micro * dp));
+    builder.carry("/training/grad_accumulation");
+}
+
+std::vector<std::string> unexpressedFields(const Plan& original, const PlanImport& reimported) {
+    std::vector<std::string> lines;
+    const auto before = runFields(original);
+    std::vector<std::pair<std::string, Json>> after;
+    if (reimported.plan) after = runFields(*reimported.plan);
+    for (const auto& [pointer, value] : before) {
+        const bool carried = std::find(reimported.carried.begin(), reimported.carried.end(),
+                                       pointer) != reimported.carried.end();
+        const auto back = std::find_if(after.begin(), after.end(),
+                                       [&](const auto& field) { return field.first == pointer; });
+        if (carried && back != after.end() && back->second == value) continue;
+        lines.push_back(pointer + " = " + value.dump());
+    }
+    return lines;
+}
+
+}  // namespace fourfold::core::detail

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// The pieces behind core/frameworks/frameworks.h: one exporter and one importer per framework, the
+// Hugging Face reader, and what they share (the result being built, the list of plan fields a
+// file does not carry). Importers never throw; every problem becomes a Diagnostic.
+#pragma once
+
+#include "core/frameworks/frameworks.h"
+#include "core/plan/plan.h"
+#include "core/text/diagnostic.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fourfold::core::detail {
+
+// A plan being filled in from a file: the fields set so far and the problems met.
+struct ImportBuilder {
+    Plan plan;
+    std::vector<std::string> carried;
+    std::vector<Diagnostic> diagnostics;
+
+    void carry(std::string_view pointer);
+    void error(std::string path, std::string message);
+    void note(std::string path, std::string message);
+    [[nodiscard]] PlanImport finish(ImportKind kind) &&;
+};
+
+// Sets micro-batch and gradient accumulation from a global batch and the dp in force
+// (global = micro × accumulation × dp); an error naming all three when it does not divide.
+void setBatchFromGlobal(ImportBuilder& builder, std::int64_t globalBatch, std::string_view path);
+
+// Plan fields (JSON pointers with values, "/parallel/zero_stage = 2") that `reimported` does
+// not give back from `original`: fields outside `carried`, or carried with another value.
+// Only the run's sections count (model, training, parallel, cluster size); the planner's own
+// sections (hardware, memory options, measurements) are named once at the end.
+[[nodiscard]] std::vector<std::string> unexpressedFields(const Plan& original,
+                                                         const PlanImport& reimported);
+
+// Exporters. `unexpressed` is written into the file (comments, or a JSON key); frameworks.cpp
+// works it out by reading a first draft back.
+[[nodiscard]] std::string megatronArguments(const Plan& plan,
+                                            const std::vector<std::string>& unexpressed);
+[[nodiscard]] std::string deepSpeedConfig(const Plan& plan,
+                                          const std::vector<std::string>& unexpressed);
+[[nodiscard]] std::string torchtitanJobConfig(const Plan& plan,
+                                              const std::vector<std::string>& unexpressed);
+
+// Importers: read the text on top of base.
+[[nodiscard]] PlanImport importMegatron(const Plan& base, std::string_view text);
+[[nodiscard]] PlanImport importDeepSpeed(const Plan& base, std::string_view text);
+[[nodiscard]] PlanImport importTorchtitan(const Plan& base, std::string_view text);
+[[nodiscard]] PlanImport importHuggingFace(const Plan& base, std::string_view text);
+
+}  // namespace fourfold::core::detail

@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: MIT
+// Megatron-LM arguments (a command line, a bash array or a launch script) back into a plan:
+// the model shape, the parallel layout and the batch. The world size comes from torchrun's
+// --nnodes x --nproc-per-node when present; flags Fourfold has no field for are ignored.
+#include "core/frameworks/detail/framework_parts.h"
+
+#include <charconv>
+#include <map>
+#include <optional>
+
+namespace fourfold::core::detail {
+namespace {
+
+// Shell-like words: whitespace separates, quotes group, '#' at a word's start comments out the
+// rest of the line, a backslash-newline continues the line.
+std::vector<std::string> shellWords(std::string_view text) {
+    std::vector<std::string> words;
+    std::string word;
+    bool inWord = false;
+    char quote = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quote != 0) {
+            if (c == quote) {
+                quote = 0;
+            } else {
+                word += c;
+            }
+            continue;
+        }
+        if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
+            ++i;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            if (inWord) words.push_back(word);
+            word.clear();
+            inWord = false;
+            continue;
+        }
+        if (c == '#' && !inWord) {
+            while (i < text.size() && text[i] != '\n') ++i;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            quote = c;
+        } else {
+            word += c;
+        }
+        inWord = true;
+    }
+    if (inWord) words.push_back(word);
+    return words;
+}
+
+// "--flag value" and "--flag=value"; a flag followed by another flag (or nothing) is a switch.
+std::map<std::string, std::string> flagValues(const std::vector<std::string>& words) {
+    std::map<std::string, std::string> flags;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string& word = words[i];
+        if (!word.starts_with("--")) continue;
+        std::string name = word;
+        std::string value;
+        if (const auto equals = word.find('='); equals != std::string::npos) {
+            name = word.substr(0, equals);
+            value = word.substr(equals + 1);
+        } else if (i + 1 < words.size() && !words[i + 1].starts_with("--") && words[i + 1] != ")") {
+            value = words[++i];
+        }
+        for (char& c : name) {
+            if (c == '_') c = '-';  // torchrun accepts --nproc_per_node as well
+        }
+        flags[name] = value;
+    }
+    return flags;
+}
+
+class MegatronReader {
+public:
+    MegatronReader(ImportBuilder& builder, std::map<std::string, std::string> flags)
+        : builder_(builder), flags_(std::move(flags)) {}
+
+    [[nodiscard]] bool has(const std::string& flag) const { return flags_.contains(flag); }
+    [[nodiscard]] std::string text(const std::string& flag) const {
+        const auto it = flags_.find(flag);
+        return it == flags_.end() ? std::string() : it->second;
+    }
+
+    // A positive integer flag; std::nullopt when absent, an error when malformed.
+    std::optional<std::int64_t> integer(const std::string& flag) {
+        const auto it = flags_.find(flag);
+        if (it == flags_.end()) return std::nullopt;
+        std::int64_t value = 0;
+        const std::string& word = it->second;
+        const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+        if (ec != std::errc() || end != word.data() + word.size() || value <= 0) {
+            builder_.error("", flag + " must be a positive integer, got \"" + word + "\"");
+            return std::nullopt;
+        }
+        return value;
+    }
+
+    // Copies an integer flag into a plan field and records it as carried.
+    void read(const std::string& flag, int& field, std::string_view pointer) {
+        if (const auto value = integer(flag)) {
+            field = static_cast<int>(*value);
+            if (!pointer.empty()) builder_.carry(pointer);
+        }
+    }
+
+private:
+    ImportBuilder& builder_;
+    std::map<std::string, std::string> flags_;
+};
+
+void readModel(MegatronReader& in, ImportBuilder& builder) {
+    ModelSpec& model = builder.plan.model;
+    const bool hasShape = in.has("--num-layers") || in.has("--hidden-size");
+    if (!hasShape) return;
+    model.preset.clear();
+    model.parameters = 0;
+    in.read("--num-layers", model.layers, "/model/layers");
+    in.read("--hidden-size", model.hidden, "/model/hidden");
+    in.read("--num-attention-heads", model.heads, "/model/heads");
+    model.kvHeads = model.heads;
+    if (in.has("--group-query-attention")) in.read("--num-query-groups", model.kvHeads, "");
+    builder.carry("/model/kv_heads");
+    // Megatron's default FFN width is 4 x hidden.
+    model.ffnHidden = 4 * model.hidden;
+    in.read("--ffn-hidden-size", model.ffnHidden, "/model/ffn_hidden");
+    builder.carry("/model/ffn_hidden");
+    in.read("--seq-length", model.sequence, "/model/sequence");
+    in.read("--vocab-size", model.vocab, "/model/vocab");
+    model.mlp = in.has("--swiglu") ? MlpKind::Swiglu : MlpKind::Gelu;
+    model.tiedEmbeddings = !in.has("--untie-embeddings-and-output-weights");
+    model.moe = MoeSpec{};
+    if (in.has("--num-experts")) {
+        in.read("--num-experts", model.moe.experts, "");
+        model.moe.topK = 2;  // Megatron's --moe-router-topk default
+        in.read("--moe-router-topk", model.moe.topK, "");
+        in.read("--moe-ffn-hidden-size", model.moe.expertFfnHidden, "");
+    }
+    for (const char* pointer :
+         {"/model/parameters", "/model/mlp", "/model/tied_embeddings", "/model/moe/experts",
+          "/model/moe/top_k", "/model/moe/expert_ffn_hidden"}) {
+        builder.carry(pointer);
+    }
+}
+
+void readParallel(MegatronReader& in, ImportBuilder& builder) {
+    ParallelSpec& parallel = builder.plan.parallel;
+    parallel.tp = 1;
+    parallel.pp = 1;
+    parallel.cp = 1;
+    parallel.ep = 1;
+    in.read("--tensor-model-parallel-size", parallel.tp, "/parallel/tp");
+    in.read("--pipeline-model-parallel-size", parallel.pp, "/parallel/pp");
+    in.read("--context-parallel-size", parallel.cp, "/parallel/cp");
+    in.read("--expert-model-parallel-size", parallel.ep, "/parallel/ep");
+    parallel.etp = 0;
+    if (const auto etp = in.integer("--expert-tensor-parallel-size")) {
+        parallel.etp = *etp == parallel.tp ? 0 : static_cast<int>(*etp);
+    }
+    parallel.virtualStages = 1;
+    in.read("--num-virtual-stages-per-pipeline-rank", parallel.virtualStages, "");
+    if (const auto perChunk = in.integer("--num-layers-per-virtual-pipeline-stage")) {
+        const std::int64_t perStage = builder.plan.model.layers / std::max(1, parallel.pp);
+        if (perStage % *perChunk == 0) {
+            parallel.virtualStages = static_cast<int>(perStage / *perChunk);
+        } else {
+            builder.error("/parallel/virtual_stages",
+                          "--num-layers-per-virtual-pipeline-stage " + std::to_string(*perChunk) +
+                              " does not divide the " + std::to_string(perStage) +
+                              " layers of a pipeline stage");
+        }
+    }
+    parallel.schedule =
+        parallel.virtualStages > 1 ? ScheduleKind::Interleaved1F1B : ScheduleKind::OneFOneB;
+    parallel.sequenceParallel = in.has("--sequence-parallel");
+    parallel.zeroStage = in.has("--use-distributed-optimizer") ? 1 : 0;
+    if (in.has("--use-megatron-fsdp")) {
+        static const std::map<std::string, int> kStrategies = {
+            {"no_shard", 0}, {"optim", 1}, {"optim_grads", 2}, {"optim_grads_params", 3}, {"", 3}};
+        const auto it = kStrategies.find(in.text("--data-parallel-sharding-strategy"));
+        if (it == kStrategies.end()) {
+            builder.error("/parallel/zero_stage", "unknown --data-parallel-sharding-strategy \"" +
+                                                      in.text("--data-parallel-sharding-strategy") +
+                                                      "\"");
+        } else {
+            parallel.zeroStage = it->second;
+        }
+    }
+    if (in.has("--use-torch-fsdp2")) parallel.zeroStage = 3;
+    parallel.offload = in.has("--optimizer-cpu-offload") ? Offload::OptimizerCpu : Offload::None;
+    parallel.order = "tp-cp-ep-dp-pp";  // Megatron-Core's default rank order
+    for (const char* pointer :
+         {"/parallel/tp", "/parallel/pp", "/parallel/cp", "/parallel/ep", "/parallel/etp",
+          "/parallel/virtual_stages", "/parallel/schedule", "/parallel/sequence_parallel",
+          "/parallel/zero_stage", "/parallel/offload", "/parallel/order"}) {
+        builder.carry(pointer);
+    }
+
+    // World size from torchrun; data parallel is what is left after tp x pp x cp.
+    const auto nodes = in.integer("--nnodes");
+    const auto perNode = in.integer("--nproc-per-node");
+    if (!nodes || !perNode) {
+        builder.note("/parallel/dp", "no torchrun --nnodes/--nproc-per-node: data parallel " +
+                                         std::to_string(parallel.dp) + " kept from the plan");
+        return;
+    }
+    const std::int64_t world = *nodes * *perNode;
+    const std::int64_t modelParallel = std::int64_t{parallel.tp} * parallel.pp * parallel.cp;
+    if (world % modelParallel != 0) {
+        builder.error("/parallel/dp",
+                      "world size " + std::to_string(world) +
+                          " is not a multiple of tp x pp x cp = " + std::to_string(modelParallel));
+        return;
+    }
+    parallel.dp = static_cast<int>(world / modelParallel);
+    parallel.shardingGroup = 0;
+    if (const auto instances = in.integer("--num-distributed-optimizer-instances")) {
+        if (*instances > 1 && parallel.dp % *instances == 0) {
+            parallel.shardingGroup = static_cast<int>(parallel.dp / *instances);
+        }
+    }
+    builder.carry("/parallel/sharding_group");
+    builder.plan.cluster.nodes = static_cast<int>(*nodes);
+    builder.plan.cluster.gpusPerNode = static_cast<int>(*perNode);
+    for (const char* pointer : {"/parallel/dp", "/cluster/nodes", "/cluster/gpus_per_node"}) {
+        builder.carry(pointer);
+    }
+}
+
+void readTraining(MegatronReader& in, ImportBuilder& builder) {
+    TrainingSpec& training = builder.plan.training;
+    in.read("--micro-batch-size", training.microBatch, "/training/micro_batch");
+    const std::string granularity = in.text("--recompute-granularity");
+    if (granularity == "full") {
+        training.recompute = Recompute::Full;
+    } else if (granularity == "selective") {
+        training.recompute = Recompute::Selective;
+    } else {
+        training.recompute = Recompute::None;
+    }
+    if (in.has("--fp8-format")) {
+        training.precision = Precision::Fp8;
+    } else if (in.has("--bf16")) {
+        training.precision = Precision::Bf16;
+    } else if (in.has("--fp16")) {
+        training.precision = Precision::Fp16;
+    } else {
+        training.precision = Precision::Fp32;
+    }
+    // Megatron keeps fp32 main weights and fp32 main gradients under bf16/fp16.
+    training.masterWeights = training.precision != Precision::Fp32;
+    training.gradDtype = Precision::Fp32;
+    const std::string optimizer = in.text("--optimizer");
+    if (optimizer == "sgd") {
+        training.optimizer = OptimizerKind::SgdMomentum;  // --sgd-momentum defaults to 0.9
+    } else if (optimizer == "lion") {
+        training.optimizer = OptimizerKind::Lion;
+    } else {
+        training.optimizer = OptimizerKind::AdamW;
+    }
+    const std::string backend = in.text("--attention-backend");
+    training.flashAttention =
+        backend.empty() || backend == "flash" || backend == "auto" || in.has("--use-flash-attn");
+    for (const char* pointer :
+         {"/training/recompute", "/training/precision", "/training/master_weights",
+          "/training/grad_dtype", "/training/optimizer", "/training/flash_attention"}) {
+        builder.carry(pointer);
+    }
+    if (const auto global = in.integer("--global-batch-size")) {
+        training.globalBatch.reset();
+        setBatchFromGlobal(builder, *global, "/training/global_batch");
+    }
+}
+
+}  // namespace
+
+PlanImport importMegatron(const Plan& base, std::string_view text) {
+    ImportBuilder builder{base, {}, {}};
+    MegatronReader in(builder, flagValues(shellWords(text)));
+    readModel(in, builder);
+    readParallel(in, builder);
+    readTraining(in, builder);
+    return std::move(builder).finish(ImportKind::MegatronArguments);
+}
+
+}  // namespace fourfold::core::detail

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+#include "core/memory/detail/memory_activations.h"
+
+#include "core/model/model_shapes.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fourfold::core::detail {
+namespace {
+
+struct Dimensions {
+    double tokens = 0;  // b·s / cp: tokens of one micro-batch on this rank
+    double sequence = 0;
+    double batch = 0;
+    double hidden = 0;
+    double heads = 0;
+    double tensorSplit = 1;    // t
+    double sequenceSplit = 1;  // t with sequence parallelism, else 1
+};
+
+Dimensions dimensions(const MemoryInputs& in) {
+    const Plan& plan = *in.plan;
+    Dimensions d;
+    d.batch = std::max(0, plan.training.microBatch);
+    d.sequence = std::max(0, plan.model.sequence);
+    d.tokens = d.batch * d.sequence / in.cp;
+    d.hidden = std::max(0, plan.model.hidden);
+    d.heads = std::max(0, plan.model.heads);
+    d.tensorSplit = in.tp;
+    d.sequenceSplit = plan.parallel.sequenceParallel ? in.tp : 1;
+    return d;
+}
+
+}  // namespace
+
+LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute) {
+    const ModelSpec& spec = in.plan->model;
+    const Dimensions d = dimensions(in);
+    const double e = in.activationBytes;  // 2 B in 16-bit training; dropout masks are 1 B
+    const double T = d.tokens;
+    const double h = d.hidden;
+    const bool dropout = gptStyle(spec);
+    LayerActivations out;
+    const double tokenHidden = T * h;
+
+    if (recompute == Recompute::Full) {
+        // Korthikanti et al. Table 2: only the layer input, 2sbh (split by t with SP).
+        out.bytes = e * tokenHidden / d.sequenceSplit;
+        out.perTokenHidden = e / d.sequenceSplit;
+        out.note = "full recompute: layer input only";
+        return out;
+    }
+    // Parts every TP rank keeps whole (split only by sequence parallelism): the two norm
+    // inputs (4sbh), the two norm outputs feeding the projections (4sbh), two dropout masks.
+    double replicated = 4.0 * e * tokenHidden;
+    if (dropout) replicated += 2.0 * tokenHidden;
+    // Parts TP splits: q, k, v (k and v narrower under GQA) and the output projection's input.
+    double split = e * T * (2.0 * h + 2.0 * kvWidth(spec));
+    double expert = 0;
+    const double matrices = spec.mlp == MlpKind::Swiglu ? 3.0 : 2.0;
+    if (isMoe(spec)) {
+        // Router logits in fp32, the dispatched copies of each token, and top-k expert MLPs.
+        const double topK = std::max(1, spec.moe.topK);
+        replicated += 4.0 * T * spec.moe.experts + e * T * topK * h;
+        expert = topK * matrices * e * T * expertFfn(spec) / in.etp;
+    } else {
+        // GELU: the fc1 output and the GELU output (16sbh at f = 4h); SwiGLU: gate, up and
+        // their product.
+        split += matrices * e * T * std::max(0, spec.ffnHidden);
+    }
+    // The attention matrices (softmax output, its dropout mask and output: 5as²b), unless
+    // flash attention never stores them or selective recompute replays them.
+    double core = 0;
+    if (!in.plan->training.flashAttention && recompute == Recompute::None) {
+        core =
+            d.heads * d.batch * (d.sequence / in.cp) * d.sequence * (e + (dropout ? 1.0 + e : 0.0));
+    }
+    out.bytes = replicated / d.sequenceSplit + (split + core) / d.tensorSplit + expert;
+    out.perTokenHidden = tokenHidden > 0 ? out.bytes / tokenHidden : 0.0;
+    out.note = in.plan->training.flashAttention    ? "flash attention"
+               : recompute == Recompute::Selective ? "selective recompute"
+                                                   : "attention scores stored";
+    return out;
+}
+
+MemoryItem stageActivations(const MemoryInputs& in, const StageParameters& stage, int inFlight) {
+    const Plan& plan = *in.plan;
+    const ModelSpec& spec = plan.model;
+    const Dimensions d = dimensions(in);
+    const double e = in.activationBytes;
+    const Recompute recompute = plan.training.recompute;
+    const LayerActivations layer = layerActivations(in, recompute);
+    const double sets = std::max(0, inFlight);
+    const double layersPerSet = static_cast<double>(stage.layerCount) / in.chunks;
+    double bytes = sets * layersPerSet * layer.bytes;
+
+    // n × L / v × s × b / cp × h × c: Korthikanti et al. eq. 2 with c the bracket per token and
+    // hidden unit after the TP / SP split, for the tokens one CP rank holds.
+    ExplainedFigure figure;
+    Expression expression;
+    Expression edgeSets;
+    if (in.explain) {
+        figure.source = "Korthikanti et al. 2022, eq. 2 and Table 2";
+        figure.note = layer.note;
+        const Expression held = figure.term("n", "activation sets in flight", sets, units::kCount);
+        Expression layers =
+            held * figure.term("L", "layers on this stage", stage.layerCount, units::kCount);
+        edgeSets = held;
+        if (in.chunks > 1) {
+            const Expression chunks =
+                figure.term("v", "model chunks per rank", in.chunks, units::kCount);
+            layers = std::move(layers) / chunks;
+            edgeSets = ceilExpr(held / chunks);
+        }
+        Expression tokens = figure.term("s", "sequence length", d.sequence, units::kTokens) *
+                            figure.term("b", "micro-batch size", d.batch, units::kSequences);
+        if (in.cp > 1) {
+            tokens = std::move(tokens) /
+                     figure.term("cp", "context-parallel ranks", in.cp, units::kCount);
+        }
+        expression = std::move(layers) * std::move(tokens) *
+                     figure.term("h", "hidden size", d.hidden, units::kCount) *
+                     figure.term("c", "bytes per token per hidden unit in one layer",
+                                 layer.perTokenHidden, units::kBytesPerElement);
+    }
+    // Embedding and loss buffers belong to one chunk: held by ⌈sets / v⌉ micro-batches.
+    const double edgeCount = std::ceil(sets / in.chunks);
+    if (stage.hasEmbedding) {
+        // Token ids (int64) and, in the GPT family, the embedding dropout mask.
+        const double ids = 8.0 * d.tokens;
+        const double mask = gptStyle(spec) ? d.tokens * d.hidden / d.sequenceSplit : 0.0;
+        bytes += edgeCount * (ids + mask);
+        if (in.explain) {
+            expression = std::move(expression) +
+                         edgeSets * figure.term("E", "embedding buffers per micro-batch",
+                                                ids + mask, units::kBytes);
+        }
+    }
+    if (stage.hasHead) {
+        // Final norm input, and the logits with the fp32 softmax the loss keeps (split by t
+        // over the vocabulary).
+        const double norm = e * d.tokens * d.hidden / d.sequenceSplit;
+        const double logits = d.tokens * std::max(0, spec.vocab) *
+                              std::max(0.0, plan.memory.logitsBytesPerElement) / d.tensorSplit;
+        bytes += edgeCount * (norm + logits);
+        if (in.explain) {
+            expression = std::move(expression) +
+                         edgeSets * figure.term("O", "logits and loss buffers per micro-batch",
+                                                norm + logits, units::kBytes);
+        }
+    }
+    if (recompute == Recompute::Full && plan.memory.recomputeWorkingSet && stage.layerCount > 0) {
+        const double working = layerActivations(in, Recompute::None).bytes;
+        bytes += working;
+        if (in.explain) {
+            expression =
+                std::move(expression) +
+                figure.term("R", "one layer recomputed during backward", working, units::kBytes);
+        }
+    }
+    if (!in.explain) return makeItem(bytes);
+    figure.expression = std::move(expression);
+    return makeItem(bytes, std::move(figure));
+}
+
+}  // namespace fourfold::core::detail

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// Memory beyond model state and activations: communication buffers (DDP gradient buckets,
+// ZeRO-3 gathered layers and prefetch, TP / PP / EP transfer buffers), the framework and
+// CUDA context, and allocator fragmentation.
+// Units: bytes. Sources: PyTorch DDP (bucket_cap_mb = 25); DeepSpeed ZeRO-3 prefetch;
+// Megatron-LM's global buffer for sequence-parallel all-gathers.
+#pragma once
+
+#include "core/memory/memory_common.h"
+
+namespace fourfold::core::detail {
+
+[[nodiscard]] MemoryItem commBuffers(const MemoryInputs& in, const StageShare& share,
+                                     const StageParameters& stage);
+[[nodiscard]] MemoryItem frameworkItem(const MemoryInputs& in);
+// fraction × allocated, where allocated is everything the caching allocator hands out.
+[[nodiscard]] MemoryItem fragmentationItem(const MemoryInputs& in, double allocated);
+
+}  // namespace fourfold::core::detail

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// Parameter counts from the shape, layer placement over pipeline stages, and model FLOPs.
+// Placement rule: every stage gets ⌊L/p⌋ layers and the first L mod p stages one more; stage 0
+// also holds the embedding, the last stage the final norm and LM head (with a copy of a tied
+// embedding when pp > 1, as Megatron-LM keeps one). FLOPs: Narayanan et al. 2021 eq. 3.
+#include "core/model/model.h"
+
+#include "core/model/model_shapes.h"
+#include "core/text/format.h"
+
+#include <algorithm>
+
+namespace fourfold::core {
+namespace {
+
+// Beyond this many stages the per-stage list is left empty (validation reports the plan).
+constexpr int kMaxStages = 1 << 16;
+
+}  // namespace
+
+ModelReport analyzeModel(const Plan& plan) {
+    using detail::toCount;
+    const ModelSpec& spec = plan.model;
+    const detail::LayerShape shape = detail::layerShape(spec);
+    const int layers = std::max(0, spec.layers);
+    const int stages = std::max(1, plan.parallel.pp);
+    const double embedding = detail::embeddingParameters(spec);
+    const double finalNorm = detail::finalNormParameters(spec);
+    const double headMatrix = detail::lmHeadMatrix(spec);
+    const double head = finalNorm + (spec.tiedEmbeddings ? 0.0 : headMatrix);
+    const double tiedCopy = spec.tiedEmbeddings && stages > 1 ? headMatrix : 0.0;
+    const double shapeTotal = static_cast<double>(layers) * shape.total() + embedding + head;
+
+    ModelReport report;
+    report.layer.attention = toCount(shape.attention);
+    report.layer.mlp = toCount(shape.mlp);
+    report.layer.router = toCount(shape.router);
+    report.layer.norms = toCount(shape.norms);
+    report.layer.total = toCount(shape.total());
+    report.embedding = toCount(embedding);
+    report.head = toCount(head);
+    report.finalNorm = toCount(finalNorm);
+    report.tiedHeadCopy = toCount(tiedCopy);
+    report.shapeParameters = toCount(shapeTotal);
+    const bool given = spec.parameters > 0;
+    report.parameters = given ? toCount(spec.parameters) : report.shapeParameters;
+    report.scale = given && shapeTotal > 0 ? spec.parameters / shapeTotal : 1.0;
+    const double activeLayer = shape.attention + shape.activeMlp + shape.router + shape.norms;
+    report.activeParameters =
+        toCount((static_cast<double>(layers) * activeLayer + embedding + head) * report.scale);
+    report.largestModule = toCount(detail::largestModuleParameters(spec));
+
+    const double layerFlops = detail::layerForwardFlopsPerToken(spec);
+    const double headFlops = detail::headForwardFlopsPerToken(spec);
+    report.forwardFlopsPerToken = static_cast<double>(layers) * layerFlops + headFlops;
+    // Backward costs twice the forward (input and weight gradients): 3 × forward (≈ 6N).
+    report.flopsPerToken = 3.0 * report.forwardFlopsPerToken;
+
+    if (stages <= kMaxStages) {
+        const double tokens = static_cast<double>(std::max(0, plan.training.microBatch)) *
+                              static_cast<double>(std::max(0, spec.sequence));
+        const int base = layers / stages;
+        const int extra = layers % stages;
+        int first = 0;
+        report.stages.reserve(static_cast<std::size_t>(stages));
+        for (int s = 0; s < stages; ++s) {
+            StageParameters stage;
+            stage.stage = s;
+            stage.firstLayer = first;
+            stage.layerCount = base + (s < extra ? 1 : 0);
+            stage.hasEmbedding = s == 0;
+            stage.hasHead = s == stages - 1;
+            double count = static_cast<double>(stage.layerCount) * shape.total();
+            double flops = static_cast<double>(stage.layerCount) * layerFlops;
+            if (stage.hasEmbedding) count += embedding;
+            if (stage.hasHead) {
+                count += head + tiedCopy;
+                flops += headFlops;
+            }
+            stage.parameters = toCount(count * report.scale);
+            stage.forwardFlopsPerMicroBatch = flops * tokens;
+            report.stages.push_back(stage);
+            first += stage.layerCount;
+        }
+    }
+
+    report.formula = "P = " + std::to_string(layers) + " × " + formatCount(shape.total()) + " + " +
+                     formatCount(embedding) + " (embedding) + " + formatCount(head) +
+                     " (head) = " + formatCount(shapeTotal);
+    if (given) report.formula += "; memory uses the given " + formatCount(spec.parameters);
+    return report;
+}
+
+}  // namespace fourfold::core

@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: MIT
+#include "core/performance/performance.h"
+
+#include "core/model/model_shapes.h"
+#include "core/performance/checkpoint.h"
+#include "core/performance/performance_stage.h"
+#include "core/performance/step_figures.h"
+#include "core/schedule/schedule_program.h"
+#include "core/schedule/schedule_simulator.h"
+#include "core/text/format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
+
+namespace fourfold::core {
+
+namespace detail {
+// Compiled schedule shapes by (schedule, p, m, v), and the timing pass's buffers. One lock
+// for all: an editor's memo serves its GUI thread and its background evaluation alike.
+struct ScheduleMemoState {
+    std::mutex lock;
+    std::map<std::tuple<ScheduleKind, int, int, int>, CompiledSchedule> shapes;
+    std::size_t heldOps = 0;
+    std::vector<double> ends;
+    std::vector<double> scratch;
+    // The shapes an editor's own simulations ran, with their orders (the op lists a Gantt
+    // shows), by (generated schedule, p, m, chunks simulated); the last few only.
+    struct Simulated {
+        ScheduleOrders orders;
+        ScheduleProgram program;
+    };
+    std::map<std::tuple<ScheduleKind, int, int, int>, std::shared_ptr<const Simulated>> simulated;
+};
+}  // namespace detail
+namespace {
+
+// Beyond this many ranks a predicted plan (a what-if, a scaling point) is costed without a rank
+// map, its links by rank order: building maps of thousands of ranks a dozen times would cost
+// evaluate() more than everything else together.
+constexpr std::int64_t kMaxMappedPredictedRanks = 256;
+// Beyond this many schedule operations a scaling point's pipeline is costed in closed form
+// ((m + p − 1) slots of the slowest stage): simulating a dozen large schedules would cost
+// evaluate() several times everything else.
+constexpr double kMaxScalingOps = 2'000;
+// A memo holding more compiled operations than this starts afresh, so one kept across a
+// session's edits stays a few megabytes (a shape of 200,000 operations is about 3 MB).
+constexpr std::size_t kMaxMemoOps = 1'000'000;
+// The editor's own simulations keep this many shapes with their op lists (a drag moves among a
+// few; the simulated limit, 2 million ops, makes one at most about 100 MB).
+constexpr std::size_t kMaxSimulatedShapes = 4;
+
+double tokensPerStep(const Plan& plan) { return detail::stepTokens(plan); }
+
+// The headline figures as data: the step as the sum of the critical stage's parts, throughput
+// as tokens over the step, MFU as Narayanan et al. 2021 eq. 3's model FLOPs over T × N × peak.
+void explainFigures(PerformanceReport& report, const Plan& plan, const ModelReport& model,
+                    double gpus) {
+    const StepBreakdown& b = report.breakdown;
+    ExplainedFigure& step = report.stepTimeExplain;
+    Expression sum = step.term("t_c", "compute", b.compute, units::kSeconds);
+    const auto add = [&](const char* symbol, const char* name, double value) {
+        if (value > 0) sum = sum + step.term(symbol, name, value, units::kSeconds);
+    };
+    add("t_TP", "exposed tensor-parallel communication", b.tpComm);
+    add("t_CP", "exposed context-parallel communication", b.cpComm);
+    add("t_EP", "exposed expert-parallel communication", b.epComm);
+    add("t_PP", "pipeline sends waited on", b.ppComm);
+    add("t_DP", "exposed data-parallel / ZeRO communication", b.dpComm);
+    add("t_off", "offload traffic", b.offload);
+    add("t_bub", "pipeline bubble", b.bubble);
+    add("t_opt", "optimizer step", b.optimizer);
+    add("t_data", "data loading", b.dataLoading);
+    step.expression = std::move(sum);
+    step.value = report.stepTimeS;
+    step.unit = std::string(units::kSeconds);
+    step.source =
+        "Narayanan et al. 2021, section 3: the pipeline step plus the exposed "
+        "communication and the optimizer step (docs/performance.md)";
+    step.note = "the longest pipeline stage";
+
+    const double batch = static_cast<double>(derivedGlobalBatch(plan));
+    const double sequence = std::max(0, plan.model.sequence);
+    const auto throughput = [&](ExplainedFigure& figure, bool perGpu) {
+        Expression over = figure.term("T", "step time", report.stepTimeS, units::kSeconds);
+        if (perGpu) over = over * figure.term("N", "GPUs", gpus, units::kCount);
+        figure.expression = figure.term("B", "global batch", batch, units::kSequences) *
+                            figure.term("s", "sequence length", sequence, units::kTokens) / over;
+        figure.unit = std::string(units::kTokensPerSecond);
+        figure.source = "tokens per step over the step time";
+    };
+    throughput(report.tokensPerSExplain, false);
+    report.tokensPerSExplain.value = report.tokensPerS;
+    throughput(report.tokensPerSPerGpuExplain, true);
+    report.tokensPerSPerGpuExplain.value = report.tokensPerSPerGpu;
+
+    ExplainedFigure& mfu = report.mfuExplain;
+    mfu.expression =
+        mfu.term("f", "model FLOPs per token (forward + backward)", model.flopsPerToken,
+                 units::kFlops) *
+        mfu.term("B", "global batch", batch, units::kSequences) *
+        mfu.term("s", "sequence length", sequence, units::kTokens) /
+        (mfu.term("T", "step time", report.stepTimeS, units::kSeconds) *
+         mfu.term("N", "GPUs", gpus, units::kCount) *
+         mfu.term("P", "peak FLOP/s per GPU", report.peakFlopsPerGpu, units::kFlopsPerSecond));
+    mfu.value = report.mfu;
+    mfu.unit = std::string(units::kFraction);
+    mfu.source =
+        "Narayanan et al. 2021, eq. 3 (FLOPs per step) and eq. 4 (time = FLOPs / "
+        "(N × X)): MFU = X / peak";
+    mfu.note = "model FLOPs: recomputation not counted";
+}
+
+// predictPerformance with the shapes already analysed; with a memo, the schedule's makespan
+// comes from its compiled program (the figures read nothing else of the schedule).
+// The figures alone, without their formulas and explanations (a scaling curve's points), and
+// the pipeline's makespan they were built on.
+struct Figures {
+    PerformanceReport report;
+    double makespanS = 0;
+};
+
+Figures performanceFigures(const Plan& plan, const ModelReport& model,
+                           const TopologyReport* topology, const ScheduleResult& schedule) {
+    const detail::StepCosts costs = detail::stepCosts(plan, model, topology);
+    const double makespan =
+        detail::pipelineMakespan(plan, costs, schedule.makespanS, schedule.complete);
+    return {detail::stepFigures(plan, model, costs, makespan), makespan};
+}
+
+enum class Texts { Explained, FiguresOnly };
+
+PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double maxOps,
+                              detail::ScheduleMemoState* memo = nullptr,
+                              Texts texts = Texts::Explained) {
+    const bool mapped = worldSize(plan) <= kMaxMappedPredictedRanks;
+    const TopologyReport topology = mapped ? buildTopology(plan) : TopologyReport{};
+    const TopologyReport* map = mapped ? &topology : nullptr;
+    const int stages = std::max(1, plan.parallel.pp);
+    const int micro = std::max(1, plan.training.gradAccumulation);
+    const int chunks = std::max(1, plan.parallel.virtualStages);
+    ScheduleResult schedule;
+    schedule.complete = false;  // past the limit: the closed form
+    if (3.0 * stages * chunks * micro <= maxOps) {
+        const ScheduleCosts costs = scheduleCosts(plan, model, map);
+        if (!memo) {
+            schedule = simulateSchedule(plan.parallel.schedule, stages, micro, chunks, costs);
+        } else {
+            const auto key = std::tuple{plan.parallel.schedule, stages, micro, chunks};
+            const std::lock_guard hold(memo->lock);
+            auto shape = memo->shapes.find(key);
+            if (shape == memo->shapes.end()) {
+                detail::CompiledSchedule compiled =
+                    detail::compileSchedule(plan.parallel.schedule, stages, micro, chunks);
+                const std::size_t ops = compiled.program.steps.size();
+                if (memo->heldOps + ops > kMaxMemoOps) {
+                    memo->shapes.clear();
+                    memo->heldOps = 0;
+                }
+                memo->heldOps += ops;
+                shape = memo->shapes.emplace(key, std::move(compiled)).first;
+            }
+            schedule.makespanS =
+                detail::compiledMakespan(shape->second, costs, memo->ends, memo->scratch);
+            schedule.complete = shape->second.program.complete;
+        }
+    }
+    return texts == Texts::Explained ? analyzePerformance(plan, model, map, schedule)
+                                     : performanceFigures(plan, model, map, schedule).report;
+}
+
+}  // namespace
+
+ScheduleCosts scheduleCosts(const Plan& plan, const ModelReport& model,
+                            const TopologyReport* topology) {
+    return detail::stepCosts(plan, model, topology).schedule;
+}
+
+double modelFlopsPerStep(const Plan& plan, const ModelReport& model) {
+    return model.flopsPerToken * tokensPerStep(plan);
+}
+
+double hardwareFlopsPerStep(const Plan& plan, const ModelReport& model) {
+    const ModelSpec& spec = plan.model;
+    const double layers = std::max(0, spec.layers);
+    double extraPerToken = 0;
+    if (plan.training.recompute == Recompute::Full) {
+        extraPerToken = layers * detail::layerForwardFlopsPerToken(spec);
+    } else if (plan.training.recompute == Recompute::Selective) {
+        extraPerToken = layers * 4.0 * std::max(0, spec.sequence) * std::max(0, spec.hidden);
+    }
+    return modelFlopsPerStep(plan, model) + extraPerToken * tokensPerStep(plan);
+}
+
+PerformanceReport analyzePerformance(const Plan& plan, const ModelReport& model,
+                                     const TopologyReport* topology,
+                                     const ScheduleResult& schedule) {
+    auto [report, makespan] = performanceFigures(plan, model, topology, schedule);
+    const double tokens = tokensPerStep(plan);
+
+    const StepBreakdown& b = report.breakdown;
+    report.stepTimeText = {"formula.step_time",
+                           {{"pipeline", formatSeconds(makespan)},
+                            {"compute", formatSeconds(b.compute)},
+                            {"tp", formatSeconds(b.tpComm)},
+                            {"bubble", formatSeconds(b.bubble)},
+                            {"dp", formatSeconds(b.dpComm)},
+                            {"optimizer", formatSeconds(b.optimizer)},
+                            {"data", formatSeconds(b.dataLoading)},
+                            {"step", formatSeconds(report.stepTimeS)},
+                            {"stage", report.criticalStage}}};
+    report.mfuText = {"formula.mfu",
+                      {{"model_flops", formatScientific(report.modelFlopsPerStep)},
+                       {"step", formatSeconds(report.stepTimeS)},
+                       {"gpus", worldSize(plan)},
+                       {"peak", formatScientific(report.peakFlopsPerGpu)},
+                       {"mfu", report.mfu}}};
+    report.flopsText = {"formula.flops",
+                        {{"flops_per_token", formatScientific(model.flopsPerToken)},
+                         {"tokens", formatCount(tokens)},
+                         {"model_flops", formatScientific(report.modelFlopsPerStep)},
+                         {"hardware_flops", formatScientific(report.hardwareFlopsPerStep)}}};
+    report.stepTimeFormula = renderCodedText(report.stepTimeText, Language::English);
+    report.mfuFormula = renderCodedText(report.mfuText, Language::English);
+    report.flopsFormula = renderCodedText(report.flopsText, Language::English);
+
+    const double gpus = static_cast<double>(worldSize(plan));
+    if (report.stepTimeS > 0 && gpus > 0) explainFigures(report, plan, model, gpus);
+    return report;
+}
+
+PerformanceReport predictPerformance(const Plan& plan, double maxSimulatedOps) {
+    return predictWith(plan, analyzeModel(plan), maxSimulatedOps);
+}
+
+PerformanceReport predictPerformance(const Plan& plan, ScheduleMemo& memo, double maxSimulatedOps) {
+    return predictWith(plan, analyzeModel(plan), maxSimulatedOps, memo.state_.get());
+}
+
+ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches, int virtualStages,
+                                const ScheduleCosts& costs, ScheduleMemo& memo) {
+    detail::ScheduleMemoState& state = *memo.state_;
+    std::shared_ptr<const detail::ScheduleMemoState::Simulated> kept;
+    return detail::simulateSchedulePrepared(
+        kind, stages, microBatches, virtualStages, costs,
+        [&state, &kept](ScheduleKind generated, const detail::ScheduleShape& shape) {
+            const auto key =
+                std::tuple{generated, shape.stages, shape.microBatches, shape.virtualStages};
+            {
+                const std::lock_guard hold(state.lock);
+                const auto found = state.simulated.find(key);
+                if (found != state.simulated.end()) kept = found->second;
+            }
+            if (!kept) {
+                // Generated and compiled outside the lock: a worker may be timing what-ifs.
+                auto made = std::make_shared<detail::ScheduleMemoState::Simulated>();
+                made->orders = detail::generatorFor(generated)(shape);
+                made->program = detail::compileOrders(shape, made->orders);
+                kept = made;
+                const std::lock_guard hold(state.lock);
+                if (state.simulated.size() >= kMaxSimulatedShapes) state.simulated.clear();
+                state.simulated.emplace(key, kept);
+            }
+            return detail::PreparedOrders{&kept->orders, &kept->program};
+        });
+}
+
+ScheduleMemo::ScheduleMemo() : state_(std::make_unique<detail::ScheduleMemoState>()) {}
+ScheduleMemo::~ScheduleMemo() = default;
+std::size_t ScheduleMemo::shapes() const {
+    const std::lock_guard hold(state_->lock);
+    return state_->shapes.size();
+}
+
+std::vector<int> scalingDataParallelSizes(const Plan& plan) {
+    const int dp = std::max(1, plan.parallel.dp);
+    std::vector<int> sizes;
+    const int lowest = std::max(1, dp / 8);
+    const int highest = std::max(8, dp > (1 << 28) ? dp : dp * 4);
+    for (int size = 1; size <= highest && size > 0; size *= 2) {
+        if (size >= lowest) sizes.push_back(size);
+        if (size > (1 << 29)) break;
+    }
+    if (std::find(sizes.begin(), sizes.end(), dp) == sizes.end()) {
+        sizes.insert(std::upper_bound(sizes.begin(), sizes.end(), dp), dp);
+    }
+    return sizes;
+}
+
+ScalingCurves scalingCurves(const Plan& plan) {
+    const std::vector<int> sizes = scalingDataParallelSizes(plan);
+    return {scalingCurve(plan, ScalingKind::Strong, sizes),
+            scalingCurve(plan, ScalingKind::Weak, sizes)};
+}
+
+double scalingSpeedup(double baseStepS, double stepS) {
+    return stepS > 0 ? baseStepS / stepS : 0.0;
+}
+
+double scalingEfficiency(double baseStepS, double stepS, double gpus, double baseGpus) {
+    if (stepS <= 0 || gpus <= 0) return 0.0;
+    return baseStepS * baseGpus / (gpus * stepS);
+}
+
+std::vector<ScalingPoint> scalingCurve(const Plan& plan, ScalingKind kind,
+                                       const std::vector<int>& dataParallelSizes) {
+    std::vector<ScalingPoint> points;
+    const std::int64_t globalBatch = derivedGlobalBatch(plan);
+    for (const int dp : dataParallelSizes) {
+        if (dp < 1) continue;
+        Plan scaled = plan;
+        scaled.parallel.dp = dp;
+        scaled.training.globalBatch.reset();
+        if (kind == ScalingKind::Strong) {
+            const std::int64_t perStep = std::int64_t{plan.training.microBatch} * dp;
+            if (perStep <= 0 || globalBatch % perStep != 0) continue;
+            scaled.training.gradAccumulation = static_cast<int>(globalBatch / perStep);
+        }
+        const ModelReport model = analyzeModel(scaled);
+        // Only the numbers: a point's formulas would be written and never read.
+        const PerformanceReport performance =
+            predictWith(scaled, model, kMaxScalingOps, nullptr, Texts::FiguresOnly);
+        const CheckpointReport checkpoint = analyzeCheckpoint(scaled, model, performance.stepTimeS);
+        ScalingPoint point;
+        point.gpus = worldSize(scaled);
+        point.dp = dp;
+        point.stepTimeS = performance.stepTimeS;
+        point.tokensPerS = performance.tokensPerS;
+        point.clusterMtbfS = checkpoint.clusterMtbfS;
+        point.checkpointIntervalS = checkpoint.intervalS;
+        point.goodput = checkpoint.goodput;
+        points.push_back(point);
+    }
+    if (points.empty()) return points;
+    const ScalingPoint base = points.front();
+    for (ScalingPoint& point : points) {
+        const double ratio = static_cast<double>(point.gpus) / static_cast<double>(base.gpus);
+        if (kind == ScalingKind::Strong) {
+            point.speedup = scalingSpeedup(base.stepTimeS, point.stepTimeS);
+            point.efficiency =
+                scalingEfficiency(base.stepTimeS, point.stepTimeS, static_cast<double>(point.gpus),
+                                  static_cast<double>(base.gpus));
+        } else {
+            point.efficiency = point.stepTimeS > 0 ? base.stepTimeS / point.stepTimeS : 0.0;
+            point.speedup = ratio * point.efficiency;
+        }
+    }
+    return points;
+}
+
+}  // namespace fourfold::core

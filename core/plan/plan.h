@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: MIT
+// Plan: every input of a training run as plain value types, the single source of truth.
+// Units: bytes are std::uint64_t, seconds and FLOP/s are double; GPU capacities are real bytes.
+// JSON is a projection of it (core/plan/plan_json.h); checks on it live in core/rules/validate.h.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fourfold::core {
+
+enum class Precision { Fp32, Fp16, Bf16, Fp8 };
+enum class MlpKind { Gelu, Swiglu };
+enum class OptimizerKind { Adam, AdamW, Sgd, SgdMomentum, Adam8bit, Adafactor, Lion };
+enum class Recompute { None, Selective, Full };
+enum class Offload { None, OptimizerCpu, OptimizerAndParamsCpu, Nvme };
+enum class ScheduleKind { Gpipe, OneFOneB, Interleaved1F1B, ZbH1, ZbH2 };
+// Whose accounting the memory figures follow (PLAN_FORMAT.md, memory.convention).
+enum class MemoryConvention { Fourfold, ZeroPaper, DeepSpeed, Megatron };
+
+struct MoeSpec {
+    int experts = 0;  // 0 or 1: a dense model
+    int topK = 0;
+    int expertFfnHidden = 0;  // 0: same as ffnHidden
+
+    bool operator==(const MoeSpec&) const = default;
+};
+
+struct ModelSpec {
+    std::string preset;     // catalog name it came from ("" for a custom shape)
+    double parameters = 0;  // > 0: the exact count model-state memory uses; 0: count the shape
+    int layers = 32;
+    int hidden = 4096;
+    int heads = 32;
+    int kvHeads = 32;  // < heads: grouped-query attention
+    int ffnHidden = 11008;
+    int vocab = 32000;
+    int sequence = 4096;
+    MlpKind mlp = MlpKind::Swiglu;
+    bool tiedEmbeddings = false;
+    MoeSpec moe;
+
+    bool operator==(const ModelSpec&) const = default;
+};
+
+struct TrainingSpec {
+    Precision precision = Precision::Bf16;
+    bool masterWeights = true;              // an fp32 copy of the weights for the update
+    Precision gradDtype = Precision::Fp32;  // dtype gradients are kept and reduced in
+    OptimizerKind optimizer = OptimizerKind::AdamW;
+    int microBatch = 1;
+    int gradAccumulation = 8;
+    std::optional<std::int64_t> globalBatch;  // as typed; must equal micro × accumulation × dp
+    Recompute recompute = Recompute::None;
+    bool flashAttention = true;
+
+    bool operator==(const TrainingSpec&) const = default;
+};
+
+struct ParallelSpec {
+    int dp = 8;
+    int tp = 1;
+    int pp = 1;
+    int cp = 1;
+    int ep = 1;
+    int etp = 0;            // expert tensor parallel; 0: same as tp
+    int virtualStages = 1;  // model chunks per pipeline rank (interleaved schedules)
+    bool sequenceParallel = false;
+    int zeroStage = 0;      // 0–3; 3 = FSDP full shard
+    int shardingGroup = 0;  // ranks a ZeRO shard spreads over; 0: all DP ranks
+    Offload offload = Offload::None;
+    std::string order = "tp-cp-ep-dp-pp";  // first = fastest varying (Megatron-Core)
+    ScheduleKind schedule = ScheduleKind::OneFOneB;
+
+    bool operator==(const ParallelSpec&) const = default;
+};
+
+struct PeakTflops {
+    double bf16 = 0;
+    double fp16 = 0;
+    double fp8 = 0;
+    double fp32 = 0;
+
+    bool operator==(const PeakTflops&) const = default;
+};
+
+// Achievable-efficiency curves of the performance model (docs/performance.md); 0 = the
+// calibrated default. A GEMM runs at gemm × Π d/(d + gemmHalfDim) of peak over its m, n, k.
+struct GpuEfficiency {
+    double gemm = 0;            // large 16-bit GEMMs, share of dense peak
+    double gemmFp8 = 0;         // large FP8 GEMMs, share of the FP8 peak
+    double gemmHalfDim = 0;     // GEMM dimension at which a factor d/(d + d½) is one half
+    double flashAttention = 0;  // fused attention kernels, share of dense peak
+    double hbm = 0;             // share of HBM bandwidth memory-bound kernels reach
+
+    bool operator==(const GpuEfficiency&) const = default;
+};
+
+struct GpuSpec {
+    std::string name;  // preset name or a user's label
+    std::uint64_t memoryBytes = 0;
+    PeakTflops peakTflops;  // dense peak, TFLOP/s
+    double hbmGbps = 0;     // HBM bandwidth, GB/s
+
+    bool operator==(const GpuSpec&) const = default;
+};
+
+struct LinkSpec {
+    std::string name;
+    double gbps = 0;  // GB/s, one direction, per GPU
+    double latencyUs = 0;
+
+    bool operator==(const LinkSpec&) const = default;
+};
+
+struct ClusterSpec {
+    GpuSpec gpu;
+    int gpusPerNode = 8;
+    int nodes = 1;
+    LinkSpec intraNode;
+    LinkSpec interNode;
+    // The GPU's efficiency curves; in JSON, cluster.gpu.efficiency (kept beside GpuSpec so a
+    // preset GPU stays equal to its preset).
+    GpuEfficiency gpuEfficiency;
+
+    bool operator==(const ClusterSpec&) const = default;
+};
+
+struct MemoryOptions {
+    MemoryConvention convention = MemoryConvention::Fourfold;
+    double fragmentation = 0.05;  // share of allocated bytes lost to the allocator
+    double safetyMargin = 0.10;   // share of capacity kept free
+    // Assumptions public estimators disagree on, each switchable (see README, memory).
+    std::uint64_t frameworkBytes = 1'500'000'000;  // CUDA context + framework + library workspaces
+    bool countCommBuffers = true;               // DDP buckets, ZeRO gather and collective buffers
+    std::uint64_t ddpBucketBytes = 25'000'000;  // PyTorch DDP bucket_cap_mb default (25 MB)
+    // ZeRO-2/3 and ZeRO-Offload reduce (and ZeRO-2 all-gather) bucket, in elements; 0 takes
+    // DeepSpeed's default (reduce_bucket_size = allgather_bucket_size = 5e8).
+    std::uint64_t zeroBucketElements = 0;
+    int zero3PrefetchLayers = 1;       // layers ZeRO-3 gathers ahead of the one computing
+    double logitsBytesPerElement = 6;  // logits (2 B) + fp32 softmax for the loss (4 B)
+    bool recomputeWorkingSet = true;   // full recompute re-materialises one layer at a time
+
+    bool operator==(const MemoryOptions&) const = default;
+};
+
+struct MeasuredFigures {
+    std::vector<std::uint64_t> peakBytesPerStage;
+    std::optional<double> stepTimeS;
+
+    bool operator==(const MeasuredFigures&) const = default;
+};
+
+// How the step overlaps communication with compute, and what the run is costed against.
+// Defaults follow the frameworks: PyTorch DDP / FSDP overlap gradient reduction and parameter
+// prefetch; Megatron-LM leaves TP communication overlap off; pipeline sends are asynchronous.
+struct PerformanceOptions {
+    bool overlapGradReduce = true;   // DP gradient reduction hidden behind backward
+    bool overlapParamGather = true;  // ZeRO-3 parameter all-gather hidden behind forward
+    bool overlapTpComm = false;      // TP collectives hidden behind independent GEMMs
+    bool overlapP2p = true;          // pipeline sends do not block the sender
+    double dataLoadingS = 0;         // exposed data-loading time per step
+    double tokenBudget = 0;          // tokens to train on; 0: not costed
+    double pricePerGpuHour = 0;      // currency per GPU-hour; 0: not costed
+
+    bool operator==(const PerformanceOptions&) const = default;
+};
+
+// Checkpointing and failures (core/performance/checkpoint.h).
+struct CheckpointOptions {
+    double storageGbps = 20;         // aggregate write bandwidth of the checkpoint store, GB/s
+    double mtbfHoursPerGpu = 50000;  // mean time between failures of one GPU (with its host)
+    double restartS = 600;           // time to restart and reload after a failure
+
+    bool operator==(const CheckpointOptions&) const = default;
+};
+
+struct Plan {
+    std::string name;  // "" when the plan has none: planTitle() names it from its content
+    ModelSpec model;
+    TrainingSpec training;
+    ParallelSpec parallel;
+    ClusterSpec cluster;
+    MemoryOptions memory;
+    MeasuredFigures measured;
+    PerformanceOptions performance;
+    CheckpointOptions checkpoint;
+
+    bool operator==(const Plan&) const = default;
+};
+
+// Ranks in the job: dp × tp × pp × cp (EP is carved out of dp × cp, as Megatron-Core does).
+[[nodiscard]] std::int64_t worldSize(const Plan& plan);
+// The expert tensor-parallel size in force (etp, or tp when etp is 0).
+[[nodiscard]] int expertTensorParallel(const ParallelSpec& parallel);
+// Micro-batch × accumulation × dp: the samples one optimizer step consumes.
+[[nodiscard]] std::int64_t derivedGlobalBatch(const Plan& plan);
+// The same two products, empty when they do not fit in 64 bits (the plain ones saturate).
+[[nodiscard]] std::optional<std::int64_t> checkedWorldSize(const Plan& plan);
+[[nodiscard]] std::optional<std::int64_t> checkedGlobalBatch(const Plan& plan);
+// Dense peak FLOP/s (not TFLOP/s) of the GPU in the given precision.
+[[nodiscard]] double peakFlops(const GpuSpec& gpu, Precision precision);
+
+}  // namespace fourfold::core

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+#include "core/plan/plan_json.h"
+
+#include "core/plan/detail/plan_json_migrate.h"
+#include "core/plan/detail/plan_json_reader.h"
+#include "core/plan/detail/plan_json_writer.h"
+#include "core/plan/plan_json_text.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <exception>
+
+namespace fourfold::core {
+namespace {
+
+using Json = nlohmann::json;
+
+// Enough for any honest mistake; a machine-made file with a million bad keys gets a summary.
+constexpr std::size_t kMaxDiagnostics = 100;
+// Deep enough for every value a plan has (/measured/peak_bytes_per_stage/N is depth 3).
+constexpr int kPositionDepth = 6;
+
+Diagnostic errorAt(std::string_view text, std::size_t offset, std::string code,
+                   DiagnosticArgs args = {}) {
+    Diagnostic diagnostic = makeDiagnostic(Severity::Error, "", std::move(code), std::move(args));
+    const auto position = detail::lineColumnAt(text, offset);
+    diagnostic.line = position.line;
+    diagnostic.column = position.column;
+    return diagnostic;
+}
+
+bool startsWithNonFinite(std::string_view rest) {
+    for (const std::string_view word : {"NaN", "nan", "Infinity", "-Infinity", "inf", "-inf"}) {
+        if (rest.substr(0, word.size()) == word) return true;
+    }
+    return false;
+}
+
+// Where the token ending at `last` begins. Used after the parser has read a whole (valid)
+// token it did not expect, so a string has no unescaped quote inside.
+std::size_t tokenStart(std::string_view text, std::size_t last) {
+    if (last >= text.size()) return last;
+    const auto isWordChar = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '+' || c == '-' || c == '.';
+    };
+    if (text[last] == '"') {
+        for (std::size_t i = last; i > 0;) {
+            --i;
+            if (text[i] != '"') continue;
+            std::size_t backslashes = 0;
+            while (backslashes < i && text[i - 1 - backslashes] == '\\') ++backslashes;
+            if (backslashes % 2 == 0) return i;
+        }
+        return last;
+    }
+    std::size_t start = last;
+    while (isWordChar(text[start]) && start > 0 && isWordChar(text[start - 1])) --start;
+    return start;
+}
+
+// nlohmann reports "[json.exception.parse_error.101] parse error at line L, column C: syntax
+// error while parsing value - DETAIL". Keep DETAIL, made safe to show, and say it plainly.
+Diagnostic syntaxError(std::string_view text, const Json::parse_error& error) {
+    std::string_view what = error.what();
+    std::size_t offset = error.byte > 0 ? error.byte - 1 : 0;
+    // "unexpected <token>" comes after a whole token was read: point at its first character.
+    if (what.find(" - unexpected ") != std::string_view::npos) offset = tokenStart(text, offset);
+    // A bad UTF-8 sequence is noticed at the byte after its lead byte: point at the lead.
+    if (what.find("ill-formed UTF-8") != std::string_view::npos) {
+        const auto isHigh = [&](std::size_t i) {
+            return static_cast<unsigned char>(text[i]) >= 0x80;
+        };
+        if (offset < text.size() && !isHigh(offset)) {
+            for (std::size_t back = 1; back <= 3 && back <= offset && isHigh(offset - back);
+                 ++back) {
+                if (static_cast<unsigned char>(text[offset - back]) >= 0xC0) {
+                    offset -= back;
+                    break;
+                }
+            }
+        }
+    }
+    if (const auto dash = what.find(" - "); dash != std::string_view::npos) {
+        what = what.substr(dash + 3);
+    } else if (const auto colon = what.find(": "); colon != std::string_view::npos) {
+        what = what.substr(colon + 2);
+    }
+    const std::string detail = detail::shortenUtf8(detail::sanitizeUtf8(what), 160);
+    // The parser stops on the first byte of a bad literal, or one past it ("nan").
+    const bool nonFinite =
+        (offset < text.size() && startsWithNonFinite(text.substr(offset))) ||
+        (offset > 0 && offset <= text.size() && startsWithNonFinite(text.substr(offset - 1)));
+    std::string code = "json.syntax_error";
+    if (what.find("ill-formed UTF-8") != std::string_view::npos) {
+        code = "json.syntax_utf8";
+    } else if (nonFinite) {
+        code = "json.syntax_non_finite";
+    } else if (what.find("unexpected end of input") != std::string_view::npos) {
+        code = "json.syntax_truncated";
+    }
+    return errorAt(text, offset, std::move(code), {{"detail", detail}});
+}
+
+// A number too large for a double ("1e400") stops the parser with out_of_range 406.
+Diagnostic numberOverflow(std::string_view text, const Json::out_of_range& error) {
+    std::string_view what = error.what();
+    std::size_t offset = 0;
+    if (const auto open = what.find('\''); open != std::string_view::npos) {
+        const auto close = what.find('\'', open + 1);
+        const std::string_view token = what.substr(open + 1, close - open - 1);
+        offset = std::min(text.find(token), text.size());
+    }
+    return errorAt(text, offset, "json.number_too_large",
+                   {{"detail", detail::shortenUtf8(
+                                   detail::sanitizeUtf8(what.substr(what.find(']') + 1)), 120)}});
+}
+
+std::string_view kindOf(const Json& value) {
+    if (value.is_array()) return "an array";
+    if (value.is_string()) return "a string";
+    if (value.is_boolean()) return "a boolean";
+    if (value.is_null()) return "null";
+    return "a number";
+}
+
+bool looksLikeAPlan(const Json& document) {
+    if (document.empty() || document.contains("schema")) return true;
+    const auto& keys = detail::planSectionKeys();
+    return std::any_of(keys.begin(), keys.end(),
+                       [&](const char* key) { return document.contains(key); });
+}
+
+void attachPositions(std::string_view text, const detail::ValuePositions& positions,
+                     std::vector<Diagnostic>& diagnostics) {
+    for (auto& diagnostic : diagnostics) {
+        if (diagnostic.line > 0 || diagnostic.path.empty()) continue;
+        std::string pointer = diagnostic.path;
+        while (!pointer.empty()) {
+            if (const auto it = positions.offsets.find(pointer); it != positions.offsets.end()) {
+                const auto position = detail::lineColumnAt(text, it->second);
+                diagnostic.line = position.line;
+                diagnostic.column = position.column;
+                break;
+            }
+            pointer.erase(pointer.rfind('/'));
+        }
+    }
+}
+
+void capDiagnostics(std::vector<Diagnostic>& diagnostics) {
+    if (diagnostics.size() <= kMaxDiagnostics) return;
+    const auto kept = static_cast<std::ptrdiff_t>(kMaxDiagnostics - 1);
+    const bool droppedError = hasErrors({diagnostics.begin() + kept, diagnostics.end()});
+    const std::size_t dropped = diagnostics.size() - kMaxDiagnostics + 1;
+    diagnostics.erase(diagnostics.begin() + kept, diagnostics.end());
+    diagnostics.push_back(makeDiagnostic(droppedError ? Severity::Error : Severity::Warning, "",
+                                         "json.more_not_listed", {{"count", dropped}}));
+}
+
+PlanParse parseText(std::string_view text) {
+    PlanParse result;
+    auto& out = result.diagnostics;
+    // Refused before any parsing: no plan comes near this, and a file of megabytes of unknown
+    // keys or array entries would otherwise cost time and memory to read.
+    if (text.size() > kMaxPlanBytes) {
+        out.push_back(makeDiagnostic(Severity::Error, "", "json.too_large",
+                                     {{"size", text.size()}, {"limit", kMaxPlanBytes}}));
+        return result;
+    }
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+        out.push_back(errorAt(text, 0, "json.empty"));
+        return result;
+    }
+    if (const auto deep = detail::findExcessiveNesting(text, detail::kMaxPlanNesting)) {
+        out.push_back(errorAt(text, *deep, "json.too_deep",
+                              {{"limit", detail::kMaxPlanNesting}, {"needed", 4}}));
+        return result;
+    }
+    Json document;
+    try {
+        document = Json::parse(text.begin(), text.end());
+    } catch (const Json::parse_error& error) {
+        out.push_back(syntaxError(text, error));
+        return result;
+    } catch (const Json::out_of_range& error) {
+        out.push_back(numberOverflow(text, error));
+        return result;
+    }
+    if (!document.is_object()) {
+        out.push_back(errorAt(text, text.find_first_not_of(" \t\r\n"), "json.not_an_object",
+                              {{"kind", kindOf(document)}}));
+        return result;
+    }
+    if (!looksLikeAPlan(document)) {
+        out.push_back(errorAt(text, text.find_first_not_of(" \t\r\n"), "json.not_a_plan"));
+        return result;
+    }
+    const auto positions = detail::scanValuePositions(text, kPositionDepth);
+    for (const auto& duplicate : positions.duplicates) {
+        out.push_back(makeDiagnostic(Severity::Warning, duplicate.pointer, "json.duplicate_key",
+                                     {{"pointer", duplicate.pointer}}));
+    }
+    if (detail::migrateToCurrentSchema(document, out)) {
+        Plan plan = detail::readPlanDocument(document, out);
+        if (!hasErrors(out)) result.plan = std::move(plan);
+    }
+    capDiagnostics(out);  // before positions: each lookup walks the text
+    attachPositions(text, positions, out);
+    return result;
+}
+
+}  // namespace
+
+std::string planToJson(const Plan& plan) {
+    return detail::planToJsonValue(plan).dump(2, ' ', false,
+                                              nlohmann::ordered_json::error_handler_t::replace) +
+           "\n";
+}
+
+void attachTextPositions(std::string_view text, std::vector<Diagnostic>& diagnostics) {
+    if (text.size() > kMaxPlanBytes) return;
+    try {
+        attachPositions(text, detail::scanValuePositions(text, kPositionDepth), diagnostics);
+    } catch (const std::exception&) {
+        // Positions are a convenience: text that cannot be scanned keeps line 0.
+    }
+}
+
+PlanParse parsePlan(std::string_view text) {
+    PlanParse result;
+    try {
+        result = parseText(text);
+    } catch (const std::exception& error) {
+        result.plan.reset();
+        result.diagnostics.push_back(
+            makeDiagnostic(Severity::Error, "", "json.read_failure",
+                           {{"detail", detail::sanitizeUtf8(error.what())}}));
+    } catch (...) {
+        result.plan.reset();
+        result.diagnostics.push_back(makeDiagnostic(Severity::Error, "", "json.read_failure",
+                                                    {{"detail", "unexpected failure"}}));
+    }
+    capDiagnostics(result.diagnostics);
+    return result;
+}
+
+}  // namespace fourfold::core

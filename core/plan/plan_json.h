@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// Plan ↔ JSON per PLAN_FORMAT.md ("schema": "fourfold.plan/1"). Writing is deterministic
+// (documented key order, 2-space indent, final newline); reading never throws and reports
+// syntax errors with line and column, semantic ones with the JSON pointer.
+#pragma once
+
+#include "core/plan/plan.h"
+#include "core/text/diagnostic.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fourfold::core {
+
+inline constexpr int kPlanSchemaVersion = 1;
+// The largest plan file read (1 MiB; a plan is about 1.5 KB). Larger text is refused before
+// parsing, so a file of megabytes of unknown keys or array entries costs nothing.
+inline constexpr std::size_t kMaxPlanBytes = 1 << 20;
+
+struct PlanParse {
+    std::optional<Plan> plan;             // set exactly when no diagnostic is an error
+    std::vector<Diagnostic> diagnostics;  // errors, warnings (unknown keys), notes (migration)
+};
+
+// The plan as a complete, self-describing document (docs/plan-format.md). Same plan, same
+// bytes. Never throws; text that is not UTF-8 is written with U+FFFD in its place.
+[[nodiscard]] std::string planToJson(const Plan& plan);
+// Reads a document from defaultPlan() up, key by key; every key is optional. Never throws:
+// malformed text, wrong values and newer schemas all come back as diagnostics.
+[[nodiscard]] PlanParse parsePlan(std::string_view text);
+// Gives each diagnostic without a position the line and column of its JSON pointer (or of the
+// nearest enclosing key) in `text`, so validation problems point into the file as parse errors
+// do. Diagnostics whose pointer is absent from the text keep line 0.
+void attachTextPositions(std::string_view text, std::vector<Diagnostic>& diagnostics);
+
+}  // namespace fourfold::core

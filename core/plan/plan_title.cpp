@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#include "core/plan/plan_title.h"
+
+#include "core/plan/catalog.h"
+#include "core/text/format.h"
+
+namespace fourfold::core {
+namespace {
+
+std::string modelName(const ModelSpec& model) {
+    if (const auto preset = findModelPreset(model.preset)) return preset->displayName;
+    if (model.parameters > 0) return formatCount(model.parameters) + " model";
+    return std::to_string(model.layers) + "-layer model";
+}
+
+// "A100 40 GB" from "NVIDIA A100 SXM4 40 GB": the vendor and the form factor say little here.
+std::string gpuName(const GpuSpec& gpu) {
+    std::string name = gpu.name;
+    if (const auto preset = findGpuPreset(gpu.name)) name = preset->displayName;
+    for (const std::string_view noise : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "}) {
+        if (name.rfind(noise, 0) == 0) name.erase(0, noise.size());
+    }
+    for (const std::string_view noise : {" SXM4", " SXM5", " SXM"}) {
+        if (const auto at = name.find(noise); at != std::string::npos) name.erase(at, noise.size());
+    }
+    return name.empty() ? "GPU" : name;
+}
+
+}  // namespace
+
+std::string planTitle(const Plan& plan) {
+    if (!plan.name.empty()) return plan.name;
+    const ParallelSpec& parallel = plan.parallel;
+    std::string title = modelName(plan.model) + " · " + std::to_string(worldSize(plan)) + " × " +
+                        gpuName(plan.cluster.gpu) + " ·";
+    const auto axis = [&title](const char* label, int degree, bool always) {
+        if (always || degree > 1) title += std::string(" ") + label + " " + std::to_string(degree);
+    };
+    axis("TP", parallel.tp, true);
+    axis("PP", parallel.pp, true);
+    axis("CP", parallel.cp, false);
+    axis("EP", parallel.ep, false);
+    axis("DP", parallel.dp, true);
+    return title;
+}
+
+}  // namespace fourfold::core

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// /model rules: positive, non-absurd sizes; heads that tile the hidden size; key/value groups
+// that tile the heads (grouped-query attention, Ainslie et al. 2023); a consistent MoE block.
+#include "core/rules/validate_parts.h"
+
+#include <cmath>
+#include <string>
+
+namespace fourfold::core::detail {
+namespace {
+
+void checkParameters(const ModelSpec& model, DiagnosticSink& sink) {
+    const double parameters = model.parameters;
+    if (!checkRange(sink, "/model/parameters", parameters)) return;
+    if (parameters > 0 && parameters < 1e3) {
+        sink.warning("/model/parameters", "model.parameters_not_billions",
+                     {{"parameters", parameters}, {"suggested", parameters * 1e9}});
+    }
+}
+
+void checkAttention(const ModelSpec& model, DiagnosticSink& sink, bool hiddenOk, bool headsOk) {
+    if (hiddenOk && headsOk && model.hidden % model.heads != 0) {
+        sink.error("/model/heads", "model.heads_divide_hidden",
+                   {{"hidden", model.hidden}, {"heads", model.heads}});
+    }
+    if (!checkRange(sink, "/model/kv_heads", model.kvHeads)) return;
+    if (headsOk && model.kvHeads > model.heads) {
+        sink.error("/model/kv_heads", "model.kv_heads_above_heads",
+                   {{"kv_heads", model.kvHeads}, {"heads", model.heads}});
+    } else if (headsOk && model.heads % model.kvHeads != 0) {
+        sink.error("/model/kv_heads", "model.kv_heads_divide_heads",
+                   {{"heads", model.heads},
+                    {"kv_heads", model.kvHeads},
+                    {"choices", divisorsText(model.heads)}});
+    }
+}
+
+void checkMoe(const ModelSpec& model, DiagnosticSink& sink) {
+    const MoeSpec& moe = model.moe;
+    const bool expertsOk = checkRange(sink, "/model/moe/experts", moe.experts);
+    checkRange(sink, "/model/moe/expert_ffn_hidden", moe.expertFfnHidden);
+    if (!checkRange(sink, "/model/moe/top_k", moe.topK) || !expertsOk) return;
+    if (moe.experts > 1) {
+        if (moe.topK < 1) {
+            sink.error("/model/moe/top_k", "model.moe_top_k_zero",
+                       {{"top_k", moe.topK}, {"experts", moe.experts}});
+        } else if (moe.topK > moe.experts) {
+            sink.error("/model/moe/top_k", "model.moe_top_k_above_experts",
+                       {{"top_k", moe.topK}, {"experts", moe.experts}});
+        }
+    } else if (moe.experts == 1) {
+        sink.info("/model/moe/experts", "model.moe_single_expert", {{"experts", moe.experts}});
+    } else if (moe.topK > 0) {
+        sink.info("/model/moe/top_k", "model.moe_top_k_dense",
+                  {{"top_k", moe.topK}, {"experts", moe.experts}});
+    }
+}
+
+}  // namespace
+
+void validateModel(const Plan& plan, DiagnosticSink& sink) {
+    const ModelSpec& model = plan.model;
+    checkParameters(model, sink);
+    const bool layersOk = checkRange(sink, "/model/layers", model.layers);
+    const bool hiddenOk = checkRange(sink, "/model/hidden", model.hidden);
+    const bool headsOk = checkRange(sink, "/model/heads", model.heads);
+    const bool ffnOk = checkRange(sink, "/model/ffn_hidden", model.ffnHidden);
+    const bool vocabOk = checkRange(sink, "/model/vocab", model.vocab);
+    checkRange(sink, "/model/sequence", model.sequence);
+    checkAttention(model, sink, hiddenOk, headsOk);
+    checkMoe(model, sink);
+
+    // A shape whose own count is absurd (each size passed, their product did not).
+    if (layersOk && hiddenOk && headsOk && ffnOk && vocabOk) {
+        const double count = shapeParameterEstimate(model);
+        if (count > kMaxParameters) {
+            sink.error("/model", "model.shape_too_large",
+                       {{"layers", model.layers},
+                        {"hidden", model.hidden},
+                        {"ffn_hidden", model.ffnHidden},
+                        {"count", count},
+                        {"limit", kMaxParameters}});
+        }
+    }
+}
+
+}  // namespace fourfold::core::detail
