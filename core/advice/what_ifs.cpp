@@ -14,17 +14,6 @@
 namespace fourfold::core::detail {
 namespace {
 
-constexpr int kMicroBatchLimit = 1 << 16;
-
-// The what-ifs and the micro-batch search read only the peak and whether it fits: the lean
-// estimate gives both to the byte (tst_search leanPeakEqualsTheFullEstimate), costing one stage
-// of each kind rather than every stage.
-bool fitsWith(const Plan& plan, const ModelReport& model, int microBatch) {
-    Plan trial = plan;
-    trial.training.microBatch = microBatch;
-    return estimatePeak(trial, model).fits;
-}
-
 // Doubling a model-parallel degree keeps the GPU count when dp can halve; otherwise the job
 // grows, and the label says by how much (validation then decides if the cluster has room).
 WhatIfCandidate doubled(const Plan& plan, const char* code, int before, int ParallelSpec::*axis,
@@ -185,25 +174,33 @@ std::optional<WhatIf> WhatIfWork::hintFor(const WhatIfCandidate& candidate) {
     return hint;
 }
 
-MicroBatchSearch largestFittingMicroBatch(const Plan& plan, const ModelReport& model) {
-    if (!fitsWith(plan, model, 1)) return {};
-    // Memory grows with the micro-batch: double until it fails, then bisect.
-    int good = 1;
-    int bad = 0;
-    while (bad == 0) {
-        const int next = good * 2;
-        if (next > kMicroBatchLimit) return {good, true};
-        if (fitsWith(plan, model, next)) {
-            good = next;
-        } else {
-            bad = next;
-        }
-    }
-    while (bad - good > 1) {
-        const int middle = good + (bad - good) / 2;
-        (fitsWith(plan, model, middle) ? good : bad) = middle;
-    }
-    return {good, false};
+bool needsWhatIfs(const MemoryReport& report) {
+    return report.capacityBytes > 0 && !report.stages.empty() && !report.fits;
 }
 
 }  // namespace fourfold::core::detail
+
+namespace fourfold::core {
+
+MemoryReport estimateMemoryWithWhatIfs(const Plan& plan, const ModelReport& model,
+                                       ScheduleMemo* schedules) {
+    MemoryReport report = estimateMemory(plan, model);
+    if (detail::needsWhatIfs(report)) {
+        report.whatIfs = detail::whatIfs(plan, model, report.peakBytes, schedules);
+    }
+    return report;
+}
+
+void prepareWhatIfs(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes,
+                    ScheduleMemo& schedules) {
+    (void)detail::whatIfs(plan, model, peakBytes, &schedules);
+    // A larger micro-batch, the edit most likely to stop a plan fitting, brings one what-if a
+    // micro-batch of 1 has not: half the micro-batch at twice the accumulation, a pipeline of
+    // twice the micro-batches.
+    if (plan.training.microBatch >= 2 || !checkedMul(plan.training.gradAccumulation, 2)) return;
+    Plan longer = plan;
+    longer.training.gradAccumulation *= 2;
+    if (!hasErrors(validate(longer))) (void)predictPerformance(longer, schedules);
+}
+
+}  // namespace fourfold::core

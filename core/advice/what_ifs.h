@@ -8,6 +8,7 @@
 
 #include "core/memory/memory.h"
 #include "core/performance/performance.h"
+#include "core/schedule/schedule_memo.h"
 #include "core/text/coded_text.h"
 
 #include <atomic>
@@ -62,17 +63,24 @@ private:
     std::vector<std::optional<WhatIf>> hints_;  // by candidate, each written by one thread
     std::atomic<std::size_t> next_{0};
 };
-struct MicroBatchSearch {
-    int largest = 0;       // 0 when a micro-batch of 1 does not fit
-    bool atLeast = false;  // the search reached its limit: larger ones may fit too
-};
-// Largest micro-batch (accumulation unchanged) whose estimate fits.
-[[nodiscard]] MicroBatchSearch largestFittingMicroBatch(const Plan& plan, const ModelReport& model);
-
-// estimateMemory in two parts, for evaluate(), which computes the what-ifs beside its other
-// figures: the report without them, and whether they apply to it (then whatIfs(plan, model,
+// Whether a memory report lists what-ifs: a plan that does not fit (then whatIfs(plan, model,
 // report.peakBytes, ...) gives them).
-[[nodiscard]] MemoryReport estimateWithoutWhatIfs(const Plan& plan, const ModelReport& model);
 [[nodiscard]] bool needsWhatIfs(const MemoryReport& report);
 
 }  // namespace fourfold::core::detail
+
+namespace fourfold::core {
+
+// estimateMemory (core/memory/memory.h) with the what-ifs of a plan that does not fit. Their
+// step times reuse the schedule shapes in `schedules` when one is given.
+[[nodiscard]] MemoryReport estimateMemoryWithWhatIfs(const Plan& plan, const ModelReport& model,
+                                                     ScheduleMemo* schedules = nullptr);
+
+// Times the what-ifs `plan` would list if it did not fit (its peak is `peakBytes`), so the
+// schedule shapes they need are compiled in `schedules` before an edit that stops the plan
+// fitting asks for them: compiling them was most of that edit's time. The figures are dropped.
+// `schedules` may be in use by another thread meanwhile.
+void prepareWhatIfs(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes,
+                    ScheduleMemo& schedules);
+
+}  // namespace fourfold::core

@@ -238,10 +238,10 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
     std::shared_future<void> memoryEstimate;
     if (!memoryBlocked) memoryEstimate = memoryPromise.get_future().share();
     std::optional<detail::WhatIfWork> whatIfs;  // set before the estimate is published
-    const auto estimateMemory = [&plan, &model = *evaluation.model, &schedules, &memoryPromise,
-                                 &estimated, &whatIfs] {
+    const auto runMemoryEstimate = [&plan, &model = *evaluation.model, &schedules, &memoryPromise,
+                                    &estimated, &whatIfs] {
         try {
-            MemoryReport& memory = estimated.emplace(detail::estimateWithoutWhatIfs(plan, model));
+            MemoryReport& memory = estimated.emplace(core::estimateMemory(plan, model));
             if (memory.overflow.empty() && detail::needsWhatIfs(memory)) {
                 whatIfs.emplace(plan, model, memory.peakBytes, &schedules);
             }
@@ -256,10 +256,10 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
     const auto claim = std::make_shared<SideClaim>();
     if (!memoryBlocked || !scalingTaken) {
         side = beside(worker, [claim, &plan, &scalingTaken, &memoryTaken, &memoryEstimate, &whatIfs,
-                               &estimateMemory] {
+                               &runMemoryEstimate] {
             SideResults results;
             if (!claim->begin()) return results;
-            if (!memoryTaken.exchange(true)) estimateMemory();
+            if (!memoryTaken.exchange(true)) runMemoryEstimate();
             if (memoryEstimate.valid()) {
                 memoryEstimate.wait();
                 if (whatIfs) whatIfs->help();
@@ -310,7 +310,7 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
     if (!scalingTaken.exchange(true)) scaling = scalingCurves(plan);
 
     if (memoryEstimate.valid()) {
-        if (!memoryTaken.exchange(true)) estimateMemory();
+        if (!memoryTaken.exchange(true)) runMemoryEstimate();
         memoryEstimate.get();
         evaluation.memory = std::move(estimated);
         if (!evaluation.memory->overflow.empty()) {

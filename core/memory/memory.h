@@ -101,18 +101,8 @@ struct MemoryReport {
     bool operator==(const MemoryReport&) const = default;
 };
 
-class ScheduleMemo;  // core/performance/performance.h
-
 // Expects a plan that passes validation for /model, /training, /parallel and /memory. The
-// what-ifs' step times reuse the schedule shapes in `schedules` when one is given.
-[[nodiscard]] MemoryReport estimateMemory(const Plan& plan, const ModelReport& model,
-                                          ScheduleMemo* schedules = nullptr);
-
-// Times the what-ifs `plan` would list if it did not fit (its peak is `peakBytes`), so the
-// schedule shapes they need are compiled in `schedules` before an edit that stops the plan
-// fitting asks for them: compiling them was most of that edit's time. The figures are dropped.
-// `schedules` may be in use by another thread meanwhile.
-void prepareWhatIfs(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes,
-                    ScheduleMemo& schedules);
+// report lists no what-ifs: estimateMemoryWithWhatIfs (core/advice/what_ifs.h) adds them.
+[[nodiscard]] MemoryReport estimateMemory(const Plan& plan, const ModelReport& model);
 
 }  // namespace fourfold::core

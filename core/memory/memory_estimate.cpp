@@ -206,4 +206,39 @@ MemoryReport estimateStages(const Plan& plan, const ModelReport& model, bool exp
     return report;
 }
 
+namespace {
+
+constexpr int kMicroBatchLimit = 1 << 16;
+
+// The micro-batch search reads only whether the plan fits: the lean estimate gives it to the
+// byte (tst_search leanPeakEqualsTheFullEstimate), costing one stage of each kind.
+bool fitsWithMicroBatch(const Plan& plan, const ModelReport& model, int microBatch) {
+    Plan trial = plan;
+    trial.training.microBatch = microBatch;
+    return estimatePeak(trial, model).fits;
+}
+
+}  // namespace
+
+MicroBatchSearch largestFittingMicroBatch(const Plan& plan, const ModelReport& model) {
+    if (!fitsWithMicroBatch(plan, model, 1)) return {};
+    // Memory grows with the micro-batch: double until it fails, then bisect.
+    int good = 1;
+    int bad = 0;
+    while (bad == 0) {
+        const int next = good * 2;
+        if (next > kMicroBatchLimit) return {good, true};
+        if (fitsWithMicroBatch(plan, model, next)) {
+            good = next;
+        } else {
+            bad = next;
+        }
+    }
+    while (bad - good > 1) {
+        const int middle = good + (bad - good) / 2;
+        (fitsWithMicroBatch(plan, model, middle) ? good : bad) = middle;
+    }
+    return {good, false};
+}
+
 }  // namespace fourfold::core::detail

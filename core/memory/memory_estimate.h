@@ -27,4 +27,11 @@ struct MemoryPeak {
 };
 [[nodiscard]] MemoryPeak estimatePeak(const Plan& plan, const ModelReport& model);
 
+struct MicroBatchSearch {
+    int largest = 0;       // 0 when a micro-batch of 1 does not fit
+    bool atLeast = false;  // the search reached its limit: larger ones may fit too
+};
+// Largest micro-batch (accumulation unchanged) whose estimate fits.
+[[nodiscard]] MicroBatchSearch largestFittingMicroBatch(const Plan& plan, const ModelReport& model);
+
 }  // namespace fourfold::core::detail

@@ -5,37 +5,14 @@
 #include "core/performance/checkpoint.h"
 #include "core/performance/performance_stage.h"
 #include "core/performance/step_figures.h"
-#include "core/schedule/schedule_program.h"
-#include "core/schedule/schedule_simulator.h"
 #include "core/text/format.h"
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <memory>
-#include <mutex>
-#include <tuple>
 
 namespace fourfold::core {
 
-namespace detail {
-// Compiled schedule shapes by (schedule, p, m, v), and the timing pass's buffers. One lock
-// for all: an editor's memo serves its GUI thread and its background evaluation alike.
-struct ScheduleMemoState {
-    std::mutex lock;
-    std::map<std::tuple<ScheduleKind, int, int, int>, CompiledSchedule> shapes;
-    std::size_t heldOps = 0;
-    std::vector<double> ends;
-    std::vector<double> scratch;
-    // The shapes an editor's own simulations ran, with their orders (the op lists a Gantt
-    // shows), by (generated schedule, p, m, chunks simulated); the last few only.
-    struct Simulated {
-        ScheduleOrders orders;
-        ScheduleProgram program;
-    };
-    std::map<std::tuple<ScheduleKind, int, int, int>, std::shared_ptr<const Simulated>> simulated;
-};
-}  // namespace detail
 namespace {
 
 // Beyond this many ranks a predicted plan (a what-if, a scaling point) is costed without a rank
@@ -46,13 +23,6 @@ constexpr std::int64_t kMaxMappedPredictedRanks = 256;
 // ((m + p − 1) slots of the slowest stage): simulating a dozen large schedules would cost
 // evaluate() several times everything else.
 constexpr double kMaxScalingOps = 2'000;
-// A memo holding more compiled operations than this starts afresh, so one kept across a
-// session's edits stays a few megabytes (a shape of 200,000 operations is about 3 MB).
-constexpr std::size_t kMaxMemoOps = 1'000'000;
-// The editor's own simulations keep this many shapes with their op lists (a drag moves among a
-// few; the simulated limit, 2 million ops, makes one at most about 100 MB).
-constexpr std::size_t kMaxSimulatedShapes = 4;
-
 double tokensPerStep(const Plan& plan) { return detail::stepTokens(plan); }
 
 // The headline figures as data: the step as the sum of the critical stage's parts, throughput
@@ -134,8 +104,7 @@ Figures performanceFigures(const Plan& plan, const ModelReport& model,
 enum class Texts { Explained, FiguresOnly };
 
 PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double maxOps,
-                              detail::ScheduleMemoState* memo = nullptr,
-                              Texts texts = Texts::Explained) {
+                              ScheduleMemo* memo = nullptr, Texts texts = Texts::Explained) {
     const bool mapped = worldSize(plan) <= kMaxMappedPredictedRanks;
     const TopologyReport topology = mapped ? buildTopology(plan) : TopologyReport{};
     const TopologyReport* map = mapped ? &topology : nullptr;
@@ -149,23 +118,10 @@ PerformanceReport predictWith(const Plan& plan, const ModelReport& model, double
         if (!memo) {
             schedule = simulateSchedule(plan.parallel.schedule, stages, micro, chunks, costs);
         } else {
-            const auto key = std::tuple{plan.parallel.schedule, stages, micro, chunks};
-            const std::lock_guard hold(memo->lock);
-            auto shape = memo->shapes.find(key);
-            if (shape == memo->shapes.end()) {
-                detail::CompiledSchedule compiled =
-                    detail::compileSchedule(plan.parallel.schedule, stages, micro, chunks);
-                const std::size_t ops = compiled.program.steps.size();
-                if (memo->heldOps + ops > kMaxMemoOps) {
-                    memo->shapes.clear();
-                    memo->heldOps = 0;
-                }
-                memo->heldOps += ops;
-                shape = memo->shapes.emplace(key, std::move(compiled)).first;
-            }
-            schedule.makespanS =
-                detail::compiledMakespan(shape->second, costs, memo->ends, memo->scratch);
-            schedule.complete = shape->second.program.complete;
+            const ScheduleMemo::Makespan timed =
+                memo->makespan(plan.parallel.schedule, stages, micro, chunks, costs);
+            schedule.makespanS = timed.seconds;
+            schedule.complete = timed.complete;
         }
     }
     return texts == Texts::Explained ? analyzePerformance(plan, model, map, schedule)
@@ -237,42 +193,7 @@ PerformanceReport predictPerformance(const Plan& plan, double maxSimulatedOps) {
 }
 
 PerformanceReport predictPerformance(const Plan& plan, ScheduleMemo& memo, double maxSimulatedOps) {
-    return predictWith(plan, analyzeModel(plan), maxSimulatedOps, memo.state_.get());
-}
-
-ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches, int virtualStages,
-                                const ScheduleCosts& costs, ScheduleMemo& memo) {
-    detail::ScheduleMemoState& state = *memo.state_;
-    std::shared_ptr<const detail::ScheduleMemoState::Simulated> kept;
-    return detail::simulateSchedulePrepared(
-        kind, stages, microBatches, virtualStages, costs,
-        [&state, &kept](ScheduleKind generated, const detail::ScheduleShape& shape) {
-            const auto key =
-                std::tuple{generated, shape.stages, shape.microBatches, shape.virtualStages};
-            {
-                const std::lock_guard hold(state.lock);
-                const auto found = state.simulated.find(key);
-                if (found != state.simulated.end()) kept = found->second;
-            }
-            if (!kept) {
-                // Generated and compiled outside the lock: a worker may be timing what-ifs.
-                auto made = std::make_shared<detail::ScheduleMemoState::Simulated>();
-                made->orders = detail::generatorFor(generated)(shape);
-                made->program = detail::compileOrders(shape, made->orders);
-                kept = made;
-                const std::lock_guard hold(state.lock);
-                if (state.simulated.size() >= kMaxSimulatedShapes) state.simulated.clear();
-                state.simulated.emplace(key, kept);
-            }
-            return detail::PreparedOrders{&kept->orders, &kept->program};
-        });
-}
-
-ScheduleMemo::ScheduleMemo() : state_(std::make_unique<detail::ScheduleMemoState>()) {}
-ScheduleMemo::~ScheduleMemo() = default;
-std::size_t ScheduleMemo::shapes() const {
-    const std::lock_guard hold(state_->lock);
-    return state_->shapes.size();
+    return predictWith(plan, analyzeModel(plan), maxSimulatedOps, &memo);
 }
 
 std::vector<int> scalingDataParallelSizes(const Plan& plan) {

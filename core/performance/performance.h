@@ -10,6 +10,7 @@
 #include "core/model/model.h"
 #include "core/plan/plan.h"
 #include "core/schedule/schedule.h"
+#include "core/schedule/schedule_memo.h"
 #include "core/text/coded_text.h"
 #include "core/text/explained.h"
 #include "core/topology/topology.h"
@@ -20,10 +21,6 @@
 #include <vector>
 
 namespace fourfold::core {
-
-namespace detail {
-struct ScheduleMemoState;
-}
 
 // Where a step's time goes; the parts sum to the step time.
 struct StepBreakdown {
@@ -159,31 +156,6 @@ struct ScalingPoint {
 [[nodiscard]] PerformanceReport predictPerformance(const Plan& plan,
                                                    double maxSimulatedOps = 200'000);
 
-// What a batch of predictions keeps between plans: each schedule shape compiled once (the
-// op order depends only on the schedule, p, m and v), timed again for each plan's stage costs
-// without building op lists. The what-ifs share one among all their changes, and an editor
-// keeps one across edits (evaluate(plan, memo)). Safe to use from several threads at once.
-class ScheduleMemo {
-public:
-    ScheduleMemo();
-    ~ScheduleMemo();
-    ScheduleMemo(const ScheduleMemo&) = delete;
-    ScheduleMemo& operator=(const ScheduleMemo&) = delete;
-    // Schedule shapes compiled so far.
-    [[nodiscard]] std::size_t shapes() const;
-
-private:
-    friend PerformanceReport predictPerformance(const Plan&, ScheduleMemo&, double);
-    friend ScheduleResult simulateSchedule(ScheduleKind, int, int, int, const ScheduleCosts&,
-                                           ScheduleMemo&);
-    std::unique_ptr<detail::ScheduleMemoState> state_;
-};
-// simulateSchedule (core/schedule/schedule.h), the same result, generating and compiling only the
-// shapes `memo` does not hold from the last few simulations: an editor's edits mostly keep
-// the pipeline's shape and change its costs.
-[[nodiscard]] ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
-                                              int virtualStages, const ScheduleCosts& costs,
-                                              ScheduleMemo& memo);
 // predictPerformance (the same figures), compiling only schedule shapes `memo` does not hold.
 [[nodiscard]] PerformanceReport predictPerformance(const Plan& plan, ScheduleMemo& memo,
                                                    double maxSimulatedOps = 200'000);

@@ -82,6 +82,13 @@ struct ScheduleResult {
 // in bubbleFormula; nothing throws.
 [[nodiscard]] ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
                                               int virtualStages, const ScheduleCosts& costs);
+// The same result, generating and compiling only the shapes `memo` (core/schedule/
+// schedule_memo.h) does not hold from its last few simulations: an editor's edits mostly keep
+// the pipeline's shape and change its costs.
+class ScheduleMemo;
+[[nodiscard]] ScheduleResult simulateSchedule(ScheduleKind kind, int stages, int microBatches,
+                                              int virtualStages, const ScheduleCosts& costs,
+                                              ScheduleMemo& memo);
 
 // Peak number of (micro-batch, chunk) activation sets rank `stage` holds at once, in closed
 // form where the papers give one (GPipe m; 1F1B min(p − s, m); ...). The memory engine uses

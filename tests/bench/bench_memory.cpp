@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Median time of the memory estimate for a 1T-parameter plan on 16,384 GPUs (tp 8, pp 16,
 // dp 128): with what-ifs and the micro-batch search, and the stage estimate alone.
+#include "core/advice/what_ifs.h"
 #include "core/memory/memory.h"
 #include "core/memory/memory_estimate.h"
 
@@ -53,7 +54,7 @@ double medianMicroseconds(int runs, Work work) {
 int main() {
     const Plan plan = trillionPlan();
     const ModelReport model = analyzeModel(plan);
-    const MemoryReport report = estimateMemory(plan, model);
+    const MemoryReport report = estimateMemoryWithWhatIfs(plan, model);
     std::printf(
         "plan: %.3g parameters, %lld GPUs, peak %.1f GB, fits %s, %zu what-ifs, "
         "largest micro-batch %d\n",
@@ -65,7 +66,7 @@ int main() {
     const double model_us =
         medianMicroseconds(runs, [&] { sink += analyzeModel(plan).parameters; });
     const double full_us =
-        medianMicroseconds(runs, [&] { sink += estimateMemory(plan, model).peakBytes; });
+        medianMicroseconds(runs, [&] { sink += estimateMemoryWithWhatIfs(plan, model).peakBytes; });
     const double stages_us = medianMicroseconds(
         runs, [&] { sink += fourfold::core::detail::estimateStages(plan, model).peakBytes; });
     std::printf("analyzeModel: median %.1f us\n", model_us);

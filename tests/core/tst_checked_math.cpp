@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Checked and saturating arithmetic, and every formula built on it fed its range limits: the
 // batch identity, tokens per step, world size, byte categories, stage totals, what-if deltas.
+#include "core/advice/what_ifs.h"
 #include "core/evaluate/evaluate.h"
 #include "core/plan/catalog.h"
 #include "core/text/checked_math.h"
@@ -150,7 +151,7 @@ private slots:
         plan.memory.fragmentation = 0;
         plan.memory.frameworkBytes = 446743935351073280ULL;
         plan.memory.ddpBucketBytes = 10000000000000000000ULL;
-        const MemoryReport report = estimateMemory(plan, analyzeModel(plan));
+        const MemoryReport report = estimateMemoryWithWhatIfs(plan, analyzeModel(plan));
         QVERIFY(!report.overflow.empty());
         QVERIFY(report.overflow.find("comm_buffers") != std::string::npos);
         QVERIFY(!report.fits);
@@ -168,12 +169,12 @@ private slots:
         plan.memory.fragmentation = 0;
         plan.memory.frameworkBytes = 10000000000000000000ULL;
         plan.memory.ddpBucketBytes = 4500000000000000000ULL;
-        const MemoryReport report = estimateMemory(plan, analyzeModel(plan));
+        const MemoryReport report = estimateMemoryWithWhatIfs(plan, analyzeModel(plan));
         QVERIFY2(report.overflow.find("total") != std::string::npos, report.overflow.c_str());
         QVERIFY(!report.fits);
         // Just below: framework 1e19 alone is an exact, if absurd, figure that does not fit.
         plan.memory.ddpBucketBytes = 0;
-        const MemoryReport exact = estimateMemory(plan, analyzeModel(plan));
+        const MemoryReport exact = estimateMemoryWithWhatIfs(plan, analyzeModel(plan));
         QVERIFY(exact.overflow.empty());
         QVERIFY(!exact.fits);
         for (const StageMemory& stage : exact.stages) {
@@ -187,7 +188,7 @@ private slots:
     void whatIfDeltasNearTheInt64Limit() {
         Plan plan = defaultPlan();
         plan.memory.frameworkBytes = 9223371900475873555ULL;
-        const MemoryReport report = estimateMemory(plan, analyzeModel(plan));
+        const MemoryReport report = estimateMemoryWithWhatIfs(plan, analyzeModel(plan));
         QVERIFY(report.overflow.empty());
         QVERIFY(!report.fits);
         QVERIFY(report.peakBytes > std::uint64_t{kInt64Max});
@@ -210,13 +211,13 @@ private slots:
         plan.training.microBatch = 64;
         plan.training.gradAccumulation = INT_MAX;
         plan.cluster.gpu.memoryBytes = 1;  // nothing fits: the hints are computed
-        const MemoryReport report = estimateMemory(plan, analyzeModel(plan));
+        const MemoryReport report = estimateMemoryWithWhatIfs(plan, analyzeModel(plan));
         QVERIFY(!report.whatIfs.empty());
         for (const WhatIf& hint : report.whatIfs)
             QVERIFY2(hint.change.find("micro-batch") == std::string::npos, hint.change.c_str());
         plan.training.gradAccumulation = 8;
         bool offered = false;
-        for (const WhatIf& hint : estimateMemory(plan, analyzeModel(plan)).whatIfs)
+        for (const WhatIf& hint : estimateMemoryWithWhatIfs(plan, analyzeModel(plan)).whatIfs)
             offered = offered || hint.change == "micro-batch 64 → 32 (accumulation 8 → 16)";
         QVERIFY(offered);
     }

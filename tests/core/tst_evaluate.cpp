@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/advice/what_ifs.h"
 #include "core/evaluate/evaluate.h"
 #include "core/evaluate/evaluation_json.h"
 #include "core/plan/catalog.h"

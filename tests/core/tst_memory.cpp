@@ -3,6 +3,7 @@
 // sharding table, TP/EP splits, in-flight activations, offload, buffers, what-ifs and JSON.
 #include "shapes_for_tests.h"
 
+#include "core/advice/what_ifs.h"
 #include "core/memory/memory.h"
 #include "core/memory/memory_json.h"
 #include "core/schedule/schedule.h"
@@ -46,7 +47,9 @@ Plan singleGpu(double parameters) {
     return plan;
 }
 
-MemoryReport estimate(const Plan& plan) { return estimateMemory(plan, analyzeModel(plan)); }
+MemoryReport estimate(const Plan& plan) {
+    return estimateMemoryWithWhatIfs(plan, analyzeModel(plan));
+}
 
 }  // namespace
 

@@ -28,7 +28,9 @@ std::uint64_t bytesOf(const StageMemory& stage, MemoryCategory category) {
     return stage.items[static_cast<std::size_t>(category)].bytes;
 }
 
-MemoryReport estimate(const Plan& plan) { return estimateMemory(plan, analyzeModel(plan)); }
+MemoryReport estimate(const Plan& plan) {
+    return estimateMemoryWithWhatIfs(plan, analyzeModel(plan));
+}
 
 // A GPT-2-like shape (Radford et al. 2019: GELU, tied embeddings, 50257 tokens, 1024 positions)
 // scaled to a layer count: 12·L·h² + V·h parameters; 50 layers of h = 4096 are 10.3 B.
@@ -99,7 +101,7 @@ private slots:
         const ModelReport model = analyzeModel(plan);
         const double parameters = static_cast<double>(model.parameters);
         QVERIFY(parameters > 10.0e9 && parameters < 10.5e9);
-        const MemoryReport report = estimateMemory(plan, model);
+        const MemoryReport report = estimateMemoryWithWhatIfs(plan, model);
         const StageMemory& stage = report.stages.at(0);
         QCOMPARE(quint64(bytesOf(stage, MemoryCategory::Weights)), quint64(2 * model.parameters));
         QCOMPARE(quint64(bytesOf(stage, MemoryCategory::Gradients)), quint64(0));
@@ -122,7 +124,7 @@ private slots:
         plan.memory.safetyMargin = 0;
         const ModelReport model = analyzeModel(plan);
         QVERIFY(model.parameters > 13'000'000'000ULL);
-        const MemoryReport report = estimateMemory(plan, model);
+        const MemoryReport report = estimateMemoryWithWhatIfs(plan, model);
         QVERIFY2(report.fits, std::to_string(report.peakBytes).c_str());
         // 18 B per parameter would be 236 GB: offload is what makes it fit.
         QVERIFY(report.peakBytes < 35'000'000'000ULL);

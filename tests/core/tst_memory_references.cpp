@@ -5,6 +5,7 @@
 // prints both numbers (docs/memory.md says why).
 #include "shapes_for_tests.h"
 
+#include "core/advice/what_ifs.h"
 #include "core/memory/detail/memory_activations.h"
 #include "core/memory/memory.h"
 #include "core/memory/memory_common.h"
@@ -27,7 +28,9 @@ std::uint64_t modelState(const StageMemory& stage) {
            bytesOf(stage, MemoryCategory::OptimizerStates);
 }
 
-MemoryReport estimate(const Plan& plan) { return estimateMemory(plan, analyzeModel(plan)); }
+MemoryReport estimate(const Plan& plan) {
+    return estimateMemoryWithWhatIfs(plan, analyzeModel(plan));
+}
 
 void showBoth(const char* what, double reference, double fourfold) {
     qInfo("%s: reference %s, full accounting %s", what,

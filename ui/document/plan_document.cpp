@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/document/plan_document.h"
 
+#include "core/advice/what_ifs.h"
 #include "core/evaluate/evaluate.h"
 #include "core/evaluate/evaluation_json.h"
 #include "core/memory/memory.h"
