@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: MIT
 # cmake -DSOURCE_DIR=... -P CheckViewsDrawOnly.cmake: keeps ui/ on its side of the core's API.
 #  1. No ui/ file includes core/<engine>/detail/ (the engines' internals).
-#  2. A view (ui/views/) includes only core/evaluate/evaluation.h, core/text/format.h and the value-type
+#  2. A view (ui/views/) or chart helper (ui/charts/) includes only core/evaluate/evaluation.h, core/text/format.h and the value-type
 #     headers the Evaluation is made of, and calls no engine function: it reads an Evaluation
 #     and draws it. PlanDocument (ui/document/) is the one caller of core::evaluate.
+#  3. ui/ folders by role: views and charts include no shell or controls file; charts, the
+#     shared widgets and the settings include no view, control, shell, search or walkthrough
+#     file; the walkthrough knows the window only through WalkthroughHost (no shell file).
 # A new value-type header a view needs is added to _view_headers below.
 cmake_minimum_required(VERSION 3.25)
 set(_view_headers
@@ -28,7 +31,8 @@ foreach(_file IN LISTS _ui_files)
   endif()
 endforeach()
 
-file(GLOB _view_files ${SOURCE_DIR}/ui/views/*.h ${SOURCE_DIR}/ui/views/*.cpp)
+file(GLOB _view_files ${SOURCE_DIR}/ui/views/*.h ${SOURCE_DIR}/ui/views/*.cpp
+     ${SOURCE_DIR}/ui/charts/*.h ${SOURCE_DIR}/ui/charts/*.cpp)
 foreach(_file IN LISTS _view_files)
   file(STRINGS ${_file} _includes REGEX "#[ \t]*include[ \t]*[<\"]core/")
   foreach(_line IN LISTS _includes)
@@ -43,6 +47,25 @@ foreach(_file IN LISTS _view_files)
     if(NOT _line MATCHES "^[ \t]*//")
       list(APPEND _offenders "${_file}: a view calls the engine: ${_line}")
     endif()
+  endforeach()
+endforeach()
+
+# Folder -> the ui/ folders it must not include.
+set(_forbidden_views shell controls)
+set(_forbidden_charts shell controls views search walkthrough)
+set(_forbidden_widgets shell controls views search walkthrough)
+set(_forbidden_settings shell controls views search walkthrough)
+set(_forbidden_walkthrough shell)
+foreach(_folder views charts widgets settings walkthrough)
+  file(GLOB _files ${SOURCE_DIR}/ui/${_folder}/*.h ${SOURCE_DIR}/ui/${_folder}/*.cpp)
+  foreach(_file IN LISTS _files)
+    file(STRINGS ${_file} _includes REGEX "#[ \t]*include[ \t]*[<\"]ui/")
+    foreach(_line IN LISTS _includes)
+      string(REGEX REPLACE ".*[<\"]ui/([a-z_]+)/.*" "\\1" _target "${_line}")
+      if(_target IN_LIST _forbidden_${_folder})
+        list(APPEND _offenders "${_file}: ui/${_folder} includes ui/${_target}: ${_line}")
+      endif()
+    endforeach()
   endforeach()
 endforeach()
 

@@ -2,12 +2,12 @@
 #include "app/gui/app_runner.h"
 
 #include "core/plan/catalog.h"
+#include "ui/charts/image_export.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/app_settings.h"
-#include "ui/shell/language.h"
+#include "ui/settings/app_settings.h"
+#include "ui/settings/language.h"
+#include "ui/settings/theme.h"
 #include "ui/shell/main_window.h"
-#include "ui/shell/theme.h"
-#include "ui/views/image_export.h"
 #include "ui/walkthrough/walkthrough_controller.h"
 #include "ui/walkthrough/walkthrough_session.h"
 
@@ -200,7 +200,7 @@ int runScreenshot(QApplication& application, const Arguments& arguments) {
         }
     }
     MainWindow window(&document);
-    MainWindowPrompts quiet;
+    Prompts quiet;
     quiet.showError = [](QWidget*, const QString&, const QString& message) { printError(message); };
     quiet.askUnsaved = [](QWidget*, const QString&) { return UnsavedChoice::Discard; };
     window.setPrompts(quiet);

@@ -220,7 +220,7 @@ void report(const char* plan, const char* slider, const Series& series) {
 void benchPlan(const char* label, const Plan& plan, int steps) {
     PlanDocument document(plan);
     MainWindow window(&document);
-    MainWindowPrompts quiet;
+    Prompts quiet;
     quiet.showError = [](QWidget*, const QString&, const QString&) {};
     quiet.askUnsaved = [](QWidget*, const QString&) { return UnsavedChoice::Discard; };
     window.setPrompts(quiet);

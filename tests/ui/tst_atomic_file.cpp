@@ -7,10 +7,10 @@
 // a directory on a nearly full filesystem (mount -t tmpfs -o size=8k tmpfs /mnt/x) to see that case
 // as well.
 #include "core/plan/catalog.h"
+#include "ui/charts/image_export.h"
+#include "ui/charts/plot_export.h"
 #include "ui/document/atomic_file.h"
 #include "ui/document/plan_document.h"
-#include "ui/views/image_export.h"
-#include "ui/views/plot_export.h"
 
 #include <qcustomplot.h>
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A chart heading (ui/views/chart_heading.h) lays its text out once and measures and draws it
+// A chart heading (ui/charts/chart_heading.h) lays its text out once and measures and draws it
 // from that layout: it must take the room QCustomPlot's own text element takes and draw the
 // same pixels (at 1.5 device pixels per pixel: the same ink, within a pixel), for one line and
 // several, lines of different widths, Chinese text, and after its text changes.
 #include "image_checks.h"
 
-#include "ui/views/chart_heading.h"
+#include "ui/charts/chart_heading.h"
 
 #include <qcustomplot.h>
 

@@ -7,7 +7,7 @@
 #include "core/plan/catalog.h"
 #include "core/text/coded_text.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/language.h"
+#include "ui/settings/language.h"
 #include "ui/shell/main_window.h"
 
 #include <QCoreApplication>

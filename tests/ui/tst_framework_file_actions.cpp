@@ -6,7 +6,7 @@
 #include "core/frameworks/frameworks.h"
 #include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/app_settings.h"
+#include "ui/settings/app_settings.h"
 #include "ui/shell/framework_file_actions.h"
 #include "ui/shell/main_window.h"
 
@@ -34,8 +34,8 @@ struct Script {
     QString openName;
 };
 
-MainWindowPrompts scripted(Script* script) {
-    MainWindowPrompts prompts;
+Prompts scripted(Script* script) {
+    Prompts prompts;
     prompts.showError = [script](QWidget*, const QString&, const QString& message) {
         script->errors << message;
     };

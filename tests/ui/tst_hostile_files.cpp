@@ -23,8 +23,8 @@ struct Script {
     QString openName;
 };
 
-MainWindowPrompts scripted(Script* script) {
-    MainWindowPrompts prompts;
+Prompts scripted(Script* script) {
+    Prompts prompts;
     prompts.showError = [script](QWidget*, const QString&, const QString& message) {
         script->errors << message;
     };

@@ -3,9 +3,9 @@
 // chooser, hint and highlight, and failures that say why.
 #include "core/evaluate/evaluate.h"
 #include "core/plan/catalog.h"
-#include "ui/views/image_export.h"
+#include "ui/charts/image_export.h"
+#include "ui/charts/plot_export.h"
 #include "ui/views/memory_stack_view.h"
-#include "ui/views/plot_export.h"
 #include "ui/views/rank_map_view.h"
 
 #include <qcustomplot.h>

@@ -4,7 +4,7 @@
 // beside it with the same rows, size, selection, focus and palette.
 #include "image_checks.h"
 
-#include "ui/views/kept_row_delegate.h"
+#include "ui/widgets/kept_row_delegate.h"
 
 #include <QApplication>
 #include <QIcon>

@@ -4,7 +4,7 @@
 // (where the content sets none), and for a strip a new height, still reach the parent.
 #include "event_counter.h"
 
-#include "ui/shell/layout_barrier.h"
+#include "ui/widgets/layout_barrier.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

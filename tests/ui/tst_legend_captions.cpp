@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A legend entry of ours (ui/views/gantt_legend_swatch.h) keeps its caption on screen as an
+// A legend entry of ours (ui/charts/legend_swatch.h) keeps its caption on screen as an
 // image of the text, laid out once: it must look as QCustomPlot's own entry draws the same
 // caption, on a legend with a background and on one without, light and dark.
 #include "image_checks.h"
 
-#include "ui/views/gantt_legend_swatch.h"
+#include "ui/charts/legend_swatch.h"
 
 #include <qcustomplot.h>
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A live chart (ui/views/plot_refresh.h) replots into an opaque buffer while its background is
+// A live chart (ui/charts/plot_refresh.h) replots into an opaque buffer while its background is
 // opaque and copies it to the window: it must look as QCustomPlot's own chart looks (within
 // the rounding of blending onto the background at once or later: one level in 255),
 // on a light and a dark background, after the background changes, and on a translucent
 // background (where it draws as QCustomPlot does).
 #include "image_checks.h"
 
-#include "ui/views/plot_refresh.h"
+#include "ui/charts/plot_refresh.h"
 
 #include <qcustomplot.h>
 

@@ -5,15 +5,15 @@
 #include "app/gui/app_runner.h"
 #include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/app_settings.h"
+#include "ui/settings/app_settings.h"
+#include "ui/settings/recent_files.h"
+#include "ui/settings/theme.h"
 #include "ui/shell/main_window.h"
-#include "ui/shell/main_window_view_grid.h"
-#include "ui/shell/recent_files.h"
-#include "ui/shell/theme.h"
 #include "ui/views/diagnostics_list.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/summary_strip.h"
+#include "ui/widgets/view_grid.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -51,8 +51,8 @@ struct Script {
     int scaleAsked = 0;
 };
 
-MainWindowPrompts scripted(Script* script) {
-    MainWindowPrompts prompts;
+Prompts scripted(Script* script) {
+    Prompts prompts;
     prompts.showError = [script](QWidget*, const QString&, const QString& message) {
         script->errors << message;
     };

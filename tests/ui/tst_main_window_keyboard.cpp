@@ -8,12 +8,12 @@
 #include "core/plan/catalog.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/app_settings.h"
-#include "ui/shell/focus_frame.h"
+#include "ui/settings/app_settings.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/diagnostics_list.h"
 #include "ui/views/pipeline_gantt_view.h"
 #include "ui/views/rank_map_view.h"
+#include "ui/widgets/focus_frame.h"
 
 #include <QAbstractButton>
 #include <QAbstractSpinBox>

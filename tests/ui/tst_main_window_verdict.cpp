@@ -5,13 +5,13 @@
 // plan.json apart; a pane can be hidden; the unsaved-changes question defaults to Cancel.
 #include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/app_settings.h"
+#include "ui/settings/app_settings.h"
+#include "ui/settings/recent_files.h"
 #include "ui/shell/main_window.h"
-#include "ui/shell/main_window_prompts.h"
-#include "ui/shell/main_window_view_grid.h"
-#include "ui/shell/recent_files.h"
 #include "ui/views/diagnostics_list.h"
 #include "ui/views/summary_strip.h"
+#include "ui/widgets/prompts.h"
+#include "ui/widgets/view_grid.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -103,7 +103,7 @@ private slots:
     void unknownKeysReachTheDock() {
         PlanDocument document(core::defaultPlan());
         MainWindow window(&document);
-        MainWindowPrompts prompts;
+        Prompts prompts;
         QStringList errors;
         prompts.showError = [&errors](QWidget*, const QString&, const QString& message) {
             errors << message;

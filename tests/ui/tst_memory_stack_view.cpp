@@ -3,8 +3,8 @@
 // sit where the report puts them, overflow and measured markers appear only when due.
 #include "image_checks.h"
 
+#include "ui/charts/tinted_box.h"
 #include "ui/views/memory_stack_view.h"
-#include "ui/views/tinted_box.h"
 
 #include <qcustomplot.h>
 

@@ -3,9 +3,9 @@
 // lines, a note where there is no headroom, and lines that follow each evaluation drawn.
 #include "gantt_fixtures.h"
 
+#include "ui/charts/step_lines.h"
 #include "ui/views/memory_timeline_chart.h"
 #include "ui/views/pipeline_gantt_view.h"
-#include "ui/views/step_lines.h"
 
 #include <qcustomplot.h>
 

@@ -6,10 +6,10 @@
 #include "image_checks.h"
 
 #include "core/memory/activation_timeline.h"
+#include "ui/charts/raster_worker.h"
+#include "ui/charts/step_lines.h"
 #include "ui/views/memory_timeline_chart.h"
 #include "ui/views/pipeline_gantt_view.h"
-#include "ui/views/raster_worker.h"
-#include "ui/views/step_lines.h"
 
 #include <qcustomplot.h>
 

@@ -5,10 +5,10 @@
 
 #include "core/evaluate/evaluate.h"
 #include "core/plan/catalog.h"
+#include "ui/charts/raster_worker.h"
 #include "ui/views/rank_map_legend.h"
 #include "ui/views/rank_map_painter.h"
 #include "ui/views/rank_map_view.h"
-#include "ui/views/raster_worker.h"
 
 #include <QComboBox>
 #include <QFileInfo>

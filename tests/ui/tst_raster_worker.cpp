@@ -3,7 +3,7 @@
 // thread begins it first. A job the GUI thread asks for before the worker has begun it runs on
 // the GUI thread (a busy worker never keeps the window waiting); one the worker has begun is
 // waited for.
-#include "ui/views/raster_worker.h"
+#include "ui/charts/raster_worker.h"
 
 #include <QSemaphore>
 #include <QTest>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Open Recent: the eight newest files, newest first, each once; the list object notifies on
 // every change. QSettings live in the test-mode location.
-#include "ui/shell/recent_files.h"
+#include "ui/settings/recent_files.h"
 
 #include <QSettings>
 #include <QSignalSpy>

@@ -2,8 +2,8 @@
 // RecentValues keeps a few values by key, the most recently used first, and lets the least
 // recently used go; SeparatorWrap, which keeps its wrapped headings in one, must give what
 // wrapAtSeparators gives for every text, font and width, whatever it kept before.
-#include "ui/shell/recent_values.h"
-#include "ui/views/fitting_ticker.h"
+#include "ui/charts/fitting_ticker.h"
+#include "ui/widgets/recent_values.h"
 
 #include <QApplication>
 #include <QFontMetricsF>

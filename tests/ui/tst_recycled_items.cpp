@@ -2,7 +2,7 @@
 // RecycledItems hands a chart part its items of the previous drawing in the order it takes
 // them, makes new ones when there are too few or of another kind, puts each on top of its
 // layer as a new item would be, and lets the ones not taken again leave the plot.
-#include "ui/views/recycled_items.h"
+#include "ui/charts/recycled_items.h"
 
 #include <qcustomplot.h>
 

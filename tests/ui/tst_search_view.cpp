@@ -14,13 +14,13 @@
 #include "core/search/search_compare.h"
 #include "core/search/search_fields.h"
 #include "core/text/format.h"
+#include "ui/charts/palette.h"
 #include "ui/document/plan_document.h"
 #include "ui/search/search_results_model.h"
 #include "ui/search/search_scatter.h"
 #include "ui/search/search_view.h"
-#include "ui/shell/app_settings.h"
+#include "ui/settings/app_settings.h"
 #include "ui/shell/main_window.h"
-#include "ui/views/palette.h"
 
 #include <qcustomplot.h>
 

@@ -2,7 +2,7 @@
 // The spaced ticker (fitting_ticker.h) labels a value axis with round steps far enough apart
 // that two labels keep half a label's height between them, on an axis of any height, and with
 // two labels wherever two fit.
-#include "ui/views/fitting_ticker.h"
+#include "ui/charts/fitting_ticker.h"
 
 #include <qcustomplot.h>
 

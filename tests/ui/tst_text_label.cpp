@@ -2,7 +2,7 @@
 // TextLabel keeps its text's layout between paints and size queries; what it shows and the
 // room it asks for must be QLabel's, which is the reference here: the same text, font, width
 // and alignment in a plain QLabel beside it.
-#include "ui/shell/text_label.h"
+#include "ui/widgets/text_label.h"
 
 #include <QImage>
 #include <QLabel>

@@ -4,12 +4,12 @@
 // View ▸ Theme actions; "System" sets no palette of its own, so Qt resolves every role from the
 // desktop's.
 #include "core/plan/catalog.h"
+#include "ui/charts/step_lines.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/app_settings.h"
+#include "ui/settings/app_settings.h"
+#include "ui/settings/theme.h"
 #include "ui/shell/main_window.h"
-#include "ui/shell/theme.h"
 #include "ui/views/evaluation_view.h"
-#include "ui/views/step_lines.h"
 #include "ui/views/step_time_view.h"
 #include "ui/views/summary_strip.h"
 

@@ -11,13 +11,13 @@
 #include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/document/undo_ids.h"
-#include "ui/shell/app_settings.h"
-#include "ui/shell/language.h"
+#include "ui/settings/app_settings.h"
+#include "ui/settings/language.h"
 #include "ui/shell/main_window.h"
-#include "ui/shell/main_window_view_grid.h"
 #include "ui/views/diagnostics_list.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/summary_strip.h"
+#include "ui/widgets/view_grid.h"
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -10,11 +10,11 @@
 #include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/shell/main_window.h"
-#include "ui/shell/main_window_view_grid.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/pipeline_gantt_view.h"
 #include "ui/views/step_time_view.h"
+#include "ui/widgets/view_grid.h"
 
 #include <qcustomplot.h>
 

@@ -12,9 +12,8 @@
 #include "core/topology/parallel_axis.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/app_settings.h"
+#include "ui/settings/app_settings.h"
 #include "ui/shell/main_window.h"
-#include "ui/shell/main_window_view_grid.h"
 #include "ui/views/rank_map_view.h"
 #include "ui/walkthrough/highlight_overlay.h"
 #include "ui/walkthrough/highlight_targets.h"
@@ -22,6 +21,7 @@
 #include "ui/walkthrough/walkthrough_controller.h"
 #include "ui/walkthrough/walkthrough_panel.h"
 #include "ui/walkthrough/walkthrough_session.h"
+#include "ui/widgets/view_grid.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -62,7 +62,7 @@ struct Shown {
     MainWindow window{&document};
     QStringList errors;
     Shown() {
-        MainWindowPrompts prompts;
+        Prompts prompts;
         prompts.showError = [this](QWidget*, const QString&, const QString& message) {
             errors << message;
         };
@@ -298,7 +298,7 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("{\n  \"schema\": \"fourfold.lesson/1\",\n  \"title\": oops\n}\n");
         file.close();
-        MainWindowPrompts prompts;
+        Prompts prompts;
         prompts.showError = [&shown](QWidget*, const QString&, const QString& message) {
             shown.errors << message;
         };
@@ -383,7 +383,7 @@ private slots:
         QVERIFY(shown.walkthrough()->startBuiltin(QStringLiteral("en")));
         QVERIFY(shown.document.plan() != userPlan());
         std::optional<core::Plan> asked;
-        MainWindowPrompts prompts;
+        Prompts prompts;
         prompts.askUnsaved = [&](QWidget*, const QString&) {
             asked = shown.document.plan();
             return UnsavedChoice::Cancel;

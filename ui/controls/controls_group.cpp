@@ -3,9 +3,9 @@
 
 #include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/copyable_label.h"
-#include "ui/shell/layout_barrier.h"
-#include "ui/shell/text_label.h"
+#include "ui/widgets/copyable_label.h"
+#include "ui/widgets/layout_barrier.h"
+#include "ui/widgets/text_label.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -9,7 +9,7 @@
 #include "ui/controls/input_guard.h"
 #include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/language.h"
+#include "ui/settings/language.h"
 
 #include <QScrollArea>
 #include <QVBoxLayout>

@@ -5,9 +5,9 @@
 #include "core/text/format.h"
 #include "ui/controls/control_ranges.h"
 #include "ui/controls/controls_stops.h"
-#include "ui/controls/controls_text.h"
 #include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
+#include "ui/widgets/controls_text.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/controls/slider_control.h"
 
-#include "ui/shell/text_label.h"
+#include "ui/widgets/text_label.h"
 
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>

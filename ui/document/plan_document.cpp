@@ -14,7 +14,7 @@
 #include "core/text/diagnostic.h"
 #include "ui/document/atomic_file.h"
 #include "ui/document/set_plan_command.h"
-#include "ui/shell/language.h"
+#include "ui/settings/language.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -2,7 +2,7 @@
 #include "ui/document/set_plan_command.h"
 
 #include "ui/document/plan_document.h"
-#include "ui/shell/language.h"
+#include "ui/settings/language.h"
 
 namespace fourfold::ui {
 

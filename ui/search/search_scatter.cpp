@@ -2,7 +2,7 @@
 #include "ui/search/search_scatter.h"
 
 #include "core/search/search_fields.h"
-#include "ui/views/palette.h"
+#include "ui/charts/palette.h"
 
 #include <qcustomplot.h>
 

@@ -9,7 +9,7 @@
 #include "ui/search/search_results_model.h"
 #include "ui/search/search_runner.h"
 #include "ui/search/search_scatter.h"
-#include "ui/shell/language.h"
+#include "ui/settings/language.h"
 
 #include <QCheckBox>
 #include <QComboBox>

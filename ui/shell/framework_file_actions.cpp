@@ -3,7 +3,7 @@
 
 #include "core/text/diagnostic.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/language.h"
+#include "ui/settings/language.h"
 
 #include <QAction>
 #include <QDir>
@@ -73,7 +73,7 @@ QString kindName(core::ImportKind kind) {
 
 }  // namespace
 
-FrameworkFileActions::FrameworkFileActions(PlanDocument* document, const MainWindowPrompts* prompts,
+FrameworkFileActions::FrameworkFileActions(PlanDocument* document, const Prompts* prompts,
                                            QWidget* window)
     : QObject(window), document_(document), prompts_(prompts), window_(window) {}
 

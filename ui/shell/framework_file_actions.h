@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/frameworks/frameworks.h"
-#include "ui/shell/main_window_prompts.h"
+#include "ui/widgets/prompts.h"
 
 #include <QObject>
 #include <QString>
@@ -21,7 +21,7 @@ class FrameworkFileActions : public QObject {
     Q_OBJECT
 public:
     // `prompts` and `document` must outlive this object; `window` parents the dialogs.
-    FrameworkFileActions(PlanDocument* document, const MainWindowPrompts* prompts, QWidget* window);
+    FrameworkFileActions(PlanDocument* document, const Prompts* prompts, QWidget* window);
 
     // Adds "Export As" (one entry per framework) and "Import…" to the menu.
     void addToMenu(QMenu* menu);
@@ -39,7 +39,7 @@ public:
 
 private:
     PlanDocument* document_;
-    const MainWindowPrompts* prompts_;
+    const Prompts* prompts_;
     QWidget* window_;
 };
 

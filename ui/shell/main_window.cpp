@@ -1,26 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/shell/main_window.h"
 
+#include "ui/charts/image_export.h"
+#include "ui/charts/raster_worker.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/atomic_file.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/app_settings.h"
-#include "ui/shell/focus_frame.h"
-#include "ui/shell/layout_barrier.h"
-#include "ui/shell/main_window_view_grid.h"
-#include "ui/shell/recent_files.h"
-#include "ui/shell/text_label.h"
+#include "ui/settings/app_settings.h"
+#include "ui/settings/recent_files.h"
 #include "ui/views/diagnostics_list.h"
 #include "ui/views/fit_advice_view.h"
-#include "ui/views/image_export.h"
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/pipeline_gantt_view.h"
 #include "ui/views/rank_map_view.h"
-#include "ui/views/raster_worker.h"
 #include "ui/views/step_time_view.h"
 #include "ui/views/summary_strip.h"
 #include "ui/walkthrough/walkthrough_controller.h"
 #include "ui/walkthrough/walkthrough_session.h"
+#include "ui/widgets/focus_frame.h"
+#include "ui/widgets/layout_barrier.h"
+#include "ui/widgets/text_label.h"
+#include "ui/widgets/view_grid.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -100,7 +100,7 @@ QString droppedPlanPath(const QMimeData* mime) {
 MainWindow::MainWindow(PlanDocument* document, QWidget* parent)
     : QMainWindow(parent),
       document_(document),
-      prompts_(MainWindowPrompts::dialogs()),
+      prompts_(Prompts::dialogs()),
       recentFiles_(new RecentFiles(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
@@ -164,8 +164,8 @@ void MainWindow::fitDiagnosticsDock(int listHeight) {
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::setPrompts(MainWindowPrompts prompts) {
-    const MainWindowPrompts defaults = MainWindowPrompts::dialogs();
+void MainWindow::setPrompts(Prompts prompts) {
+    const Prompts defaults = Prompts::dialogs();
     if (!prompts.showError) prompts.showError = defaults.showError;
     if (!prompts.askUnsaved) prompts.askUnsaved = defaults.askUnsaved;
     if (!prompts.openFileName) prompts.openFileName = defaults.openFileName;

@@ -5,7 +5,8 @@
 #pragma once
 
 #include "core/evaluate/evaluation.h"
-#include "ui/shell/main_window_prompts.h"
+#include "ui/walkthrough/walkthrough_host.h"
+#include "ui/widgets/prompts.h"
 
 #include <QList>
 #include <QMainWindow>
@@ -21,7 +22,7 @@ class QMenu;
 
 namespace fourfold::ui {
 
-enum class Theme;  // ui/views/palette.h
+enum class Theme;  // ui/charts/palette.h
 class ControlsPanel;
 class DiagnosticsList;
 class EvaluationView;
@@ -34,7 +35,7 @@ class SummaryStrip;
 class ViewGrid;
 class WalkthroughController;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public WalkthroughHost {
     Q_OBJECT
 public:
     // The window does not own the document; it must outlive the window.
@@ -43,7 +44,7 @@ public:
 
     [[nodiscard]] PlanDocument* document() const { return document_; }
     // Replaces the dialogs (tests, screenshot mode). Unset functions keep their defaults.
-    void setPrompts(MainWindowPrompts prompts);
+    void setPrompts(Prompts prompts);
     // Restores the saved geometry and dock layout; later closes save them again.
     void restoreSettings();
 
@@ -63,20 +64,21 @@ public:
     // times its size when a scale is given (sharp text for slides).
     bool saveScreenshot(const QString& path, QString* error, double scale = 0.0);
 
-    [[nodiscard]] ViewGrid* viewGrid() const { return viewGrid_; }
+    [[nodiscard]] QMainWindow* hostWindow() override { return this; }
+    [[nodiscard]] ViewGrid* viewGrid() const override { return viewGrid_; }
     // The views in the grid (Memory, Pipeline, Rank map), in reading order.
-    [[nodiscard]] const QList<EvaluationView*>& views() const { return views_; }
-    [[nodiscard]] ControlsPanel* controlsPanel() const { return controls_; }
-    [[nodiscard]] SummaryStrip* summaryStrip() const { return summary_; }
+    [[nodiscard]] const QList<EvaluationView*>& views() const override { return views_; }
+    [[nodiscard]] ControlsPanel* controlsPanel() const override { return controls_; }
+    [[nodiscard]] SummaryStrip* summaryStrip() const override { return summary_; }
     [[nodiscard]] DiagnosticsList* diagnosticsList() const { return diagnostics_; }
-    [[nodiscard]] QDockWidget* controlsDock() const { return controlsDock_; }
+    [[nodiscard]] QDockWidget* controlsDock() const override { return controlsDock_; }
     [[nodiscard]] QDockWidget* diagnosticsDock() const { return diagnosticsDock_; }
     [[nodiscard]] QAction* maximizeAction() const { return maximizeAction_; }
     [[nodiscard]] QAction* byteUnitsAction() const { return gibAction_; }
     // View ▸ Theme: Light, Dark, System.
     [[nodiscard]] QAction* themeAction(Theme theme) const;
     // The View menu's toggle for each pane of the grid, in the grid's order.
-    [[nodiscard]] const QList<QAction*>& paneActions() const { return paneActions_; }
+    [[nodiscard]] const QList<QAction*>& paneActions() const override { return paneActions_; }
     [[nodiscard]] FrameworkFileActions* frameworkActions() const { return frameworkActions_; }
     // The walkthrough dock, its menu entries and presentation mode.
     [[nodiscard]] WalkthroughController* walkthrough() const { return walkthrough_; }
@@ -121,7 +123,7 @@ private:
     [[nodiscard]] QString suggestedPath(const QString& suffix) const;
 
     PlanDocument* document_;
-    MainWindowPrompts prompts_;
+    Prompts prompts_;
     RecentFiles* recentFiles_;
     bool persistSettings_ = false;
 

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow's actions and menus: File, Edit, View, Help, with the platform's standard shortcuts.
 #include "ui/document/plan_document.h"
+#include "ui/settings/app_settings.h"
+#include "ui/settings/recent_files.h"
+#include "ui/settings/theme.h"
 #include "ui/shell/about_dialog.h"
-#include "ui/shell/app_settings.h"
 #include "ui/shell/framework_file_actions.h"
 #include "ui/shell/main_window.h"
-#include "ui/shell/main_window_view_grid.h"
-#include "ui/shell/recent_files.h"
-#include "ui/shell/theme.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/summary_strip.h"
 #include "ui/walkthrough/walkthrough_controller.h"
+#include "ui/widgets/view_grid.h"
 
 #include <QAction>
 #include <QActionGroup>

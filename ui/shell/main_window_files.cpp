@@ -2,10 +2,10 @@
 // MainWindow's file commands: new, open, save, save as, export; each asks through the prompts
 // and reports failures there, so a failed open or save never changes the document.
 #include "ui/document/plan_document.h"
-#include "ui/shell/app_settings.h"
+#include "ui/settings/app_settings.h"
+#include "ui/settings/recent_files.h"
 #include "ui/shell/framework_file_actions.h"
 #include "ui/shell/main_window.h"
-#include "ui/shell/recent_files.h"
 #include "ui/views/evaluation_view.h"
 
 #include <QDir>

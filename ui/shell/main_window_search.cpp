@@ -2,7 +2,7 @@
 // The auto-planner's dock in the main window: Edit ▸ Find Best Layouts (Ctrl+F) shows it below
 // the views; its figures follow the GB/GiB setting like every other view.
 #include "ui/search/search_view.h"
-#include "ui/shell/app_settings.h"
+#include "ui/settings/app_settings.h"
 #include "ui/shell/main_window.h"
 
 #include <QAction>

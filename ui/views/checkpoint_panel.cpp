@@ -2,9 +2,9 @@
 #include "ui/views/checkpoint_panel.h"
 
 #include "core/text/format.h"
+#include "ui/charts/gpu_axis_plot.h"
+#include "ui/charts/palette.h"
 #include "ui/views/explained_text.h"
-#include "ui/views/gpu_axis_plot.h"
-#include "ui/views/palette.h"
 
 #include <qcustomplot.h>
 

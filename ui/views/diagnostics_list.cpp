@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/diagnostics_list.h"
 
-#include "ui/shell/language.h"
-#include "ui/views/kept_row_delegate.h"
+#include "ui/settings/language.h"
+#include "ui/widgets/kept_row_delegate.h"
 
 #include <QEvent>
 #include <QIcon>

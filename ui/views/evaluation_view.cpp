@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/evaluation_view.h"
 
-#include "ui/shell/language.h"
-#include "ui/views/image_export.h"
-#include "ui/views/plot_export.h"
+#include "ui/charts/image_export.h"
+#include "ui/charts/plot_export.h"
+#include "ui/settings/language.h"
 
 #include <QLabel>
 #include <QStackedLayout>

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "core/evaluate/evaluation.h"
-#include "ui/views/image_export.h"
+#include "ui/charts/image_export.h"
 
 #include <QWidget>
 

@@ -2,7 +2,7 @@
 #include "ui/views/explained_text.h"
 
 #include "core/text/explained_names.h"
-#include "ui/shell/language.h"
+#include "ui/settings/language.h"
 
 #include <QStringList>
 

@@ -8,7 +8,7 @@
 #include "core/evaluate/evaluation.h"  // CodedText: the Evaluation's formulas and what-ifs
 #include "core/text/explained.h"
 #include "core/text/format.h"
-#include "ui/shell/recent_values.h"
+#include "ui/widgets/recent_values.h"
 
 #include <QCoreApplication>
 #include <QString>

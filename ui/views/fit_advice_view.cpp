@@ -4,9 +4,9 @@
 #include "core/evaluate/evaluation.h"  // WhatIf::changeText and its renderer
 #include "core/plan/plan_enums.h"
 #include "core/text/format.h"
-#include "ui/shell/language.h"
-#include "ui/shell/recent_values.h"
-#include "ui/shell/text_label.h"
+#include "ui/settings/language.h"
+#include "ui/widgets/recent_values.h"
+#include "ui/widgets/text_label.h"
 
 #include <QGridLayout>
 #include <QLabel>

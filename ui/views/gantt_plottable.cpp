@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/gantt_plottable.h"
 
+#include "ui/charts/palette.h"
+#include "ui/charts/pixel_canvas.h"
+#include "ui/charts/raster_worker.h"
 #include "ui/views/gantt_rows.h"
-#include "ui/views/palette.h"
-#include "ui/views/pixel_canvas.h"
-#include "ui/views/raster_worker.h"
 
 #include <qcustomplot.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/gantt_rows.h"
 
+#include "ui/charts/pixel_canvas.h"
 #include "ui/views/gantt_lod.h"
-#include "ui/views/pixel_canvas.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,10 +2,10 @@
 // The memory chart's limits (capacity, usable line, safety-margin band) and what goes over the
 // usable line (a tinted box and a "+x over" label per stage), drawn with the items of the
 // previous drawing where there are as many.
-#include "ui/views/gantt_legend_swatch.h"
+#include "ui/charts/legend_swatch.h"
+#include "ui/charts/palette.h"
+#include "ui/charts/tinted_box.h"
 #include "ui/views/memory_stack_view.h"
-#include "ui/views/palette.h"
-#include "ui/views/tinted_box.h"
 
 #include <qcustomplot.h>
 

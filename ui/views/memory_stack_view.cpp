@@ -2,13 +2,13 @@
 #include "ui/views/memory_stack_view.h"
 
 #include "core/text/format.h"
-#include "ui/views/chart_heading.h"
+#include "ui/charts/chart_heading.h"
+#include "ui/charts/fitting_ticker.h"
+#include "ui/charts/legend_swatch.h"
+#include "ui/charts/palette.h"
+#include "ui/charts/plot_refresh.h"
+#include "ui/charts/rect_bars.h"
 #include "ui/views/explained_text.h"
-#include "ui/views/fitting_ticker.h"
-#include "ui/views/gantt_legend_swatch.h"
-#include "ui/views/palette.h"
-#include "ui/views/plot_refresh.h"
-#include "ui/views/rect_bars.h"
 
 #include <qcustomplot.h>
 

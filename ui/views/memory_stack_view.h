@@ -5,10 +5,10 @@
 // for its bytes and the formula behind them.
 #pragma once
 
-#include "ui/shell/recent_values.h"
+#include "ui/charts/fitting_ticker.h"
+#include "ui/charts/recycled_items.h"
 #include "ui/views/evaluation_view.h"
-#include "ui/views/fitting_ticker.h"
-#include "ui/views/recycled_items.h"
+#include "ui/widgets/recent_values.h"
 
 #include <QFont>
 #include <QString>

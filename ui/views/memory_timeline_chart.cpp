@@ -2,8 +2,8 @@
 #include "ui/views/memory_timeline_chart.h"
 
 #include "core/text/format.h"
-#include "ui/views/palette.h"
-#include "ui/views/step_lines.h"
+#include "ui/charts/palette.h"
+#include "ui/charts/step_lines.h"
 
 #include <qcustomplot.h>
 

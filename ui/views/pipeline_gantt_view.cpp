@@ -2,16 +2,16 @@
 #include "ui/views/pipeline_gantt_view.h"
 
 #include "core/text/format.h"
-#include "ui/shell/text_label.h"
-#include "ui/views/chart_heading.h"
+#include "ui/charts/chart_heading.h"
+#include "ui/charts/fitting_ticker.h"
+#include "ui/charts/legend_swatch.h"
+#include "ui/charts/palette.h"
+#include "ui/charts/plot_refresh.h"
+#include "ui/charts/step_lines.h"
 #include "ui/views/explained_text.h"
-#include "ui/views/fitting_ticker.h"
-#include "ui/views/gantt_legend_swatch.h"
 #include "ui/views/gantt_lod.h"
 #include "ui/views/memory_timeline_chart.h"
-#include "ui/views/palette.h"
-#include "ui/views/plot_refresh.h"
-#include "ui/views/step_lines.h"
+#include "ui/widgets/text_label.h"
 
 #include <qcustomplot.h>
 

@@ -5,9 +5,9 @@
 // Zoom and pan with the wheel and drag, or +/−, arrows, 0/Home to reset.
 #pragma once
 
+#include "ui/charts/fitting_ticker.h"
+#include "ui/charts/legend_swatch.h"
 #include "ui/views/evaluation_view.h"
-#include "ui/views/fitting_ticker.h"
-#include "ui/views/gantt_legend_swatch.h"
 #include "ui/views/gantt_plottable.h"
 
 #include <optional>

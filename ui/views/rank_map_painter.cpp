@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/rank_map_painter.h"
 
-#include "ui/views/palette.h"
-#include "ui/views/pixel_canvas.h"
+#include "ui/charts/palette.h"
+#include "ui/charts/pixel_canvas.h"
 
 #include <QCoreApplication>
 #include <QImage>

@@ -6,7 +6,7 @@
 
 #include "core/topology/parallel_axis.h"
 #include "core/topology/topology.h"
-#include "ui/views/kept_layer.h"
+#include "ui/charts/kept_layer.h"
 #include "ui/views/rank_map_layout.h"
 
 #include <QByteArray>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/rank_map_view.h"
 
-#include "ui/shell/language.h"
+#include "ui/settings/language.h"
 #include "ui/views/rank_map_legend.h"
 #include "ui/views/rank_map_painter.h"
 

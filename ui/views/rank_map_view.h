@@ -7,11 +7,11 @@
 
 #include "core/topology/parallel_axis.h"
 #include "core/topology/topology.h"
-#include "ui/shell/recent_values.h"
+#include "ui/charts/raster_worker.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/rank_map_layout.h"
 #include "ui/views/rank_map_painter.h"
-#include "ui/views/raster_worker.h"
+#include "ui/widgets/recent_values.h"
 
 #include <QImage>
 #include <QPointF>

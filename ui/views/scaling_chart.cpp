@@ -2,8 +2,8 @@
 #include "ui/views/scaling_chart.h"
 
 #include "core/text/format.h"
-#include "ui/views/gpu_axis_plot.h"
-#include "ui/views/palette.h"
+#include "ui/charts/gpu_axis_plot.h"
+#include "ui/charts/palette.h"
 
 #include <qcustomplot.h>
 

@@ -2,16 +2,16 @@
 #include "ui/views/step_time_view.h"
 
 #include "core/text/format.h"
-#include "ui/shell/layout_barrier.h"
-#include "ui/shell/text_label.h"
+#include "ui/charts/fitting_ticker.h"
+#include "ui/charts/legend_swatch.h"
+#include "ui/charts/palette.h"
+#include "ui/charts/plot_refresh.h"
+#include "ui/charts/rect_bars.h"
 #include "ui/views/checkpoint_panel.h"
 #include "ui/views/explained_text.h"
-#include "ui/views/fitting_ticker.h"
-#include "ui/views/gantt_legend_swatch.h"
-#include "ui/views/palette.h"
-#include "ui/views/plot_refresh.h"
-#include "ui/views/rect_bars.h"
 #include "ui/views/scaling_chart.h"
+#include "ui/widgets/layout_barrier.h"
+#include "ui/widgets/text_label.h"
 
 #include <qcustomplot.h>
 

@@ -2,11 +2,11 @@
 #include "ui/views/summary_strip.h"
 
 #include "core/text/format.h"
-#include "ui/controls/controls_text.h"
-#include "ui/shell/copyable_label.h"
-#include "ui/shell/language.h"
-#include "ui/shell/text_label.h"
+#include "ui/settings/language.h"
 #include "ui/views/explained_text.h"
+#include "ui/widgets/controls_text.h"
+#include "ui/widgets/copyable_label.h"
+#include "ui/widgets/text_label.h"
 
 #include <QEvent>
 #include <QLabel>

@@ -4,13 +4,13 @@
 #include "core/memory/memory.h"
 #include "core/topology/parallel_axis.h"
 #include "ui/controls/controls_panel.h"
-#include "ui/shell/main_window.h"
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/pipeline_gantt_view.h"
 #include "ui/views/rank_map_view.h"
 #include "ui/views/step_time_view.h"
 #include "ui/views/summary_strip.h"
 #include "ui/walkthrough/highlight_overlay.h"
+#include "ui/walkthrough/walkthrough_host.h"
 
 #include <qcustomplot.h>
 
@@ -120,14 +120,14 @@ QRect memoryLimit(const MemoryStackView* view, bool capacity) {
 }
 
 template <typename View>
-View* findView(MainWindow& window) {
+View* findView(WalkthroughHost& window) {
     for (EvaluationView* view : window.views()) {
         if (auto* found = qobject_cast<View*>(view)) return found;
     }
     return nullptr;
 }
 
-HighlightTarget memoryTarget(MainWindow& window, std::string_view id) {
+HighlightTarget memoryTarget(WalkthroughHost& window, std::string_view id) {
     auto* view = findView<MemoryStackView>(window);
     if (!view) return {};
     if (id == "memory.capacity"sv || id == "memory.usable"sv) {
@@ -140,7 +140,7 @@ HighlightTarget memoryTarget(MainWindow& window, std::string_view id) {
     return {};
 }
 
-HighlightTarget pipelineTarget(MainWindow& window, std::string_view id) {
+HighlightTarget pipelineTarget(WalkthroughHost& window, std::string_view id) {
     auto* view = findView<PipelineGanttView>(window);
     if (!view) return {};
     QCustomPlot* plot = view->plot();
@@ -155,7 +155,7 @@ HighlightTarget pipelineTarget(MainWindow& window, std::string_view id) {
 }
 
 // The rank map coloured by the axis whose groups the step is about.
-HighlightTarget rankMapTarget(MainWindow& window, std::string_view id) {
+HighlightTarget rankMapTarget(WalkthroughHost& window, std::string_view id) {
     auto* view = findView<RankMapView>(window);
     if (!view) return {};
     std::optional<core::ParallelAxis> axis;
@@ -170,7 +170,7 @@ HighlightTarget rankMapTarget(MainWindow& window, std::string_view id) {
     return {view, {}};
 }
 
-HighlightTarget stepTimeTarget(MainWindow& window, std::string_view id) {
+HighlightTarget stepTimeTarget(WalkthroughHost& window, std::string_view id) {
     auto* view = findView<StepTimeView>(window);
     if (!view) return {};
     if (id == "step_time.scaling"sv) {
@@ -200,7 +200,7 @@ HighlightTarget stepTimeTarget(MainWindow& window, std::string_view id) {
 
 }  // namespace
 
-HighlightTarget findHighlightTarget(MainWindow& window, std::string_view id) {
+HighlightTarget findHighlightTarget(WalkthroughHost& window, std::string_view id) {
     HighlightTarget target;
     if (id.starts_with("control."sv) && id != "control.checkpoint"sv) {
         for (const auto& [name, pointer] : kControlFields) {
@@ -229,7 +229,7 @@ HighlightTarget findHighlightTarget(MainWindow& window, std::string_view id) {
     return target;
 }
 
-bool showHighlight(MainWindow& window, std::string_view id, HighlightOverlay* overlay) {
+bool showHighlight(WalkthroughHost& window, std::string_view id, HighlightOverlay* overlay) {
     HighlightTarget target = findHighlightTarget(window, id);
     overlay->setTarget(target.widget, target.area);
     if (auto* plot = qobject_cast<QCustomPlot*>(target.widget)) {

@@ -16,16 +16,16 @@ class QWidget;
 namespace fourfold::ui {
 
 class HighlightOverlay;
-class MainWindow;
+class WalkthroughHost;
 
 struct HighlightTarget {
     QWidget* widget = nullptr;    // null when the id names nothing in this window
     std::function<QRect()> area;  // the part of `widget` (its coordinates); unset: all of it
 };
 
-[[nodiscard]] HighlightTarget findHighlightTarget(MainWindow& window, std::string_view id);
+[[nodiscard]] HighlightTarget findHighlightTarget(WalkthroughHost& window, std::string_view id);
 // Resolves `id` and points the overlay at it (following a chart's replots); false, with the
 // overlay hidden, when the id names nothing here.
-bool showHighlight(MainWindow& window, std::string_view id, HighlightOverlay* overlay);
+bool showHighlight(WalkthroughHost& window, std::string_view id, HighlightOverlay* overlay);
 
 }  // namespace fourfold::ui

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/walkthrough/lesson_source.h"
 
-#include "ui/shell/language.h"
+#include "ui/settings/language.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/walkthrough/walkthrough_controller.h"
 
-#include "ui/shell/main_window.h"
-#include "ui/shell/main_window_prompts.h"
-#include "ui/shell/main_window_view_grid.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/memory_stack_view.h"
 #include "ui/views/pipeline_gantt_view.h"
@@ -13,14 +10,18 @@
 #include "ui/walkthrough/highlight_targets.h"
 #include "ui/walkthrough/lesson_source.h"
 #include "ui/walkthrough/presentation_fonts.h"
+#include "ui/walkthrough/walkthrough_host.h"
 #include "ui/walkthrough/walkthrough_panel.h"
 #include "ui/walkthrough/walkthrough_session.h"
+#include "ui/widgets/prompts.h"
+#include "ui/widgets/view_grid.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QEvent>
 #include <QFileInfo>
 #include <QKeySequence>
+#include <QMainWindow>
 #include <QMenu>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -43,8 +44,8 @@ constexpr int kViewsMinimum = 480;
 constexpr int kControlsMinimum = 340;
 
 template <typename View>
-EvaluationView* viewOfType(const MainWindow* window) {
-    for (EvaluationView* view : window->views()) {
+EvaluationView* viewOfType(const WalkthroughHost* host) {
+    for (EvaluationView* view : host->views()) {
         if (qobject_cast<View*>(view)) return view;
     }
     return nullptr;
@@ -52,16 +53,17 @@ EvaluationView* viewOfType(const MainWindow* window) {
 
 }  // namespace
 
-WalkthroughController::WalkthroughController(MainWindow* window, PlanDocument* document,
-                                             const MainWindowPrompts* prompts)
-    : QObject(window),
-      window_(window),
+WalkthroughController::WalkthroughController(WalkthroughHost* host, PlanDocument* document,
+                                             const Prompts* prompts)
+    : QObject(host->hostWindow()),
+      host_(host),
+      window_(host->hostWindow()),
       document_(document),
       prompts_(prompts),
       session_(new WalkthroughSession(document, this)),
-      panel_(new WalkthroughPanel(session_, document, window)),
-      dock_(new QDockWidget(tr("Walkthrough"), window)),
-      overlay_(new HighlightOverlay(window)),
+      panel_(new WalkthroughPanel(session_, document, window_)),
+      dock_(new QDockWidget(tr("Walkthrough"), window_)),
+      overlay_(new HighlightOverlay(window_)),
       presentationAction_(new QAction(tr("&Presentation Mode"), this)),
       builtinAction_(new QAction(this)),
       openLessonAction_(new QAction(tr("&Open Lesson File\u2026"), this)) {
@@ -140,7 +142,7 @@ bool WalkthroughController::openLessonFile() {
 }
 
 void WalkthroughController::start(core::Lesson lesson) {
-    if (!session_->isActive()) userMaximized_ = window_->viewGrid()->maximizedPane();
+    if (!session_->isActive()) userMaximized_ = host_->viewGrid()->maximizedPane();
     dock_->show();
     dock_->raise();
     fitDock();
@@ -155,22 +157,22 @@ ViewPane* WalkthroughController::paneFor(core::LessonView view) const {
     EvaluationView* shown = nullptr;
     switch (view) {
         case core::LessonView::Memory:
-            shown = viewOfType<MemoryStackView>(window_);
+            shown = viewOfType<MemoryStackView>(host_);
             break;
         case core::LessonView::Pipeline:
-            shown = viewOfType<PipelineGanttView>(window_);
+            shown = viewOfType<PipelineGanttView>(host_);
             break;
         case core::LessonView::RankMap:
-            shown = viewOfType<RankMapView>(window_);
+            shown = viewOfType<RankMapView>(host_);
             break;
         case core::LessonView::StepTime:
-            shown = viewOfType<StepTimeView>(window_);
+            shown = viewOfType<StepTimeView>(host_);
             break;
         case core::LessonView::None:
             break;
     }
     if (!shown) return nullptr;
-    for (ViewPane* pane : window_->viewGrid()->panes()) {
+    for (ViewPane* pane : host_->viewGrid()->panes()) {
         if (pane->isAncestorOf(shown)) return pane;
     }
     return nullptr;
@@ -179,20 +181,20 @@ ViewPane* WalkthroughController::paneFor(core::LessonView view) const {
 void WalkthroughController::enterStep(int index) {
     Q_UNUSED(index);
     const core::LessonStep& step = session_->step();
-    ViewGrid* grid = window_->viewGrid();
+    ViewGrid* grid = host_->viewGrid();
     // Forward: the step's view fills the view area (shown again if the user had hidden it);
     // a step about no view shows them all.
     ViewPane* pane = paneFor(step.view);
     if (pane && !grid->isPaneShown(pane)) {
         const qsizetype at = grid->panes().indexOf(pane);
-        if (at >= 0 && at < window_->paneActions().size()) {
-            window_->paneActions().at(at)->setChecked(true);
+        if (at >= 0 && at < host_->paneActions().size()) {
+            host_->paneActions().at(at)->setChecked(true);
         }
     }
     grid->setMaximizedPane(pane);
     const bool onControl = step.highlight.starts_with("control.");
     // A highlighted control must be on screen; presenting, the controls give the views room.
-    QDockWidget* controls = window_->controlsDock();
+    QDockWidget* controls = host_->controlsDock();
     const bool wasShown = controls->isVisible();
     if (presentation_) {
         controls->setVisible(onControl);
@@ -204,14 +206,14 @@ void WalkthroughController::enterStep(int index) {
     if (step.highlight.empty()) {
         overlay_->clearTarget();
     } else {
-        showHighlight(*window_, step.highlight, overlay_);
+        showHighlight(*host_, step.highlight, overlay_);
     }
 }
 
 void WalkthroughController::ended() {
     overlay_->clearTarget();
     if (presentation_) presentationAction_->setChecked(false);
-    window_->viewGrid()->setMaximizedPane(userMaximized_);
+    host_->viewGrid()->setMaximizedPane(userMaximized_);
     dock_->hide();
 }
 
@@ -232,14 +234,14 @@ void WalkthroughController::setPresentation(bool on) {
         scaleChartFonts(central, kViewScale);
         // The views and the lesson share the screen; the controls come back for a step that
         // points at one of them.
-        controlsWereShown_ = window_->controlsDock()->isVisible();
+        controlsWereShown_ = host_->controlsDock()->isVisible();
         const bool onControl =
             session_->isActive() && session_->step().highlight.starts_with("control.");
-        window_->controlsDock()->setVisible(onControl);
+        host_->controlsDock()->setVisible(onControl);
     } else {
         central->setFont(centralFont_);
         scaleChartFonts(central, 1.0 / kViewScale);
-        window_->controlsDock()->setVisible(controlsWereShown_);
+        host_->controlsDock()->setVisible(controlsWereShown_);
     }
     refitFloatingBars(central);
     if (session_->isActive()) fitDock();
@@ -249,7 +251,7 @@ void WalkthroughController::setPresentation(bool on) {
 void WalkthroughController::fitDock() {
     // The walkthrough takes its share of the width, but leaves the views and a shown Controls
     // dock the room they need.
-    QDockWidget* controls = window_->controlsDock();
+    QDockWidget* controls = host_->controlsDock();
     const int controlsWidth =
         controls->isVisible() ? std::max({controls->width(), controls->widget()->sizeHint().width(),
                                           kControlsMinimum})

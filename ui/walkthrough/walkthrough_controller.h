@@ -14,23 +14,23 @@
 
 class QAction;
 class QDockWidget;
+class QMainWindow;
 class QMenu;
 
 namespace fourfold::ui {
 
 class HighlightOverlay;
-class MainWindow;
 class PlanDocument;
 class ViewPane;
 class WalkthroughPanel;
+class WalkthroughHost;
 class WalkthroughSession;
-struct MainWindowPrompts;
+struct Prompts;
 
 class WalkthroughController : public QObject {
     Q_OBJECT
 public:
-    WalkthroughController(MainWindow* window, PlanDocument* document,
-                          const MainWindowPrompts* prompts);
+    WalkthroughController(WalkthroughHost* host, PlanDocument* document, const Prompts* prompts);
 
     // Help ▸ Walkthrough ▸ …, and View ▸ Presentation Mode.
     void addToMenus(QMenu* view, QMenu* help);
@@ -65,9 +65,10 @@ private:
     void ended();
     void fitDock();
 
-    MainWindow* window_;
+    WalkthroughHost* host_;
+    QMainWindow* window_;
     PlanDocument* document_;
-    const MainWindowPrompts* prompts_;
+    const Prompts* prompts_;
     WalkthroughSession* session_;
     WalkthroughPanel* panel_;
     QDockWidget* dock_;

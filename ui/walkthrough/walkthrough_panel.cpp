@@ -3,7 +3,7 @@
 
 #include "core/lesson/lesson_render.h"
 #include "ui/document/plan_document.h"
-#include "ui/shell/app_settings.h"
+#include "ui/settings/app_settings.h"
 #include "ui/walkthrough/lesson_text_view.h"
 #include "ui/walkthrough/walkthrough_session.h"
 
