@@ -165,6 +165,8 @@ Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules, SideWorker& worke
     return evaluateWith(plan, schedules, &worker);
 }
 
+std::int64_t pipelineOperations(const Plan& plan) { return detail::scheduleOperations(plan); }
+
 namespace {
 
 Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* worker) {
@@ -194,15 +196,9 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
                                                  {{"ranks", evaluation.worldSize}}));
         } else {
             evaluation.topology = buildTopology(plan);
-            // validate() already reports some of the same rules (order, node count): keep one
-            // diagnostic per field and severity.
-            for (const Diagnostic& extra : evaluation.topology->diagnostics) {
-                const bool known =
-                    std::any_of(diagnostics.begin(), diagnostics.end(), [&](const auto& d) {
-                        return d.path == extra.path && d.severity == extra.severity;
-                    });
-                if (!known) diagnostics.push_back(extra);
-            }
+            // What the mapping finds (groups that span nodes); validate() has every rule.
+            diagnostics.insert(diagnostics.end(), evaluation.topology->diagnostics.begin(),
+                               evaluation.topology->diagnostics.end());
         }
     }
 

@@ -7,6 +7,8 @@
 #include "core/performance/performance.h"
 #include "core/plan/plan.h"
 
+#include <cstdint>
+
 namespace fourfold::core {
 
 [[nodiscard]] Evaluation evaluate(const Plan& plan);
@@ -16,6 +18,11 @@ namespace fourfold::core {
 // The same again, the parts that run beside the rest (memory estimate, what-ifs, scaling
 // curves) on `worker` instead of on threads started for this evaluation.
 [[nodiscard]] Evaluation evaluate(const Plan& plan, ScheduleMemo& schedules, SideWorker& worker);
+
+// The pipeline operations evaluate() simulates for a plan: forward, backward and weight
+// gradient of every micro-batch on every model chunk of every stage (3 · pp · v · m,
+// saturating). An editor uses it to judge how long an evaluation will take.
+[[nodiscard]] std::int64_t pipelineOperations(const Plan& plan);
 
 // The schedule's stage costs come from the performance model (core/performance/performance.h,
 // scheduleCosts), which also turns the simulated pipeline into the step time.

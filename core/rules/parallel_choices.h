@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The values a parallel degree may take for a plan, and in words why a value is refused: what
-// the DP, TP, PP, CP, EP, virtual-stage and sharding-group sliders step through.
-// Rules: Megatron-LM (Shoeybi et al. 2019; Narayanan et al. 2021) splits heads, query groups and
-// FFN columns across TP ranks; Megatron-Core context parallel cuts a sequence into 2 × CP chunks;
-// its expert rank generator carves EP out of world / (ETP × PP). Policy details in the .cpp.
+// The values a parallel degree may take for a plan, and why a value is refused: what the DP, TP,
+// PP, CP, EP, virtual-stage and sharding-group sliders step through. The rules are validate()'s
+// own (core/rules/layout_rules.h), so a slider offers exactly what validate accepts.
 #pragma once
 
 #include "core/plan/plan.h"
+#include "core/text/diagnostic.h"
 #include "core/topology/parallel_axis.h"
 
 #include <cstdint>
@@ -34,8 +33,9 @@ inline constexpr std::int64_t kMaxChoiceClusterGpus = std::int64_t{1} << 26;
 [[nodiscard]] std::vector<int> virtualStageChoices(const Plan& plan);
 [[nodiscard]] std::vector<int> shardingGroupChoices(const Plan& plan);  // 0 = all DP ranks
 
-// One sentence naming the rule `value` breaks for this plan; "" when the value is valid.
-[[nodiscard]] std::string choiceProblem(const Plan& plan, ParallelAxis axis, int value);
+// The diagnostic (validate()'s code, args and severity) of the rule `value` breaks for this plan;
+// an empty code when the value is valid.
+[[nodiscard]] Diagnostic choiceProblem(const Plan& plan, ParallelAxis axis, int value);
 // True when `value` is one of parallelChoices(plan, axis) (that is, choiceProblem is empty).
 [[nodiscard]] bool isValidChoice(const Plan& plan, ParallelAxis axis, int value);
 

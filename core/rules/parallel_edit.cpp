@@ -12,33 +12,6 @@ constexpr std::array kAllAxes = {ParallelAxis::Data,         ParallelAxis::Tenso
                                  ParallelAxis::Expert,       ParallelAxis::VirtualStages,
                                  ParallelAxis::ShardingGroup};
 
-void setDegree(Plan& plan, ParallelAxis axis, int value) {
-    auto& parallel = plan.parallel;
-    switch (axis) {
-        case ParallelAxis::Data:
-            parallel.dp = value;
-            return;
-        case ParallelAxis::Tensor:
-            parallel.tp = value;
-            return;
-        case ParallelAxis::Pipeline:
-            parallel.pp = value;
-            return;
-        case ParallelAxis::Context:
-            parallel.cp = value;
-            return;
-        case ParallelAxis::Expert:
-            parallel.ep = value;
-            return;
-        case ParallelAxis::VirtualStages:
-            parallel.virtualStages = value;
-            return;
-        case ParallelAxis::ShardingGroup:
-            parallel.shardingGroup = value;
-            return;
-    }
-}
-
 bool changesWorldShape(ParallelAxis axis) {
     return axis == ParallelAxis::Tensor || axis == ParallelAxis::Pipeline ||
            axis == ParallelAxis::Context;
@@ -65,7 +38,7 @@ int largestValidUpTo(const Plan& plan, ParallelAxis axis, std::int64_t ceiling, 
 void repairDependent(Plan& plan, ParallelAxis axis, int fallback) {
     const int current = parallelValue(plan, axis);
     if (isValidChoice(plan, axis, current)) return;
-    setDegree(plan, axis, largestValidUpTo(plan, axis, current, fallback));
+    setParallelValue(plan, axis, largestValidUpTo(plan, axis, current, fallback));
 }
 
 void followDataParallel(Plan& plan) {
@@ -102,7 +75,7 @@ bool keepsRules(const Plan& original, const Plan& edited, ParallelAxis axis) {
 
 Plan withParallelDegree(const Plan& plan, ParallelAxis axis, int value) {
     Plan next = plan;
-    setDegree(next, axis, value);
+    setParallelValue(next, axis, value);
     if (changesWorldShape(axis)) followDataParallel(next);
     if (axis != ParallelAxis::Expert) repairDependent(next, ParallelAxis::Expert, 1);
     if (axis != ParallelAxis::VirtualStages) repairDependent(next, ParallelAxis::VirtualStages, 1);

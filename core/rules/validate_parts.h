@@ -26,17 +26,27 @@ inline constexpr int kMaxNodes = 1'000'000;        // as /cluster/nodes
 
 class DiagnosticSink {
 public:
-    // errorsOnly: keep only errors, with code and path but no rendered message (the layout
-    // search asks only whether a plan breaks a rule).
-    explicit DiagnosticSink(bool errorsOnly = false) : errorsOnly_(errorsOnly) {}
+    enum class Keep {
+        Everything,  // every diagnostic, with its English sentence
+        Errors,      // errors only, with code, path and args but no sentence (the layout search
+                     // asks only whether a plan breaks a rule)
+        First,       // the first diagnostic of any severity, without its sentence
+    };
+    explicit DiagnosticSink(Keep keep = Keep::Everything) : keep_(keep) {}
+    explicit DiagnosticSink(bool errorsOnly)
+        : keep_(errorsOnly ? Keep::Errors : Keep::Everything) {}
     void error(std::string path, std::string code, DiagnosticArgs args = {});
     void warning(std::string path, std::string code, DiagnosticArgs args = {});
     void info(std::string path, std::string code, DiagnosticArgs args = {});
+    // True once a Keep::First sink holds its diagnostic.
+    [[nodiscard]] bool full() const { return keep_ == Keep::First && !diagnostics_.empty(); }
     [[nodiscard]] std::vector<Diagnostic> take() { return std::move(diagnostics_); }
 
 private:
+    void add(Severity severity, std::string path, std::string code, DiagnosticArgs args);
+
     std::vector<Diagnostic> diagnostics_;
-    bool errorsOnly_ = false;
+    Keep keep_ = Keep::Everything;
 };
 
 // Checks a value against the documented range of `rangePointer` (validate_ranges.h) and reports

@@ -212,10 +212,6 @@ constexpr std::array kCodes = {
         "sequence {sequence} is not divisible by 2 × cp = {twice_cp} (cp {cp}), so causal"
         " attention cannot be load-balanced by giving each CP rank two mirrored chunks."},
     DiagnosticCode{
-        "parallel.ep_divides_data_ranks",
-        "ep {ep} does not divide dp {dp} × cp {cp} = {data_ranks}; Megatron-Core forms "
-        "expert groups out of the data- and context-parallel ranks, so use ep {choices}."},
-    DiagnosticCode{
         "parallel.ep_divides_experts",
         "ep {ep} does not divide experts {experts}; each EP rank holds an equal number of"
         " whole experts, so use ep {choices}."},
@@ -282,6 +278,11 @@ constexpr std::array kCodes = {
     DiagnosticCode{"parallel.world_size_too_large",
                    "dp {dp} × tp {tp} × pp {pp} × cp {cp} = {ranks} ranks is absurd (more than "
                    "{limit}); lower the degrees."},
+    DiagnosticCode{
+        "parallel.world_untiled",
+        "dp {dp} × tp {tp} × pp {pp} × cp {cp} = {ranks} ranks do not tile the cluster's "
+        "{nodes} × {gpus_per_node} = {gpus} GPUs evenly: {idle} GPUs sit idle; choose dp so "
+        "that the ranks divide the GPUs."},
     DiagnosticCode{"parallel.zero_with_pipeline",
                    "zero_stage {zero_stage} with pp {pp}: DeepSpeed's pipeline engine accepts only "
                    "ZeRO stage 0 or 1; use zero_stage 1, or a framework that combines FSDP with "
@@ -349,32 +350,15 @@ constexpr std::array kCodes = {
         "topology.ep_groups_span_nodes",
         "{count} of {total} expert-parallel groups span nodes: their token all-to-all in "
         "every MoE layer rides the inter-node network."},
-    DiagnosticCode{"topology.expert_groups_indivisible",
-                   "Expert layers need etp × ep × pp = {etp} × {ep} × {pp} = {expert_ranks} to "
-                   "divide the {ranks} ranks; expert-parallel groups cannot be formed."},
     DiagnosticCode{
         "topology.expert_pipeline_mismatch",
         "With the order \"{order}\" the expert layers would place pipeline stages on other "
         "ranks than the dense layers (their data-parallel sizes differ: {expert_dp} vs "
         "{dp}); put pp last in the order."},
     DiagnosticCode{
-        "topology.gpus_per_node_not_positive",
-        "GPUs per node must be positive, got {gpus_per_node}; all ranks are drawn on one "
-        "node."},
-    DiagnosticCode{"topology.nodes_short",
-                   "The job needs {needed} nodes but the cluster has {nodes}."},
-    DiagnosticCode{
-        "topology.order_invalid",
-        "The order \"{order}\" must name tp, cp, ep, dp and pp once each, joined by dashes "
-        "({problem}); ranks are laid out as {layout}."},
-    DiagnosticCode{
         "topology.partial_node",
         "{ranks} ranks do not fill a whole number of {gpus_per_node}-GPU nodes: the last "
         "node is only partly used."},
-    DiagnosticCode{"topology.size_below_minimum",
-                   "{key} must be at least {minimum}, got {value}; ranks cannot be mapped."},
-    DiagnosticCode{"topology.too_many_ranks",
-                   "The job has {ranks} ranks, more than the {limit} a rank map can hold."},
     DiagnosticCode{
         "topology.tp_divides_node",
         "tp = {tp} does not divide the {gpus_per_node} GPUs of a node, so tensor-parallel"

@@ -177,9 +177,6 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"parallel.cp_load_balance",
                    "sequence {sequence} 不能被 2 × cp = {twice_cp}（cp {cp}）整除，因此无法通过"
                    "给每个上下文并行 rank 分配两段对称的块来平衡因果注意力的负载。"},
-    DiagnosticCode{"parallel.ep_divides_data_ranks",
-                   "ep {ep} 不能整除 dp {dp} × cp {cp} = {data_ranks}；Megatron-Core 用数据并行"
-                   "和上下文并行的 rank 组成专家组，请用 ep {choices}。"},
     DiagnosticCode{"parallel.ep_divides_experts",
                    "ep {ep} 不能整除 experts {experts}；每个专家并行 rank 持有同样数量的完整专家，"
                    "请用 ep {choices}。"},
@@ -239,6 +236,10 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"parallel.world_size_too_large",
                    "dp {dp} × tp {tp} × pp {pp} × cp {cp} = {ranks} 个 rank，大得离谱（超过 "
                    "{limit}）；请降低并行度。"},
+    DiagnosticCode{"parallel.world_untiled",
+                   "dp {dp} × tp {tp} × pp {pp} × cp {cp} = {ranks} 个 rank 不能均匀铺满集群的 "
+                   "{nodes} × {gpus_per_node} = {gpus} 块 GPU：有 {idle} 块 GPU 闲置；请选择能"
+                   "整除 GPU 数的 dp。"},
     DiagnosticCode{"parallel.zero_with_pipeline",
                    "zero_stage {zero_stage} 与 pp {pp}：DeepSpeed 的流水线引擎只接受 ZeRO 0 或 "
                    "1 阶段；请用 zero_stage 1，或用能把 FSDP 与流水线阶段结合的框架。"},
@@ -293,25 +294,12 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"topology.ep_groups_span_nodes",
                    "{total} 个专家并行组中有 {count} 个跨越节点：它们在每个 MoE 层中的 token "
                    "all-to-all 都要走节点间网络。"},
-    DiagnosticCode{"topology.expert_groups_indivisible",
-                   "专家层需要 etp × ep × pp = {etp} × {ep} × {pp} = {expert_ranks} 整除 {ranks} "
-                   "个 rank；无法组成专家并行组。"},
     DiagnosticCode{"topology.expert_pipeline_mismatch",
                    "按顺序 \"{order}\"，专家层会把流水线阶段放到与稠密层不同的 rank 上（它们的数据"
                    "并行规模不同：{expert_dp} 对 {dp}）；请把 pp 放在顺序的最后。"},
-    DiagnosticCode{"topology.gpus_per_node_not_positive",
-                   "每节点 GPU 数必须为正，实际为 {gpus_per_node}；所有 rank 都画在一个节点上。"},
-    DiagnosticCode{"topology.nodes_short", "该作业需要 {needed} 个节点，但集群只有 {nodes} 个。"},
-    DiagnosticCode{"topology.order_invalid",
-                   "顺序 \"{order}\" 必须恰好各含一次 tp、cp、ep、dp 和 pp，用短横线连接"
-                   "（{problem}）；rank 按 {layout} 排布。"},
     DiagnosticCode{"topology.partial_node",
                    "{ranks} 个 rank 填不满整数个 {gpus_per_node} 卡节点：最后一个节点只用了"
                    "一部分。"},
-    DiagnosticCode{"topology.size_below_minimum",
-                   "{key} 至少为 {minimum}，实际为 {value}；无法映射 rank。"},
-    DiagnosticCode{"topology.too_many_ranks",
-                   "该作业有 {ranks} 个 rank，超过 rank 映射能容纳的 {limit} 个。"},
     DiagnosticCode{"topology.tp_divides_node",
                    "tp = {tp} 不能整除一个节点的 {gpus_per_node} 块 GPU，因此张量并行组无法全部"
                    "留在同一节点内。"},

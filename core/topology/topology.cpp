@@ -45,24 +45,42 @@ constexpr const GroupKindInfo& groupKindInfo(GroupKind kind) {
     return kGroupKinds[static_cast<std::size_t>(kind)];
 }
 
-// Positive sizes or a diagnostic per bad one; true when all are usable.
-bool checkSizes(const Plan& plan, std::vector<Diagnostic>& diagnostics) {
-    const auto& parallel = plan.parallel;
-    bool usable = true;
-    const auto require = [&](int value, const char* path, const char* key, int minimum) {
-        if (value >= minimum) return;
-        usable = false;
-        diagnostics.push_back(
-            makeDiagnostic(Severity::Error, path, "topology.size_below_minimum",
-                           {{"key", key}, {"minimum", minimum}, {"value", value}}));
-    };
-    require(parallel.tp, "/parallel/tp", "tp", 1);
-    require(parallel.cp, "/parallel/cp", "cp", 1);
-    require(parallel.dp, "/parallel/dp", "dp", 1);
-    require(parallel.pp, "/parallel/pp", "pp", 1);
-    require(parallel.ep, "/parallel/ep", "ep", 1);
-    require(parallel.etp, "/parallel/etp", "etp", 0);
-    return usable;
+// Positive sizes (etp may be 0: "as tp"); validate() reports the others with their ranges.
+bool sizesUsable(const ParallelSpec& parallel) {
+    return parallel.tp >= 1 && parallel.cp >= 1 && parallel.dp >= 1 && parallel.pp >= 1 &&
+           parallel.ep >= 1 && parallel.etp >= 0;
+}
+
+// Megatron-Core's expert generator: tp = etp, ep, dp = world / (etp·ep·pp), pp, cp = 1.
+RankGenerator expertGenerator(const ParallelSpec& parallel, const detail::AxisOrder& order,
+                              int expertDp) {
+    AxisSizes sizes{};
+    sizes[at(Axis::Tp)] = expertTensorParallel(parallel);
+    sizes[at(Axis::Cp)] = 1;
+    sizes[at(Axis::Ep)] = parallel.ep;
+    sizes[at(Axis::Dp)] = expertDp;
+    sizes[at(Axis::Pp)] = parallel.pp;
+    return RankGenerator(sizes, order);
+}
+
+// Megatron-Core's decoder generator: tp, cp, dp, pp with ep = 1.
+RankGenerator denseGenerator(const ParallelSpec& parallel, const detail::AxisOrder& order) {
+    AxisSizes sizes{};
+    sizes[at(Axis::Tp)] = parallel.tp;
+    sizes[at(Axis::Cp)] = parallel.cp;
+    sizes[at(Axis::Ep)] = 1;
+    sizes[at(Axis::Dp)] = parallel.dp;
+    sizes[at(Axis::Pp)] = parallel.pp;
+    return RankGenerator(sizes, order);
+}
+
+// The expert ranks' data-parallel size, 0 when etp × ep × pp does not divide the world
+// (validate() reports it).
+int expertDataParallel(const ParallelSpec& parallel, std::int64_t world) {
+    const std::int64_t carved =
+        std::int64_t{expertTensorParallel(parallel)} * parallel.ep * parallel.pp;
+    if (carved <= 0 || world % carved != 0) return 0;
+    return static_cast<int>(world / carved);
 }
 
 void fillGroups(GroupSet& set, const RankGenerator& generator,
@@ -77,72 +95,30 @@ int digitOf(const GroupLayout& layout, int rank, Axis axis) {
 
 void addExpertLayout(const Plan& plan, const detail::AxisOrder& order, TopologyReport& report) {
     const auto& parallel = plan.parallel;
-    const std::int64_t world = report.worldSize;
-    const std::int64_t expertTp = expertTensorParallel(parallel);
-    const std::int64_t carved = expertTp * parallel.ep * parallel.pp;
-    if (carved <= 0 || world % carved != 0) {
-        report.diagnostics.push_back(makeDiagnostic(Severity::Error, "/parallel/ep",
-                                                    "topology.expert_groups_indivisible",
-                                                    {{"etp", expertTp},
-                                                     {"ep", parallel.ep},
-                                                     {"pp", parallel.pp},
-                                                     {"expert_ranks", carved},
-                                                     {"ranks", world}}));
-        return;
-    }
-    report.sizes.expertTp = static_cast<int>(expertTp);
-    report.sizes.expertDp = static_cast<int>(world / carved);
-    // Megatron-Core's expert generator: tp = etp, ep, dp = world / (etp·ep·pp), pp, cp = 1.
-    AxisSizes sizes{};
-    sizes[at(Axis::Tp)] = report.sizes.expertTp;
-    sizes[at(Axis::Cp)] = 1;
-    sizes[at(Axis::Ep)] = parallel.ep;
-    sizes[at(Axis::Dp)] = report.sizes.expertDp;
-    sizes[at(Axis::Pp)] = parallel.pp;
-    const RankGenerator expert(sizes, order);
+    const int expertDp = expertDataParallel(parallel, report.worldSize);
+    if (expertDp == 0) return;
+    report.sizes.expertTp = expertTensorParallel(parallel);
+    report.sizes.expertDp = expertDp;
+    const RankGenerator expert = expertGenerator(parallel, order, expertDp);
     fillGroups(report.ep, expert, {Axis::Ep});
     fillGroups(report.expertTp, expert, {Axis::Tp});
     fillGroups(report.expertDp, expert, {Axis::Dp});
-    // Both layouts must agree on the pipeline: Megatron-Core refuses otherwise. The group of
-    // rank 0 is {0, s, 2s, …} for the pp stride s of each layout, and groups of equal stride
-    // and size are the same sets, so the lists agree exactly when the strides do (or pp = 1).
-    const GroupLayout& densePp = report.pp.layout;
-    const GroupLayout expertPp = expert.groups({Axis::Pp}).layout;
-    if (parallel.pp > 1 && densePp.rankStride[at(Axis::Pp)] != expertPp.rankStride[at(Axis::Pp)]) {
-        report.diagnostics.push_back(makeDiagnostic(Severity::Error, "/parallel/order",
-                                                    "topology.expert_pipeline_mismatch",
-                                                    {{"order", report.order},
-                                                     {"expert_dp", report.sizes.expertDp},
-                                                     {"dp", report.sizes.dp}}));
-    }
 }
 
-void addPlacementDiagnostics(const Plan& plan, TopologyReport& report) {
+// Groups that span nodes where the sizes alone would not make them: validate()'s TP placement
+// rule already reports a TP that exceeds or does not divide a node.
+void addPlacementDiagnostics(TopologyReport& report) {
     auto& diagnostics = report.diagnostics;
     const int gpusPerNode = report.gpusPerNode;
     const GroupSet& tp = report.tp;
-    if (tp.crossNodeGroups > 0) {
+    if (tp.crossNodeGroups > 0 && report.sizes.tp <= gpusPerNode &&
+        gpusPerNode % report.sizes.tp == 0) {
         diagnostics.push_back(makeDiagnostic(Severity::Warning, "/parallel/tp",
                                              "topology.tp_groups_span_nodes",
                                              {{"count", tp.crossNodeGroups},
                                               {"total", tp.groupCount},
                                               {"max_nodes", tp.maxNodesSpanned},
                                               {"gpus_per_node", gpusPerNode}}));
-    }
-    if (report.sizes.tp > 1 && gpusPerNode % report.sizes.tp != 0) {
-        diagnostics.push_back(
-            makeDiagnostic(Severity::Warning, "/parallel/tp", "topology.tp_divides_node",
-                           {{"tp", report.sizes.tp}, {"gpus_per_node", gpusPerNode}}));
-    }
-    if (report.worldSize % gpusPerNode != 0) {
-        diagnostics.push_back(
-            makeDiagnostic(Severity::Warning, "/cluster/gpus_per_node", "topology.partial_node",
-                           {{"ranks", report.worldSize}, {"gpus_per_node", gpusPerNode}}));
-    }
-    if (plan.cluster.nodes > 0 && report.nodes > plan.cluster.nodes) {
-        diagnostics.push_back(
-            makeDiagnostic(Severity::Warning, "/cluster/nodes", "topology.nodes_short",
-                           {{"needed", report.nodes}, {"nodes", plan.cluster.nodes}}));
     }
     const auto note = [&](const GroupSet& set, const char* path, const char* code) {
         if (set.crossNodeGroups == 0) return;
@@ -160,42 +136,16 @@ TopologyReport buildTopology(const Plan& plan) {
     TopologyReport report;
     const detail::OrderParse order = detail::parseOrder(plan.parallel.order);
     report.order = order.normalized;
-    if (!order.permutation) {
-        report.diagnostics.push_back(makeDiagnostic(Severity::Error, "/parallel/order",
-                                                    "topology.order_invalid",
-                                                    {{"order", plan.parallel.order},
-                                                     {"problem", order.problem},
-                                                     {"layout", order.normalized}}));
-    }
-    if (!checkSizes(plan, report.diagnostics)) return report;
-
     const auto& parallel = plan.parallel;
+    if (!sizesUsable(parallel)) return report;
     const std::int64_t world = std::int64_t{parallel.tp} * parallel.cp * parallel.dp * parallel.pp;
-    if (world > kMaxTopologyRanks) {
-        report.diagnostics.push_back(
-            makeDiagnostic(Severity::Error, "/parallel", "topology.too_many_ranks",
-                           {{"ranks", world}, {"limit", kMaxTopologyRanks}}));
-        return report;
-    }
+    if (world > kMaxTopologyRanks) return report;
     report.worldSize = static_cast<int>(world);
-    report.gpusPerNode = plan.cluster.gpusPerNode;
-    if (report.gpusPerNode <= 0) {
-        report.diagnostics.push_back(makeDiagnostic(Severity::Error, "/cluster/gpus_per_node",
-                                                    "topology.gpus_per_node_not_positive",
-                                                    {{"gpus_per_node", report.gpusPerNode}}));
-        report.gpusPerNode = report.worldSize;
-    }
+    report.gpusPerNode = plan.cluster.gpusPerNode > 0 ? plan.cluster.gpusPerNode : report.worldSize;
     report.nodes = (report.worldSize + report.gpusPerNode - 1) / report.gpusPerNode;
     report.sizes = {parallel.tp, parallel.cp, parallel.ep, parallel.dp, parallel.pp, 1, 1};
 
-    // Megatron-Core's decoder generator: tp, cp, dp, pp with ep = 1.
-    AxisSizes sizes{};
-    sizes[at(Axis::Tp)] = parallel.tp;
-    sizes[at(Axis::Cp)] = parallel.cp;
-    sizes[at(Axis::Ep)] = 1;
-    sizes[at(Axis::Dp)] = parallel.dp;
-    sizes[at(Axis::Pp)] = parallel.pp;
-    const RankGenerator decoder(sizes, order.order);
+    const RankGenerator decoder = denseGenerator(parallel, order.order);
     fillGroups(report.tp, decoder, {Axis::Tp});
     fillGroups(report.cp, decoder, {Axis::Cp});
     fillGroups(report.dp, decoder, {Axis::Dp});
@@ -207,8 +157,27 @@ TopologyReport buildTopology(const Plan& plan) {
     for (const GroupKindInfo& kind : kGroupKinds) {
         detail::placeGroups(report.*kind.set, report.gpusPerNode);
     }
-    addPlacementDiagnostics(plan, report);
+    addPlacementDiagnostics(report);
     return report;
+}
+
+ExpertPipelineCheck checkExpertPipelineLayout(const Plan& plan) {
+    ExpertPipelineCheck check;
+    const auto& parallel = plan.parallel;
+    const detail::OrderParse order = detail::parseOrder(parallel.order);
+    check.order = order.normalized;
+    if (!order.permutation || !sizesUsable(parallel) || parallel.pp <= 1) return check;
+    const std::int64_t world = std::int64_t{parallel.tp} * parallel.cp * parallel.dp * parallel.pp;
+    if (world > kMaxTopologyRanks) return check;
+    check.expertDp = expertDataParallel(parallel, world);
+    if (check.expertDp == 0) return check;
+    // The group of rank 0 is {0, s, 2s, …} for the pp stride s of each layout, and groups of
+    // equal stride and size are the same sets, so the layouts agree exactly when the strides do.
+    const GroupLayout dense = denseGenerator(parallel, order.order).groups({Axis::Pp}).layout;
+    const GroupLayout expert =
+        expertGenerator(parallel, order.order, check.expertDp).groups({Axis::Pp}).layout;
+    check.agrees = dense.rankStride[at(Axis::Pp)] == expert.rankStride[at(Axis::Pp)];
+    return check;
 }
 
 const GroupSet& groupSet(const TopologyReport& report, GroupKind kind) {

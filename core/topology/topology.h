@@ -96,9 +96,20 @@ inline constexpr GroupKind kAllGroupKinds[] = {GroupKind::Tp,
                                                GroupKind::ExpertTp,
                                                GroupKind::ExpertDp};
 
-// Expects a plan whose /parallel and /cluster sizes pass validation; odd input (zero or
-// negative sizes, a bad order string) yields diagnostics and whatever can still be mapped.
+// Expects a plan whose /parallel and /cluster sizes pass validation (validate() reports the
+// rest); odd input (zero or negative sizes, a bad order string) yields whatever can still be
+// mapped. Its diagnostics are what the mapping finds: groups that span nodes.
 [[nodiscard]] TopologyReport buildTopology(const Plan& plan);
+
+// Whether Megatron-Core's expert rank layout puts the pipeline stages on the same ranks as the
+// dense layout for the plan's rank order; `agrees` when there is nothing to compare (no
+// pipeline, a bad order, sizes that do not carve).
+struct ExpertPipelineCheck {
+    bool agrees = true;
+    std::string order;  // normalised
+    int expertDp = 0;   // the expert layout's data-parallel size
+};
+[[nodiscard]] ExpertPipelineCheck checkExpertPipelineLayout(const Plan& plan);
 
 [[nodiscard]] const GroupSet& groupSet(const TopologyReport& report, GroupKind kind);
 // The global ranks of group `index`, ascending (empty when there is no such group); groups

@@ -2,6 +2,7 @@
 // The values each parallel slider steps through, derived by hand from the rules in
 // core/rules/parallel_choices.cpp (Megatron-LM's divisibility rules and the one-node TP policy).
 #include "core/rules/parallel_choices.h"
+#include "core/rules/validate.h"
 
 #include <QTest>
 
@@ -231,28 +232,48 @@ private slots:
         QVERIFY(!isValidChoice(llama2_7b(), ParallelAxis::ShardingGroup, -1));
     }
 
-    // The sentences name the rule and the numbers.
+    // A refusal is validate()'s diagnostic for the same fact: its code and the numbers.
     void problems() {
         const Plan plan = llama2_7b();
         QVERIFY(isValidChoice(plan, ParallelAxis::Tensor, 4));
-        QVERIFY(choiceProblem(plan, ParallelAxis::Tensor, 4).empty());
-        const std::string three = choiceProblem(plan, ParallelAxis::Tensor, 3);
-        QVERIFY2(three.find("32 attention heads") != std::string::npos, three.c_str());
-        const std::string sixteen = choiceProblem(plan, ParallelAxis::Tensor, 16);
-        QVERIFY2(sixteen.find("8-GPU node") != std::string::npos, sixteen.c_str());
+        QVERIFY(choiceProblem(plan, ParallelAxis::Tensor, 4).code.empty());
+        const Diagnostic three = choiceProblem(plan, ParallelAxis::Tensor, 3);
+        QCOMPARE(three.code, std::string("parallel.tp_divides_heads"));
+        QVERIFY2(three.message.find("heads 32") != std::string::npos, three.message.c_str());
+        // On one 8-GPU node TP 16 needs more GPUs than there are; on two it crosses nodes.
+        QCOMPARE(choiceProblem(plan, ParallelAxis::Tensor, 16).code,
+                 std::string("parallel.world_above_gpus"));
+        const Diagnostic sixteen = choiceProblem(cluster(plan, 8, 2), ParallelAxis::Tensor, 16);
+        QCOMPARE(sixteen.code, std::string("parallel.tp_crosses_nodes"));
+        QVERIFY2(sixteen.message.find("gpus_per_node 8") != std::string::npos,
+                 sixteen.message.c_str());
         // The classic overcommit: TP 2 added while DP stays 8 on 8 GPUs.
         const Plan overcommitted = parallel(plan, 8, 2, 1, 1);
         QVERIFY(isValidChoice(overcommitted, ParallelAxis::Tensor, 2));
-        const std::string dp = choiceProblem(overcommitted, ParallelAxis::Data, 8);
-        QVERIFY2(dp.find("= 16 GPUs, more than the cluster's 8") != std::string::npos, dp.c_str());
-        const std::string tiling = choiceProblem(plan, ParallelAxis::Data, 3);
-        QVERIFY2(tiling.find("do not tile") != std::string::npos, tiling.c_str());
-        const std::string dense = choiceProblem(plan, ParallelAxis::Expert, 2);
-        QVERIFY2(dense.find("dense") != std::string::npos, dense.c_str());
-        const std::string chunks = choiceProblem(plan, ParallelAxis::VirtualStages, 2);
-        QVERIFY2(chunks.find("interleaved") != std::string::npos, chunks.c_str());
+        const Diagnostic dp = choiceProblem(overcommitted, ParallelAxis::Data, 8);
+        QCOMPARE(dp.code, std::string("parallel.world_above_gpus"));
+        QVERIFY2(dp.message.find("= 16 ranks") != std::string::npos, dp.message.c_str());
+        const Diagnostic tiling = choiceProblem(plan, ParallelAxis::Data, 3);
+        QCOMPARE(tiling.code, std::string("parallel.world_untiled"));
+        QCOMPARE(tiling.severity, Severity::Warning);
+        QCOMPARE(choiceProblem(plan, ParallelAxis::Expert, 2).code,
+                 std::string("parallel.ep_needs_moe"));
+        QCOMPARE(choiceProblem(plan, ParallelAxis::VirtualStages, 2).code,
+                 std::string("pipeline.virtual_stages_need_interleaving"));
         QCOMPARE(parallelValue(overcommitted, ParallelAxis::Tensor), 2);
         QCOMPARE(parallelValue(overcommitted, ParallelAxis::Data), 8);
+        // Each refusal is one validate() reports for the plan with that value.
+        for (const auto& [axis, value] :
+             {std::pair{ParallelAxis::Tensor, 3}, std::pair{ParallelAxis::Tensor, 16},
+              std::pair{ParallelAxis::Data, 3}, std::pair{ParallelAxis::VirtualStages, 2}}) {
+            Plan edited = plan;
+            setParallelValue(edited, axis, value);
+            if (axis == ParallelAxis::Tensor) edited.parallel.dp = 1;
+            const Diagnostic refusal = choiceProblem(plan, axis, value);
+            const std::vector<Diagnostic> reported = validate(edited);
+            QVERIFY2(std::find(reported.begin(), reported.end(), refusal) != reported.end(),
+                     refusal.code.c_str());
+        }
     }
 
     // Zero, negative and huge inputs: no crash, never an empty list, the neutral value offered.
@@ -285,7 +306,7 @@ private slots:
             QVERIFY(std::is_sorted(values.begin(), values.end()));
             QVERIFY(values.size() <= std::size_t{1} << 16);
             QVERIFY(!isValidChoice(plan, axis, -1));
-            QVERIFY(!choiceProblem(plan, axis, INT_MIN).empty());
+            QVERIFY(!choiceProblem(plan, axis, INT_MIN).code.empty());
         }
         QVERIFY(!isValidChoice(plan, ParallelAxis::Tensor, 0));
         QVERIFY(!isValidChoice(plan, ParallelAxis::Data, 0));

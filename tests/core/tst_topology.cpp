@@ -3,6 +3,7 @@
 // derived by hand below (global rank = Σ index × stride, strides growing along the order
 // string, first = fastest: the Megatron-Core RankGenerator convention) and the source
 // article's 64-GPU example.
+#include "core/rules/validate.h"
 #include "core/topology/topology.h"
 #include "core/topology/topology_json.h"
 
@@ -384,48 +385,48 @@ private slots:
         const auto warning = static_cast<int>(Severity::Warning);
         const auto error = static_cast<int>(Severity::Error);
         const QString def = QStringLiteral("tp-cp-ep-dp-pp");
-        // tp 16 on 8-GPU nodes: every TP group covers two nodes.
+        // tp 16 on 8-GPU nodes: every TP group covers two nodes (validate's placement rule).
         QTest::newRow("tp16-spans-8gpu-nodes")
             << 16 << 1 << 1 << 1 << def << 8 << warning << "/parallel/tp"
-            << "1 of 1 tensor-parallel group";
+            << "more than gpus_per_node 8";
         // tp 2 but placed last: {r, r+8} with 16 ranks on 8-GPU nodes: all 8 groups cross.
         QTest::newRow("tp-slowest-crosses")
             << 2 << 8 << 1 << 1 << "cp-ep-dp-pp-tp" << 8 << warning << "/parallel/tp"
             << "8 of 8 tensor-parallel groups";
         QTest::newRow("tp3-does-not-divide-8")
             << 3 << 8 << 1 << 1 << def << 8 << warning << "/parallel/tp"
-            << "does not divide";
+            << "does not divide the 8 GPUs of a node";
         QTest::newRow("world-12-on-8gpu-nodes")
             << 1 << 12 << 1 << 1 << def << 8 << warning << "/cluster/gpus_per_node"
             << "whole number";
         QTest::newRow("order-leaves-out-axes")
             << 2 << 2 << 2 << 1 << "tp-dp-pp" << 8 << error << "/parallel/order"
-            << "leaves out";
+            << "must name tp, cp, ep, dp and pp once each";
         QTest::newRow("order-repeats")
             << 2 << 2 << 2 << 1 << "tp-tp-dp-pp-cp" << 8 << error << "/parallel/order"
-            << "appears twice";
+            << "must name tp, cp, ep, dp and pp once each";
         QTest::newRow("order-unknown-axis")
             << 2 << 2 << 2 << 1 << "tp-cp-ep-dp-xx" << 8 << error << "/parallel/order"
-            << "is not an axis";
+            << "must name tp, cp, ep, dp and pp once each";
         // 6 ranks cannot be carved into expert groups of 4.
         QTest::newRow("ep-does-not-divide")
             << 1 << 6 << 1 << 4 << def << 8 << error << "/parallel/ep"
-            << "cannot be formed";
+            << "does not divide tp 1 × cp 1 × dp 6";
         // dp 4 pp 2 ep 2, order with dp last: expert dp = 8/(1·2·2) = 2 ≠ 4, and the pipeline
         // groups differ ({0,1} dense vs {0,2} expert): Megatron-Core refuses this layout.
         QTest::newRow("moe-pp-not-last")
             << 1 << 4 << 2 << 2 << "tp-cp-ep-pp-dp" << 8 << error << "/parallel/order"
             << "pp last";
         QTest::newRow("tp-zero") << 0 << 8 << 1 << 1 << def << 8 << error << "/parallel/tp"
-                                 << "at least 1";
+                                 << "tp is 0, outside its range";
         QTest::newRow("dp-negative") << 1 << -3 << 1 << 1 << def << 8 << error << "/parallel/dp"
-                                     << "at least 1";
+                                     << "dp is -3, outside its range";
         QTest::newRow("world-absurd")
             << 1000 << 1000000 << 1000 << 1 << def << 8 << error << "/parallel"
             << "ranks";
         QTest::newRow("gpus-per-node-zero")
             << 2 << 2 << 1 << 1 << def << 0 << error << "/cluster/gpus_per_node"
-            << "positive";
+            << "gpus_per_node is 0, outside its range";
     }
     void diagnostics() {
         QFETCH(int, tp);
@@ -437,8 +438,12 @@ private slots:
         QFETCH(int, severity);
         QFETCH(QString, path);
         QFETCH(QString, fragment);
-        const auto report = buildTopology(
-            makePlan({tp, 1, dp, pp, ep, 0}, order.toLatin1().constData(), gpusPerNode));
+        // What evaluate() reports: validate()'s rules and what the mapping finds.
+        Plan plan = makePlan({tp, 1, dp, pp, ep, 0}, order.toLatin1().constData(), gpusPerNode);
+        if (ep > 1) plan.model.moe.experts = 8;
+        TopologyReport report = buildTopology(plan);
+        const std::vector<Diagnostic> rules = validate(plan);
+        report.diagnostics.insert(report.diagnostics.end(), rules.begin(), rules.end());
         if (!hasDiagnostic(report, static_cast<Severity>(severity), path.toStdString(),
                            fragment.toStdString())) {
             for (const auto& d : report.diagnostics) qWarning("%s", describe(d).c_str());

@@ -125,6 +125,23 @@ private slots:
         }
     }
 
+    // Megatron-Core's expert layout lets EP span TP ranks: with expert TP 1, EP 64 runs on the
+    // 64 dense ranks of a stage (TP 2 × DP 32), as in DeepSeek-V3's layout (TP 2, PP 16, DP 32,
+    // EP 64, expert TP 1 on 1,024 GPUs).
+    void expertParallelMaySpanTensorRanks() {
+        Plan plan = defaultPlan();
+        plan.model = presetModel("mixtral-8x7b");
+        plan.model.moe.experts = 64;
+        useGpus(plan, 32, 2, 16, 1, 128);
+        plan.model.layers = 64;
+        plan.parallel.ep = 64;
+        plan.parallel.etp = 1;
+        const auto diagnostics = validate(plan);
+        QVERIFY2(!hasErrorsUnder(diagnostics, {"/parallel"}), qPrintable(listing(diagnostics)));
+        plan.parallel.etp = 2;  // 2 × 64 = 128 expert ranks: more than the 64 dense ranks
+        QVERIFY(hasErrorsUnder(validate(plan), {"/parallel/ep"}));
+    }
+
     void unusedLinksNeedNoBandwidth() {
         Plan plan = defaultPlan();  // one node: the inter-node link carries nothing
         plan.cluster.interNode = LinkSpec{"none", 0, 0};

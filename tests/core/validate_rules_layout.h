@@ -255,7 +255,8 @@ inline std::vector<Rule> layoutRules() {
          S::Error,
          "/parallel/ep",
          {"ep 3", "experts 8"}},
-        {"ep-does-not-divide-dp-cp",
+        // Megatron-Core carves expert ranks out of tp × cp × dp: with etp = tp = 4, ep 4 needs 16.
+        {"expert-ranks-exceed-dense-ranks",
          [](Plan& p) {
              p.model = presetModel("mixtral-8x7b");
              useGpus(p, 2, 4, 1, 1, 1);
@@ -263,7 +264,7 @@ inline std::vector<Rule> layoutRules() {
          },
          S::Error,
          "/parallel/ep",
-         {"ep 4", "dp 2", "cp 1", "= 2"}},
+         {"etp 4 × ep 4 = 16", "tp 4 × cp 1 × dp 2 = 8"}},
         {"etp-ep-does-not-divide-dense-ranks",
          [](Plan& p) {
              p.model = presetModel("mixtral-8x7b");
@@ -272,7 +273,7 @@ inline std::vector<Rule> layoutRules() {
              p.parallel.etp = 4;
          },
          S::Error,
-         "/parallel/etp",
+         "/parallel/ep",
          {"etp 4", "ep 4", "= 16", "tp 2", "dp 4", "= 8"}},
         {"etp-negative",
          [](Plan& p) { p.parallel.etp = -1; },

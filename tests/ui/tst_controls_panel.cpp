@@ -221,7 +221,7 @@ private slots:
         typeInto(h.spin("dataParallel"), QStringLiteral("3"));
         QCOMPARE(h.document.plan().parallel.dp, 3);
         QVERIFY(!h.marker("dataParallel")->isHidden());
-        QVERIFY(h.marker("dataParallel")->toolTip().contains(QStringLiteral("= 12 GPUs")));
+        QVERIFY(h.marker("dataParallel")->toolTip().contains(QStringLiteral("= 12 ranks")));
         QVERIFY(h.marker("tensorParallel")->isHidden());
         typeInto(h.spin("dataParallel"), QStringLiteral("2"));
         QVERIFY(h.marker("dataParallel")->isHidden());
@@ -235,10 +235,12 @@ private slots:
         QCOMPARE(h.document.plan().parallel.dp, 16);
         h.settle();
         QVERIFY(!h.marker("dataParallel")->isHidden());
-        QVERIFY2(h.marker("dataParallel")->toolTip().contains(QStringLiteral("more than")),
+        QVERIFY2(h.marker("dataParallel")
+                     ->toolTip()
+                     .contains(QStringLiteral("but the cluster has 1 × 8 GPUs")),
                  qPrintable(h.marker("dataParallel")->toolTip()));
         auto* label = h.find<QLabel>(QStringLiteral("dataParallelLabel"));
-        QVERIFY(label->toolTip().contains(QStringLiteral("= 16 GPUs")));
+        QVERIFY(label->toolTip().contains(QStringLiteral("= 16 ranks")));
         QVERIFY(h.marker("tensorParallel")->isHidden());
         // The DP slider offers only the valid {1, 2, 4, 8}; the spin box shows the typed 16.
         QCOMPARE(h.slider("dataParallel")->maximum(), 3);

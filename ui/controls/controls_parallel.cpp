@@ -7,6 +7,7 @@
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
+#include "ui/settings/language.h"
 #include "ui/widgets/controls_text.h"
 
 #include <QCheckBox>
@@ -107,9 +108,11 @@ SliderControl* ParallelControls::addAxis(core::ParallelAxis axis, const QString&
     SliderControl* control = addSlider(name, label, help, pointer);
     const core::KeyRange& range = documentedRange(pointer.toStdString());
     control->setSpinRange(range.minimum, range.maximum, 0, 1);
+    // The rule a typed value breaks, as validate() words it, in the app's language.
     setOwnProblem([axis](const core::Evaluation& evaluation) {
-        return QString::fromStdString(
-            core::choiceProblem(evaluation.plan, axis, core::parallelValue(evaluation.plan, axis)));
+        const core::Diagnostic problem =
+            core::choiceProblem(evaluation.plan, axis, core::parallelValue(evaluation.plan, axis));
+        return problem.code.empty() ? QString() : localizedMessage(problem);
     });
     control->setSpinStepsThroughStops(true);
     connect(control, &SliderControl::valueEdited, this,

@@ -14,17 +14,13 @@ namespace {
 // bench_ui_live: evaluation of 1,024 ranks and a 96-op pipeline stays well under a frame;
 // 16,384 ranks with 64 stages takes tens of milliseconds.
 constexpr std::int64_t kBackgroundWorldSize = 4096;
-constexpr std::int64_t kBackgroundScheduleOps = 20000;
+constexpr std::int64_t kBackgroundScheduleOps = 30000;  // 10,000 micro-batch slots
 
 }  // namespace
 
 bool evaluatesInBackground(const core::Plan& plan) {
     if (core::worldSize(plan) >= kBackgroundWorldSize) return true;
-    // Forward and backward of every micro-batch on every virtual stage of every rank.
-    const std::int64_t ops = 2LL * std::max(1, plan.parallel.pp) *
-                             std::max(1, plan.parallel.virtualStages) *
-                             std::max(1, plan.training.gradAccumulation);
-    return ops >= kBackgroundScheduleOps;
+    return core::pipelineOperations(plan) >= kBackgroundScheduleOps;
 }
 
 EvaluationRunner::EvaluationRunner(QObject* parent) : QObject(parent) {

@@ -9,28 +9,33 @@
 
 namespace fourfold::core::detail {
 
-void DiagnosticSink::error(std::string path, std::string code, DiagnosticArgs args) {
-    if (errorsOnly_) {
-        Diagnostic diagnostic;
-        diagnostic.path = std::move(path);
-        diagnostic.code = std::move(code);
-        diagnostics_.push_back(std::move(diagnostic));
+void DiagnosticSink::add(Severity severity, std::string path, std::string code,
+                         DiagnosticArgs args) {
+    if (keep_ == Keep::Everything) {
+        diagnostics_.push_back(
+            makeDiagnostic(severity, std::move(path), std::move(code), std::move(args)));
         return;
     }
-    diagnostics_.push_back(
-        makeDiagnostic(Severity::Error, std::move(path), std::move(code), std::move(args)));
+    if (keep_ == Keep::Errors && severity != Severity::Error) return;
+    if (full()) return;
+    Diagnostic diagnostic;
+    diagnostic.severity = severity;
+    diagnostic.path = std::move(path);
+    diagnostic.code = std::move(code);
+    if (keep_ == Keep::First) diagnostic.args = std::move(args);
+    diagnostics_.push_back(std::move(diagnostic));
+}
+
+void DiagnosticSink::error(std::string path, std::string code, DiagnosticArgs args) {
+    add(Severity::Error, std::move(path), std::move(code), std::move(args));
 }
 
 void DiagnosticSink::warning(std::string path, std::string code, DiagnosticArgs args) {
-    if (errorsOnly_) return;
-    diagnostics_.push_back(
-        makeDiagnostic(Severity::Warning, std::move(path), std::move(code), std::move(args)));
+    add(Severity::Warning, std::move(path), std::move(code), std::move(args));
 }
 
 void DiagnosticSink::info(std::string path, std::string code, DiagnosticArgs args) {
-    if (errorsOnly_) return;
-    diagnostics_.push_back(
-        makeDiagnostic(Severity::Info, std::move(path), std::move(code), std::move(args)));
+    add(Severity::Info, std::move(path), std::move(code), std::move(args));
 }
 
 bool checkRange(DiagnosticSink& sink, std::string_view rangePointer, double value,

@@ -56,7 +56,6 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
     layout.ep = f.ep;
     layout.etp = f.etp;
     std::shared_ptr<TopologyReport> topology;
-    bool topologyErrors = false;
     bool topologyBuilt = false;
 
     for (const ScheduleChoice& schedule : axes.schedules) {
@@ -97,16 +96,11 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
                         topologyBuilt = true;
                         if (worldSize(plan) <= kMaxEvaluatedMappedRanks) {
                             topology = std::make_shared<TopologyReport>(buildTopology(plan));
-                            topologyErrors = firstError(topology->diagnostics) != nullptr;
                             out.topology = topology;
                         }
                     }
-                    if (error != nullptr || topologyErrors) {
-                        if (out.firstPruneCode.empty()) {
-                            out.firstPruneCode = error != nullptr
-                                                     ? error->code
-                                                     : firstError(topology->diagnostics)->code;
-                        }
+                    if (error != nullptr) {
+                        if (out.firstPruneCode.empty()) out.firstPruneCode = error->code;
                         counts.pruned += groupSize;
                         counts.done += groupSize;
                         index += groupSize;
