@@ -293,8 +293,8 @@
         <translation>light、dark 或 system（桌面的配色）。</translation>
     </message>
     <message>
-        <source>Interface language: en or zh_CN (default: the one chosen in View &gt; Language, else the system&apos;s).</source>
-        <translation>界面语言：en 或 zh_CN（默认：在“视图 &gt; 语言”中选择的语言，否则为系统语言）。</translation>
+        <source>Interface language: %1 (default: the one chosen in View &gt; Language, else the system&apos;s).</source>
+        <translation>界面语言：%1（默认：在“视图 &gt; 语言”中选择的语言，否则为系统语言）。</translation>
     </message>
     <message>
         <source>expected at most one plan file, got %1</source>
@@ -313,12 +313,12 @@
         <translation>--theme 需要 light、dark 或 system，实际为“%1”</translation>
     </message>
     <message>
-        <source>--lang expects en or zh_CN, got &quot;%1&quot;</source>
-        <translation>--lang 需要 en 或 zh_CN，实际为“%1”</translation>
+        <source>--lang expects one of %1, got &quot;%2&quot;</source>
+        <translation>--lang 需要 %1 之一，实际为“%2”</translation>
     </message>
     <message>
-        <source>Start a walkthrough: builtin (in the UI&apos;s language), builtin:LANG (en, zh_CN) or a lesson file.</source>
-        <translation>启动导览：builtin（使用界面语言）、builtin:LANG（en、zh_CN）或课程文件。</translation>
+        <source>Start a walkthrough: builtin (in the UI&apos;s language), builtin:LANG (LANG: %1) or a lesson file.</source>
+        <translation>启动导览：builtin（使用界面语言）、builtin:LANG（LANG：%1）或课程文件。</translation>
     </message>
     <message>
         <source>The walkthrough&apos;s step to show (from 1).</source>

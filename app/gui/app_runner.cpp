@@ -15,6 +15,7 @@
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QStringList>
 #include <QTimer>
 
 #include <cstdio>
@@ -32,6 +33,15 @@ constexpr int kExitUsage = 2;
 constexpr int kScreenshotSettleMs = 300;
 // Above this a window is surely a typo, and its pixmap would need gigabytes.
 constexpr int kMaxScreenshotSide = 16384;
+
+// "en, zh_CN": the codes --lang takes, from the language table.
+QString languageCodes() {
+    QStringList codes;
+    for (const core::LanguageInfo& info : core::kLanguages) {
+        codes << QString::fromLatin1(info.code.data(), static_cast<qsizetype>(info.code.size()));
+    }
+    return codes.join(QStringLiteral(", "));
+}
 
 void printError(const QString& message) {
     std::fprintf(stderr, "fourfold: %s\n", qUtf8Printable(message));
@@ -80,14 +90,16 @@ bool parseArguments(const QStringList& commandLine, Arguments* arguments) {
     const QCommandLineOption languageOption(
         QStringLiteral("lang"),
         QApplication::translate("fourfold",
-                                "Interface language: en or zh_CN (default: the "
-                                "one chosen in View > Language, else the system's)."),
+                                "Interface language: %1 (default: the one chosen in View > "
+                                "Language, else the system's).")
+            .arg(languageCodes()),
         QStringLiteral("LANG"));
     const QCommandLineOption lessonOption(
         QStringLiteral("lesson"),
         QApplication::translate("fourfold",
                                 "Start a walkthrough: builtin (in the UI's language), "
-                                "builtin:LANG (en, zh_CN) or a lesson file."),
+                                "builtin:LANG (LANG: %1) or a lesson file.")
+            .arg(languageCodes()),
         QStringLiteral("LESSON"));
     const QCommandLineOption lessonStepOption(
         QStringLiteral("lesson-step"),
@@ -146,8 +158,8 @@ bool parseArguments(const QStringList& commandLine, Arguments* arguments) {
     if (parser.isSet(languageOption)) {
         core::Language language = core::Language::English;
         if (!core::parseLanguage(parser.value(languageOption).toStdString(), &language)) {
-            printError(QApplication::translate("fourfold", "--lang expects en or zh_CN, got \"%1\"")
-                           .arg(parser.value(languageOption)));
+            printError(QApplication::translate("fourfold", "--lang expects one of %1, got \"%2\"")
+                           .arg(languageCodes(), parser.value(languageOption)));
             return false;
         }
         arguments->language = QString::fromLatin1(core::languageCode(language).data());

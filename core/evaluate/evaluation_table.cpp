@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Every word of the table comes from the coded-text catalogue of the reader's language
+// (core/text/coded_text.h: the "report." codes); numbers, symbols and plan keys stay as written.
 #include "core/evaluate/evaluation_table.h"
 
 #include "core/plan/plan_enums.h"
@@ -14,71 +16,39 @@
 namespace fourfold::core {
 namespace {
 
-// The table's words in one language; English is the source, Chinese its translation.
+// The table's words in one language.
 struct Words {
     Language language = Language::English;
-    [[nodiscard]] bool zh() const { return language == Language::SimplifiedChinese; }
-    [[nodiscard]] const char* operator()(const char* english, const char* chinese) const {
-        return zh() ? chinese : english;
+    [[nodiscard]] std::string operator()(std::string code, DiagnosticArgs args = {}) const {
+        return renderCodedText({std::move(code), std::move(args)}, language);
     }
 };
 
-std::string padRight(std::string text, std::size_t width) {
-    // Width in terminal columns: one per code point, so "×" and "µ" do not shift the columns,
-    // and two for a CJK character (UTF-8 lead bytes 0xE3–0xE9 and the full-width forms, 0xEF).
-    std::size_t columns = 0;
-    for (unsigned char c : text) {
-        if ((c & 0xC0) == 0x80) continue;
-        columns += (c >= 0xE3 && c <= 0xE9) || c == 0xEF ? 2 : 1;
-    }
-    if (columns < width) text.append(width - columns, ' ');
-    return text;
+// A column at least `minimum` wide, and two wider than its heading in any language.
+std::size_t columnWidth(std::string_view heading, std::size_t minimum) {
+    return std::max(minimum, displayColumns(heading) + 2);
 }
 
 std::string largestMicroBatchText(const MemoryReport& memory, Words w) {
-    if (!memory.countsActivations) {
-        return w("not applicable (this convention counts no activations)",
-                 "不适用（该计法不计激活）");
-    }
-    if (memory.largestFittingMicroBatch == 0) return w("none", "无");
-    const std::string count = std::to_string(memory.largestFittingMicroBatch);
-    return memory.largestFittingMicroBatchAtLeast ? w("at least ", "至少 ") + count : count;
+    if (!memory.countsActivations) return w("report.no_micro_batch_search");
+    if (memory.largestFittingMicroBatch == 0) return w("report.no_micro_batch");
+    const std::int64_t count = memory.largestFittingMicroBatch;
+    return memory.largestFittingMicroBatchAtLeast ? w("report.at_least", {{"count", count}})
+                                                  : std::to_string(count);
 }
 
 std::string categoryLabel(MemoryCategory category, Words w) {
-    if (w.zh()) {
-        constexpr std::array<const char*, kMemoryCategoryCount> kZh = {
-            "权重", "主权重", "梯度", "优化器状态", "激活", "通信缓冲区", "框架", "碎片"};
-        return kZh[static_cast<std::size_t>(category)];
-    }
-    std::string label(categoryKey(category));
-    for (char& c : label) c = c == '_' ? ' ' : c;
-    return label;
+    return w("report.category." + std::string(categoryKey(category)));
 }
 
 // explainedLine() with the note in the language.
 std::string explainedLineIn(std::string_view label, ExplainedFigure figure, ByteUnits units,
                             Words w) {
-    if (w.zh() && !figure.note.empty()) {
-        const std::string note(explainedText(figure.note, w.language));
-        figure.note.clear();
-        return explainedLine(label, figure, units) + "（" + note + "）";
-    }
-    return explainedLine(label, figure, units);
-}
-
-// describe() in the language: "错误 /parallel/tp：..." (severity, place, sentence).
-std::string describeIn(const Diagnostic& diagnostic, Words w) {
-    if (!w.zh()) return describe(diagnostic);
-    std::string text = diagnostic.severity == Severity::Error     ? "错误"
-                       : diagnostic.severity == Severity::Warning ? "警告"
-                                                                  : "提示";
-    if (diagnostic.line > 0) {
-        text += "（第 " + std::to_string(diagnostic.line) + " 行，第 " +
-                std::to_string(diagnostic.column) + " 列）";
-    }
-    if (!diagnostic.path.empty()) text += " " + diagnostic.path;
-    return text + "：" + renderMessage(diagnostic, w.language);
+    const std::string note(explainedText(figure.note, w.language));
+    figure.note.clear();
+    std::string line = explainedLine(label, figure, units);
+    if (!note.empty()) line += w("report.note", {{"note", note}});
+    return line;
 }
 
 // The figures again in the reference's own units, to compare digit for digit with its output:
@@ -87,10 +57,9 @@ void writeReferenceUnits(std::ostringstream& out, const MemoryReport& memory,
                          MemoryConvention convention, Words w) {
     if (memory.stages.empty()) return;
     if (convention == MemoryConvention::DeepSpeed) {
-        out << w("  as DeepSpeed prints it (GB = 2^30 bytes): per GPU ",
-                 "  按 DeepSpeed 的输出（GB = 2^30 字节）：每块 GPU ")
-            << formatBinaryFixed(memory.peakBytes, 3) << w("GB, per CPU ", "GB，每个 CPU ")
-            << formatBinaryFixed(memory.hostBytesPerNode, 3) << "GB\n";
+        out << w("report.deepspeed_units", {{"gpu", formatBinaryFixed(memory.peakBytes, 3)},
+                                            {"cpu", formatBinaryFixed(memory.hostBytesPerNode, 3)}})
+            << "\n";
     } else if (convention == MemoryConvention::Megatron) {
         const StageMemory& first = memory.stages.front();
         std::uint64_t state = 0;
@@ -102,48 +71,79 @@ void writeReferenceUnits(std::ostringstream& out, const MemoryReport& memory,
         const std::uint64_t activations =
             first.items[static_cast<std::size_t>(MemoryCategory::Activations)].bytes;
         // Megatron-LM's own words after the colon, to compare with its output.
-        out << w("  as Megatron-LM prints it (MB = 2^20 bytes): ",
-                 "  按 Megatron-LM 的输出（MB = 2^20 字节）：")
-            << "weight and optimizer=" << formatBinaryFixed(state, 2)
-            << " MB, activation=" << formatBinaryFixed(activations, 2)
-            << " MB, total=" << formatBinaryFixed(first.totalBytes, 2) << " MB\n";
+        out << w("report.megatron_units", {{"state", formatBinaryFixed(state, 2)},
+                                           {"activations", formatBinaryFixed(activations, 2)},
+                                           {"total", formatBinaryFixed(first.totalBytes, 2)}})
+            << "\n";
+    }
+}
+
+// The three largest categories of a stage: "optimizer states 50.2 GiB, ...".
+std::string largestParts(const StageMemory& stage, ByteUnits units, Words w) {
+    std::array<int, kMemoryCategoryCount> order{};
+    for (int i = 0; i < kMemoryCategoryCount; ++i) order[static_cast<std::size_t>(i)] = i;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return stage.items[static_cast<std::size_t>(a)].bytes >
+               stage.items[static_cast<std::size_t>(b)].bytes;
+    });
+    std::string parts;
+    for (std::size_t i = 0; i < 3; ++i) {
+        const auto category = static_cast<MemoryCategory>(order[i]);
+        const auto& item = stage.items[static_cast<std::size_t>(order[i])];
+        if (item.bytes == 0) break;
+        if (!parts.empty()) parts += w("report.list_separator");
+        parts += w("report.part", {{"name", categoryLabel(category, w)},
+                                   {"bytes", formatBytes(item.bytes, units)}});
+    }
+    return parts;
+}
+
+void writeWhatIfs(std::ostringstream& out, const MemoryReport& memory, const Plan& plan,
+                  ByteUnits units, Words w) {
+    for (const WhatIf& whatIf : memory.whatIfs) {
+        out << w("report.what_if", {{"change", renderCodedText(whatIf.changeText, w.language)}});
+        const std::string peak = formatBytes(whatIf.peakBytes, units);
+        if (!whatIf.modelled) {
+            out << w("report.what_if_not_modelled",
+                     {{"convention",
+                       w("plan_value.convention." + std::string(toString(plan.memory.convention)))},
+                      {"peak", peak}})
+                << "\n";
+            continue;
+        }
+        out << w(whatIf.fits ? "report.what_if_fits" : "report.what_if_too_large",
+                 {{"peak", peak}});
+        if (whatIf.stepTimeS > 0) {
+            out << w("report.what_if_step", {{"step", formatSeconds(whatIf.stepTimeS)}});
+        }
+        out << "\n";
     }
 }
 
 void writeMemory(std::ostringstream& out, const MemoryReport& memory, const Plan& plan,
                  ByteUnits units, Words w) {
-    out << w("\nMemory per GPU (capacity ", "\n每块 GPU 的显存（容量 ")
-        << formatBytes(memory.capacityBytes, units) << w(", usable ", "，可用 ")
-        << formatBytes(memory.usableBytes, units) << w(")\n", "）\n");
-    out << "  " << padRight(w("stage", "阶段"), 7) << padRight(w("in-flight", "在途"), 11)
-        << padRight(w("total", "合计"), 12) << padRight(w("fits", "放得下"), w.zh() ? 8 : 6)
-        << w("largest parts\n", "最大的部分\n");
+    out << w("report.memory", {{"capacity", formatBytes(memory.capacityBytes, units)},
+                               {"usable", formatBytes(memory.usableBytes, units)}})
+        << "\n";
+    const std::array headings = {w("report.column.stage"), w("report.column.in_flight"),
+                                 w("report.column.total"), w("report.column.fits")};
+    const std::array widths = {columnWidth(headings[0], 7), columnWidth(headings[1], 11),
+                               columnWidth(headings[2], 12), columnWidth(headings[3], 6)};
+    out << "  ";
+    for (std::size_t i = 0; i < headings.size(); ++i) out << padRight(headings[i], widths[i]);
+    out << w("report.column.largest_parts") << "\n";
     for (const StageMemory& stage : memory.stages) {
-        std::array<int, kMemoryCategoryCount> order{};
-        for (int i = 0; i < kMemoryCategoryCount; ++i) order[static_cast<std::size_t>(i)] = i;
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-            return stage.items[static_cast<std::size_t>(a)].bytes >
-                   stage.items[static_cast<std::size_t>(b)].bytes;
-        });
-        std::string parts;
-        for (std::size_t i = 0; i < 3; ++i) {
-            const auto& item = stage.items[static_cast<std::size_t>(order[i])];
-            if (item.bytes == 0) break;
-            if (!parts.empty()) parts += w(", ", "，");
-            parts += (w.zh() ? categoryLabel(static_cast<MemoryCategory>(order[i]), w)
-                             : std::string(categoryKey(static_cast<MemoryCategory>(order[i])))) +
-                     " " + formatBytes(item.bytes, units);
-        }
-        out << "  " << padRight(std::to_string(stage.stage), 7)
-            << padRight(std::to_string(stage.inFlightMicroBatches), 11)
-            << padRight(formatBytes(stage.totalBytes, units), 12)
-            << padRight(stage.fits ? w("yes", "是") : w("NO", "否"), w.zh() ? 8 : 6) << parts
-            << "\n";
+        out << "  " << padRight(std::to_string(stage.stage), widths[0])
+            << padRight(std::to_string(stage.inFlightMicroBatches), widths[1])
+            << padRight(formatBytes(stage.totalBytes, units), widths[2])
+            << padRight(w(stage.fits ? "report.yes" : "report.no"), widths[3])
+            << largestParts(stage, units, w) << "\n";
     }
-    out << w("  peak ", "  峰值 ") << formatBytes(memory.peakBytes, units) << w(": ", "：")
-        << (memory.fits ? w("fits", "放得下") : w("does not fit", "放不下")) << "\n";
+    out << w("report.peak", {{"peak", formatBytes(memory.peakBytes, units)},
+                             {"verdict", w(memory.fits ? "report.fits" : "report.does_not_fit")}})
+        << "\n";
     if (!memory.stages.empty()) {
-        out << w("  how stage 0 is counted:\n", "  阶段 0 的计算方式：\n");
+        out << w("report.stage_zero") << "\n";
         const StageMemory& first = memory.stages.front();
         for (int i = 0; i < kMemoryCategoryCount; ++i) {
             const MemoryItem& item = first.items[static_cast<std::size_t>(i)];
@@ -155,95 +155,79 @@ void writeMemory(std::ostringstream& out, const MemoryReport& memory, const Plan
         }
     }
     writeReferenceUnits(out, memory, plan.memory.convention, w);
-    for (const WhatIf& whatIf : memory.whatIfs) {
-        out << w("  what if ", "  若改为 ")
-            << (w.zh() ? renderCodedText(whatIf.changeText, w.language) : whatIf.change)
-            << w(": ", "：");
-        if (!whatIf.modelled) {
-            out << w("not modelled by the ", "") << toString(plan.memory.convention)
-                << w(" convention (its peak stays ", " 计法不建模此改动（峰值仍为 ")
-                << formatBytes(whatIf.peakBytes, units) << w(")\n", "）\n");
-            continue;
-        }
-        out << w("peak ", "峰值 ") << formatBytes(whatIf.peakBytes, units)
-            << (whatIf.fits ? w(" (fits)", "（放得下）") : w(" (still too large)", "（仍然太大）"));
-        if (whatIf.stepTimeS > 0) out << w(", step ", "，单步 ") << formatSeconds(whatIf.stepTimeS);
-        out << "\n";
-    }
-    out << w("  largest micro-batch that fits: ", "  放得下的最大微批次：")
-        << largestMicroBatchText(memory, w) << "\n";
+    writeWhatIfs(out, memory, plan, units, w);
+    out << w("report.largest_micro_batch", {{"value", largestMicroBatchText(memory, w)}}) << "\n";
 }
 
 void writeSchedule(std::ostringstream& out, const ScheduleResult& schedule, Words w) {
-    const char* comma = w(", ", "，");
-    out << w("\nPipeline (", "\n流水线（") << toString(schedule.kind) << comma
-        << "p = " << schedule.stages << comma << "m = " << schedule.microBatches << comma
-        << "v = " << schedule.virtualStages << w(")\n", "）\n");
-    out << w("  step makespan ", "  单步跨度 ") << formatSeconds(schedule.makespanS)
-        << w(", bubble ", "，气泡 ") << formatPercent(schedule.bubbleFraction);
-    out << "\n";
+    out << w("report.pipeline", {{"kind", std::string(toString(schedule.kind))},
+                                 {"p", schedule.stages},
+                                 {"m", schedule.microBatches},
+                                 {"v", schedule.virtualStages}})
+        << "\n";
+    out << w("report.makespan", {{"makespan", formatSeconds(schedule.makespanS)},
+                                 {"bubble", formatPercent(schedule.bubbleFraction)}})
+        << "\n";
     if (!schedule.bubbleExplain.empty()) {
         out << "  "
-            << explainedLineIn(w("bubble", "气泡"), schedule.bubbleExplain, ByteUnits::Decimal, w)
+            << explainedLineIn(w("report.bubble"), schedule.bubbleExplain, ByteUnits::Decimal, w)
             << "\n";
     } else if (!schedule.bubbleFormula.empty()) {
-        out << "  "
-            << (w.zh() ? renderCodedLine(schedule.bubbleText, w.language) : schedule.bubbleFormula)
-            << "\n";
+        out << "  " << renderCodedLine(schedule.bubbleText, w.language) << "\n";
     }
 }
 
 void writeTopology(std::ostringstream& out, const TopologyReport& topology, Words w) {
-    if (w.zh()) {
-        out << "\nRank 映射（顺序 " << topology.order << "，" << topology.nodes << " 个节点 × "
-            << topology.gpusPerNode << " 块 GPU）\n";
-    } else {
-        out << "\nRank map (order " << topology.order << ", " << topology.nodes << " node"
-            << (topology.nodes == 1 ? "" : "s") << " × " << topology.gpusPerNode << " GPUs)\n";
-    }
+    out << w(topology.nodes == 1 ? "report.rank_map_one_node" : "report.rank_map",
+             {{"order", topology.order},
+              {"nodes", topology.nodes},
+              {"gpus_per_node", topology.gpusPerNode}})
+        << "\n";
     const std::pair<const char*, const GroupSet*> kinds[] = {{"tp", &topology.tp},
                                                              {"cp", &topology.cp},
                                                              {"ep", &topology.ep},
                                                              {"dp", &topology.dp},
                                                              {"pp", &topology.pp}};
     for (const auto& [name, set] : kinds) {
-        const std::size_t count = static_cast<std::size_t>(set->groupCount);
-        const std::size_t size = static_cast<std::size_t>(set->groupSize);
-        const std::string groups =
-            w.zh() ? std::to_string(count) + " 组，每组 " + std::to_string(size)
-                   : std::to_string(count) + (count == 1 ? " group" : " groups") + " of " +
-                         std::to_string(size);
-        out << "  " << padRight(name, 4) << padRight(groups, 22) << set->crossNodeGroups
-            << w(" cross node boundaries\n", " 组跨越节点\n");
+        const std::string groups = w(set->groupCount == 1 ? "report.group" : "report.groups",
+                                     {{"count", set->groupCount}, {"size", set->groupSize}});
+        out << "  " << padRight(name, 4) << padRight(groups, 22)
+            << w("report.cross_node", {{"count", set->crossNodeGroups}}) << "\n";
     }
 }
 
 void writePerformance(std::ostringstream& out, const PerformanceReport& performance,
                       const CheckpointReport* checkpoint, Words w) {
     const StepBreakdown& b = performance.breakdown;
-    const char* comma = w(", ", "，");
-    out << w("\nStep time ", "\n单步时间 ") << formatSeconds(performance.stepTimeS) << comma
-        << formatCount(performance.tokensPerS) << w(" tokens/s (", " token/s（每块 GPU ")
-        << formatCount(performance.tokensPerSPerGpu) << w(" per GPU), MFU ", "），MFU ")
-        << formatPercent(performance.mfu) << comma << "HFU " << formatPercent(performance.hfu)
+    out << w("report.step_time", {{"step", formatSeconds(performance.stepTimeS)},
+                                  {"tokens", formatCount(performance.tokensPerS)},
+                                  {"per_gpu", formatCount(performance.tokensPerSPerGpu)},
+                                  {"mfu", formatPercent(performance.mfu)},
+                                  {"hfu", formatPercent(performance.hfu)}})
         << "\n";
-    out << w("  compute ", "  计算 ") << formatSeconds(b.compute) << comma << "TP "
-        << formatSeconds(b.tpComm) << comma << "CP " << formatSeconds(b.cpComm) << comma << "EP "
-        << formatSeconds(b.epComm) << comma << "PP " << formatSeconds(b.ppComm) << comma << "DP "
-        << formatSeconds(b.dpComm) << w(", optimizer ", "，优化器 ") << formatSeconds(b.optimizer)
-        << w(", bubble ", "，气泡 ") << formatSeconds(b.bubble) << "\n";
+    out << w("report.breakdown", {{"compute", formatSeconds(b.compute)},
+                                  {"tp", formatSeconds(b.tpComm)},
+                                  {"cp", formatSeconds(b.cpComm)},
+                                  {"ep", formatSeconds(b.epComm)},
+                                  {"pp", formatSeconds(b.ppComm)},
+                                  {"dp", formatSeconds(b.dpComm)},
+                                  {"optimizer", formatSeconds(b.optimizer)},
+                                  {"bubble", formatSeconds(b.bubble)}})
+        << "\n";
     if (checkpoint != nullptr) {
-        out << w("  checkpoint ", "  检查点 ") << formatBytes(checkpoint->bytes)
-            << w(", write ", "，写入 ") << formatSeconds(checkpoint->writeS)
-            << w(", every ", "，间隔 ") << formatSeconds(checkpoint->intervalS)
-            << w(", goodput ", "，有效吞吐率 ") << formatPercent(checkpoint->goodput) << "\n";
+        out << w("report.checkpoint", {{"bytes", formatBytes(checkpoint->bytes)},
+                                       {"write", formatSeconds(checkpoint->writeS)},
+                                       {"interval", formatSeconds(checkpoint->intervalS)},
+                                       {"goodput", formatPercent(checkpoint->goodput)}})
+            << "\n";
     }
-    if (performance.training.tokens > 0) {
-        out << "  " << formatCount(performance.training.tokens) << w(" tokens: ", " token：")
-            << formatFixed(performance.training.days, 1) << w(" days, ", " 天，")
-            << formatCount(performance.training.gpuHours) << w(" GPU-hours", " GPU 小时");
-        if (performance.training.cost > 0) {
-            out << w(", cost ", "，成本 ") << formatCount(performance.training.cost);
+    const TrainingCost& training = performance.training;
+    if (training.tokens > 0) {
+        out << w("report.training", {{"tokens", formatCount(training.tokens)},
+                                     {"days", formatFixed(training.days, 1)},
+                                     {"gpu_hours", formatCount(training.gpuHours)}});
+        if (training.cost > 0) {
+            out << w("report.training_cost", {{"cost", formatCount(training.cost)}});
         }
         out << "\n";
     }
@@ -260,18 +244,22 @@ std::string evaluationTable(const Evaluation& evaluation, ByteUnits units, Langu
     std::ostringstream out;
     const Plan& plan = evaluation.plan;
     out << planTitle(plan) << "\n";
-    out << w("  world size ", "  GPU 总数 ") << evaluation.worldSize << " = dp " << plan.parallel.dp
-        << " × tp " << plan.parallel.tp << " × pp " << plan.parallel.pp << " × cp "
-        << plan.parallel.cp << "\n";
-    out << w("  global ", "  ")
-        << explainedLineIn(w("batch B", "全局批次 B"), evaluation.batch.explain, units, w)
-        << w(" (", "（每步 ") << formatCount(static_cast<double>(evaluation.batch.tokensPerStep))
-        << w(" tokens per step)\n", " token）\n");
+    out << w("report.world", {{"world", evaluation.worldSize},
+                              {"dp", plan.parallel.dp},
+                              {"tp", plan.parallel.tp},
+                              {"pp", plan.parallel.pp},
+                              {"cp", plan.parallel.cp}})
+        << "\n";
+    const BatchFigures& batch = evaluation.batch;
+    out << w("report.batch",
+             {{"line", explainedLineIn(w("report.batch_label"), batch.explain, units, w)},
+              {"tokens", formatCount(static_cast<double>(batch.tokensPerStep))}})
+        << "\n";
     if (evaluation.model) {
-        out << w("  parameters ", "  参数量 ")
-            << formatCount(static_cast<double>(evaluation.model->parameters))
-            << w(", ", "，每个 token ") << formatScientific(evaluation.model->flopsPerToken)
-            << w(" FLOPs per token\n", " FLOPs\n");
+        out << w("report.parameters",
+                 {{"parameters", formatCount(static_cast<double>(evaluation.model->parameters))},
+                  {"flops", formatScientific(evaluation.model->flopsPerToken)}})
+            << "\n";
     }
     if (evaluation.memory) writeMemory(out, *evaluation.memory, plan, units, w);
     if (evaluation.schedule) writeSchedule(out, *evaluation.schedule, w);
@@ -281,9 +269,9 @@ std::string evaluationTable(const Evaluation& evaluation, ByteUnits units, Langu
                          evaluation.checkpoint ? &*evaluation.checkpoint : nullptr, w);
     }
     if (!evaluation.diagnostics.empty()) {
-        out << w("\nDiagnostics\n", "\n诊断\n");
+        out << w("report.diagnostics") << "\n";
         for (const Diagnostic& diagnostic : evaluation.diagnostics) {
-            out << "  " << describeIn(diagnostic, w) << "\n";
+            out << "  " << describe(diagnostic, language) << "\n";
         }
     }
     return out.str();

@@ -3,9 +3,12 @@
 
 #include "core/plan/plan_enums.h"
 #include "core/plan/plan_json.h"
+#include "core/text/coded_text.h"
 #include "core/text/format.h"
 
-#include <cstdio>
+#include <algorithm>
+#include <array>
+#include <iterator>
 #include <sstream>
 #include <string_view>
 
@@ -42,26 +45,91 @@ std::string schedule(const SearchLayout& l) {
     return text;
 }
 
-void row(std::ostringstream& out, const SearchCandidate& candidate) {
-    const SearchPoint& p = candidate.point;
-    const SearchLayout& l = p.layout;
-    char line[256];
-    std::snprintf(
-        line, sizeof line,
-        "%4s %4d %3d %3d %3d %3d  %-20s %4d  %-24s %-3s %-9s %4d %5d %10s %12s %6s %9s %s\n",
-        candidate.rank > 0 ? std::to_string(candidate.rank).c_str() : "-", l.dp, l.tp, l.pp, l.cp,
-        l.ep, schedule(l).c_str(), l.zeroStage, std::string(toString(l.offload)).c_str(),
-        l.sequenceParallel ? "on" : "off", std::string(toString(l.recompute)).c_str(), l.microBatch,
-        l.gradAccumulation, formatBytes(p.peakBytes).c_str(), formatFixed(p.tokensPerS, 0).c_str(),
-        formatPercent(p.mfu).c_str(), formatSeconds(p.bubbleS).c_str(),
-        candidate.pareto ? "*" : "");
-    out << line;
+// The table's words in one language (the "search_table." and "plan_value." codes).
+struct Words {
+    Language language = Language::English;
+    [[nodiscard]] std::string operator()(std::string code, DiagnosticArgs args = {}) const {
+        return renderCodedText({std::move(code), std::move(args)}, language);
+    }
+};
+
+// One column: its heading's code ("" for a heading that is a plan key), its width, its side and
+// the spaces before it. A heading wider than its column in another language widens it.
+struct Column {
+    std::string_view heading;  // a code, or the heading itself when `coded` is false
+    bool coded;
+    std::size_t width;
+    bool left;
+    std::size_t gap;
+};
+constexpr Column kColumns[] = {
+    {"search_table.column.rank", true, 4, false, 0},
+    {"dp", false, 4, false, 1},
+    {"tp", false, 3, false, 1},
+    {"pp", false, 3, false, 1},
+    {"cp", false, 3, false, 1},
+    {"ep", false, 3, false, 1},
+    {"search_table.column.schedule", true, 20, true, 2},
+    {"search_table.column.zero", true, 4, false, 1},
+    {"search_table.column.offload", true, 24, true, 2},
+    {"search_table.column.sp", true, 3, true, 1},
+    {"search_table.column.recompute", true, 9, true, 1},
+    {"search_table.column.mb", true, 4, false, 1},
+    {"search_table.column.acc", true, 5, false, 1},
+    {"search_table.column.peak", true, 10, false, 1},
+    {"search_table.column.tokens", true, 12, false, 1},
+    {"MFU", false, 6, false, 1},
+    {"search_table.column.bubble", true, 9, false, 1},
+};
+constexpr std::size_t kColumnCount = std::size(kColumns);
+
+struct Layout {
+    std::array<std::string, kColumnCount> headings;
+    std::array<std::size_t, kColumnCount> widths{};
+};
+
+Layout layoutIn(Words w) {
+    Layout layout;
+    for (std::size_t i = 0; i < kColumnCount; ++i) {
+        const Column& column = kColumns[i];
+        layout.headings[i] =
+            column.coded ? w(std::string(column.heading)) : std::string(column.heading);
+        layout.widths[i] = std::max(column.width, displayColumns(layout.headings[i]));
+    }
+    return layout;
 }
 
-void table(std::ostringstream& out, const std::vector<SearchCandidate>& candidates) {
-    out << "rank   dp  tp  pp  cp  ep  schedule             zero  offload                  sp  "
-           "recompute   mb   acc       peak     tokens/s    MFU    bubble\n";
-    for (const SearchCandidate& candidate : candidates) row(out, candidate);
+void cells(std::ostringstream& out, const Layout& layout,
+           const std::array<std::string, kColumnCount>& values) {
+    for (std::size_t i = 0; i < kColumnCount; ++i) {
+        const Column& column = kColumns[i];
+        out << std::string(column.gap, ' ')
+            << (column.left ? padRight(values[i], layout.widths[i])
+                            : padLeft(values[i], layout.widths[i]));
+    }
+}
+
+void row(std::ostringstream& out, const Layout& layout, const SearchCandidate& candidate, Words w) {
+    const SearchPoint& p = candidate.point;
+    const SearchLayout& l = p.layout;
+    cells(
+        out, layout,
+        {candidate.rank > 0 ? std::to_string(candidate.rank) : "-", std::to_string(l.dp),
+         std::to_string(l.tp), std::to_string(l.pp), std::to_string(l.cp), std::to_string(l.ep),
+         schedule(l), std::to_string(l.zeroStage),
+         w("plan_value.offload." + std::string(toString(l.offload))),
+         w(l.sequenceParallel ? "search_table.on" : "search_table.off"),
+         w("plan_value.recompute." + std::string(toString(l.recompute))),
+         std::to_string(l.microBatch), std::to_string(l.gradAccumulation), formatBytes(p.peakBytes),
+         formatFixed(p.tokensPerS, 0), formatPercent(p.mfu), formatSeconds(p.bubbleS)});
+    out << " " << (candidate.pareto ? "*" : "") << "\n";
+}
+
+void table(std::ostringstream& out, const std::vector<SearchCandidate>& candidates, Words w) {
+    const Layout layout = layoutIn(w);
+    cells(out, layout, layout.headings);
+    out << "\n";
+    for (const SearchCandidate& candidate : candidates) row(out, layout, candidate, w);
 }
 
 }  // namespace
@@ -86,62 +154,39 @@ nlohmann::ordered_json searchToJson(const SearchResult& result) {
     return j;
 }
 
-namespace {
-
-std::string searchTableZh(const SearchResult& result) {
-    const SearchCounts& c = result.counts;
-    std::ostringstream out;
-    out << "在 " << formatSeconds(result.seconds) << " 内搜索了 " << formatGrouped(c.space)
-        << " 种布局：" << formatGrouped(c.pruned) << " 种违反规则，" << formatGrouped(c.evaluated)
-        << " 种已评估，" << formatGrouped(c.fitting) << " 种放得下（" << formatGrouped(c.timed)
-        << " 种已计时）；全局批次 " << formatGrouped(result.globalBatch) << "。\n";
-    if (result.cancelled) out << "已取消：数字只涵盖已搜索的部分。\n";
-    for (const CodedText& note : result.notes) {
-        out << "注意：" << searchNote(note, Language::SimplifiedChinese) << "\n";
-    }
-    if (result.candidates.empty()) {
-        out << "没有放得下的布局。\n";
-        return out.str();
-    }
-    out << "\n按 " << toString(result.objective) << " 排列的最佳布局（* 表示位于显存与 token/s 的"
-        << "帕累托前沿）：\n";
-    table(out, result.candidates);
-    out << "\n帕累托前沿，显存最少的在前：\n";
-    table(out, result.paretoFront);
-    return out.str();
-}
-
-}  // namespace
-
 std::string searchNote(const CodedText& note, Language language) {
     return renderCodedText(note, language);
 }
 
 std::string searchTable(const SearchResult& result, Language language) {
-    return language == Language::SimplifiedChinese ? searchTableZh(result) : searchTable(result);
+    const Words w{language};
+    const SearchCounts& c = result.counts;
+    std::ostringstream out;
+    out << w("search_table.summary", {{"space", formatGrouped(c.space)},
+                                      {"seconds", formatSeconds(result.seconds)},
+                                      {"pruned", formatGrouped(c.pruned)},
+                                      {"evaluated", formatGrouped(c.evaluated)},
+                                      {"fitting", formatGrouped(c.fitting)},
+                                      {"timed", formatGrouped(c.timed)},
+                                      {"global_batch", formatGrouped(result.globalBatch)}})
+        << "\n";
+    if (result.cancelled) out << w("search_table.cancelled") << "\n";
+    for (const CodedText& note : result.notes) {
+        out << w("search_table.note", {{"note", searchNote(note, language)}}) << "\n";
+    }
+    if (result.candidates.empty()) {
+        out << w("search_table.no_layout") << "\n";
+        return out.str();
+    }
+    out << w("search_table.best", {{"objective", std::string(toString(result.objective))}}) << "\n";
+    table(out, result.candidates, w);
+    out << w("search_table.pareto") << "\n";
+    table(out, result.paretoFront, w);
+    return out.str();
 }
 
 std::string searchTable(const SearchResult& result) {
-    const SearchCounts& c = result.counts;
-    std::ostringstream out;
-    out << "Searched " << formatGrouped(c.space) << " layouts in " << formatSeconds(result.seconds)
-        << ": " << formatGrouped(c.pruned) << " break a rule, " << formatGrouped(c.evaluated)
-        << " evaluated, " << formatGrouped(c.fitting) << " fit (" << formatGrouped(c.timed)
-        << " timed); global batch " << formatGrouped(result.globalBatch) << ".\n";
-    if (result.cancelled) out << "Cancelled: the figures cover the part searched.\n";
-    for (const CodedText& note : result.notes) {
-        out << "Note: " << searchNote(note, Language::English) << "\n";
-    }
-    if (result.candidates.empty()) {
-        out << "No layout fits.\n";
-        return out.str();
-    }
-    out << "\nBest by " << toString(result.objective) << " (* on the Pareto front of memory vs "
-        << "tokens/s):\n";
-    table(out, result.candidates);
-    out << "\nPareto front, least memory first:\n";
-    table(out, result.paretoFront);
-    return out.str();
+    return searchTable(result, Language::English);
 }
 
 }  // namespace fourfold::core

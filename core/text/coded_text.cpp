@@ -34,6 +34,11 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"bubble.zb_h2",
                    "simulated {simulated:percent}; Qi et al. 2023: (p − 1)(T_F + T_B − 2T_W) idle "
                    "per rank once the optimizer step overlaps the next iteration"},
+    DiagnosticCode{"describe.at", " (line {line}, column {column})"},
+    DiagnosticCode{"describe.error", "error"},
+    DiagnosticCode{"describe.info", "info"},
+    DiagnosticCode{"describe.line", "{severity}{at}[[ {path}]]: {message}"},
+    DiagnosticCode{"describe.warning", "warning"},
     DiagnosticCode{"formula.checkpoint_interval",
                    "τ = √(2 × {write} × {mtbf}) − {write} = {interval}; M = {mtbf_hours} h / "
                    "{ranks} GPUs"},
@@ -51,11 +56,113 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"formula.step_time",
                    "T = pipeline {pipeline} (compute {compute}, exposed TP {tp}, bubble {bubble}) "
                    "+ DP {dp} + optimizer {optimizer} + data {data} = {step} (stage {stage})"},
+    DiagnosticCode{"language.name", "English"},
+    DiagnosticCode{"plan_value.convention.deepspeed", "deepspeed"},
+    DiagnosticCode{"plan_value.convention.fourfold", "fourfold"},
+    DiagnosticCode{"plan_value.convention.megatron", "megatron"},
+    DiagnosticCode{"plan_value.convention.zero_paper", "zero_paper"},
+    DiagnosticCode{"plan_value.offload.none", "none"},
+    DiagnosticCode{"plan_value.offload.nvme", "nvme"},
+    DiagnosticCode{"plan_value.offload.optimizer_and_params_cpu", "optimizer_and_params_cpu"},
+    DiagnosticCode{"plan_value.offload.optimizer_cpu", "optimizer_cpu"},
+    DiagnosticCode{"plan_value.recompute.full", "full"},
+    DiagnosticCode{"plan_value.recompute.none", "none"},
+    DiagnosticCode{"plan_value.recompute.selective", "selective"},
+    DiagnosticCode{"report.at_least", "at least {count}"},
+    DiagnosticCode{"report.batch", "  global {line} ({tokens} tokens per step)"},
+    DiagnosticCode{"report.batch_label", "batch B"},
+    DiagnosticCode{"report.breakdown",
+                   "  compute {compute}, TP {tp}, CP {cp}, EP {ep}, PP {pp}, DP {dp}, optimizer "
+                   "{optimizer}, bubble {bubble}"},
+    DiagnosticCode{"report.bubble", "bubble"},
+    DiagnosticCode{"report.category.activations", "activations"},
+    DiagnosticCode{"report.category.comm_buffers", "comm buffers"},
+    DiagnosticCode{"report.category.fragmentation", "fragmentation"},
+    DiagnosticCode{"report.category.framework", "framework"},
+    DiagnosticCode{"report.category.gradients", "gradients"},
+    DiagnosticCode{"report.category.master_weights", "master weights"},
+    DiagnosticCode{"report.category.optimizer_states", "optimizer states"},
+    DiagnosticCode{"report.category.weights", "weights"},
+    DiagnosticCode{"report.checkpoint",
+                   "  checkpoint {bytes}, write {write}, every {interval}, goodput {goodput}"},
+    DiagnosticCode{"report.column.fits", "fits"},
+    DiagnosticCode{"report.column.in_flight", "in-flight"},
+    DiagnosticCode{"report.column.largest_parts", "largest parts"},
+    DiagnosticCode{"report.column.stage", "stage"},
+    DiagnosticCode{"report.column.total", "total"},
+    DiagnosticCode{"report.cross_node", "{count} cross node boundaries"},
+    DiagnosticCode{"report.deepspeed_units",
+                   "  as DeepSpeed prints it (GB = 2^30 bytes): per GPU {gpu}GB, per CPU {cpu}GB"},
+    DiagnosticCode{"report.diagnostics", "\nDiagnostics"},
+    DiagnosticCode{"report.does_not_fit", "does not fit"},
+    DiagnosticCode{"report.fits", "fits"},
+    DiagnosticCode{"report.group", "{count} group of {size}"},
+    DiagnosticCode{"report.groups", "{count} groups of {size}"},
+    DiagnosticCode{"report.largest_micro_batch", "  largest micro-batch that fits: {value}"},
+    DiagnosticCode{"report.list_separator", ", "},
+    DiagnosticCode{"report.makespan", "  step makespan {makespan}, bubble {bubble}"},
+    DiagnosticCode{"report.megatron_units",
+                   "  as Megatron-LM prints it (MB = 2^20 bytes): weight and optimizer={state} MB, "
+                   "activation={activations} MB, total={total} MB"},
+    DiagnosticCode{"report.memory", "\nMemory per GPU (capacity {capacity}, usable {usable})"},
+    DiagnosticCode{"report.no", "NO"},
+    DiagnosticCode{"report.no_micro_batch", "none"},
+    DiagnosticCode{"report.no_micro_batch_search",
+                   "not applicable (this convention counts no activations)"},
+    DiagnosticCode{"report.note", " ({note})"},
+    DiagnosticCode{"report.parameters", "  parameters {parameters}, {flops} FLOPs per token"},
+    DiagnosticCode{"report.part", "{name} {bytes}"},
+    DiagnosticCode{"report.peak", "  peak {peak}: {verdict}"},
+    DiagnosticCode{"report.pipeline", "\nPipeline ({kind}, p = {p}, m = {m}, v = {v})"},
+    DiagnosticCode{"report.rank_map",
+                   "\nRank map (order {order}, {nodes} nodes × {gpus_per_node} GPUs)"},
+    DiagnosticCode{"report.rank_map_one_node",
+                   "\nRank map (order {order}, {nodes} node × {gpus_per_node} GPUs)"},
+    DiagnosticCode{"report.stage_zero", "  how stage 0 is counted:"},
+    DiagnosticCode{
+        "report.step_time",
+        "\nStep time {step}, {tokens} tokens/s ({per_gpu} per GPU), MFU {mfu}, HFU {hfu}"},
+    DiagnosticCode{"report.training", "  {tokens} tokens: {days} days, {gpu_hours} GPU-hours"},
+    DiagnosticCode{"report.training_cost", ", cost {cost}"},
+    DiagnosticCode{"report.what_if", "  what if {change}: "},
+    DiagnosticCode{"report.what_if_fits", "peak {peak} (fits)"},
+    DiagnosticCode{"report.what_if_not_modelled",
+                   "not modelled by the {convention} convention (its peak stays {peak})"},
+    DiagnosticCode{"report.what_if_step", ", step {step}"},
+    DiagnosticCode{"report.what_if_too_large", "peak {peak} (still too large)"},
+    DiagnosticCode{"report.world", "  world size {world} = dp {dp} × tp {tp} × pp {pp} × cp {cp}"},
+    DiagnosticCode{"report.yes", "yes"},
     DiagnosticCode{"search.every_layout_pruned", "every layout breaks a rule, first: {rule}"},
     DiagnosticCode{"search.no_global_batch", "no global batch to keep: set training.global_batch"},
     DiagnosticCode{"search.no_layout",
                    "no layout: no factorisation of the cluster's GPUs has a data-parallel size "
                    "that divides the global batch"},
+    DiagnosticCode{"search_table.best",
+                   "\nBest by {objective} (* on the Pareto front of memory vs tokens/s):"},
+    DiagnosticCode{"search_table.cancelled", "Cancelled: the figures cover the part searched."},
+    DiagnosticCode{"search_table.column.acc", "acc"},
+    DiagnosticCode{"search_table.column.bubble", "bubble"},
+    DiagnosticCode{"search_table.column.mb", "mb"},
+    DiagnosticCode{"search_table.column.offload", "offload"},
+    DiagnosticCode{"search_table.column.peak", "peak"},
+    DiagnosticCode{"search_table.column.rank", "rank"},
+    DiagnosticCode{"search_table.column.recompute", "recompute"},
+    DiagnosticCode{"search_table.column.schedule", "schedule"},
+    DiagnosticCode{"search_table.column.sp", "sp"},
+    DiagnosticCode{"search_table.column.tokens", "tokens/s"},
+    DiagnosticCode{"search_table.column.zero", "zero"},
+    DiagnosticCode{"search_table.no_layout", "No layout fits."},
+    DiagnosticCode{"search_table.note", "Note: {note}"},
+    DiagnosticCode{"search_table.off", "off"},
+    DiagnosticCode{"search_table.on", "on"},
+    DiagnosticCode{"search_table.pareto", "\nPareto front, least memory first:"},
+    DiagnosticCode{"search_table.summary",
+                   "Searched {space} layouts in {seconds}: {pruned} break a rule, {evaluated} "
+                   "evaluated, {fitting} fit ({timed} timed); global batch {global_batch}."},
+    DiagnosticCode{"text.choice", "{value}"},
+    DiagnosticCode{"text.choices", "{list} or {last}"},
+    DiagnosticCode{"text.choices_more", "{list}, ..."},
+    DiagnosticCode{"text.line_separator", "; "},
     DiagnosticCode{"what_if.full_recompute", "full recompute"},
     DiagnosticCode{"what_if.largest_micro_batch", "micro-batch {before} → {after}"},
     DiagnosticCode{"what_if.micro_batch",
@@ -82,9 +189,10 @@ std::string_view find(std::span<const DiagnosticCode> table, std::string_view co
 
 }  // namespace
 
+std::span<const DiagnosticCode> codedTextsEn() { return kCodedTexts; }
+
 std::span<const DiagnosticCode> codedTexts(Language language) {
-    return language == Language::SimplifiedChinese ? codedTextsZh()
-                                                   : std::span<const DiagnosticCode>(kCodedTexts);
+    return languageInfo(language).codedTexts();
 }
 
 std::string_view codedTemplate(std::string_view code, Language language) {
@@ -134,7 +242,7 @@ DiagnosticArgs renderCodedArgs(const DiagnosticArgs& args, Language language) {
 std::string renderCodedLine(const std::vector<CodedText>& parts, Language language) {
     std::string out;
     for (const CodedText& part : parts) {
-        if (!out.empty()) out += language == Language::SimplifiedChinese ? "；" : "; ";
+        if (!out.empty()) out += codedTemplate("text.line_separator", language);
         out += renderCodedText(part, language);
     }
     return out;

@@ -25,9 +25,8 @@ struct CodedText {
     bool operator==(const CodedText&) const = default;
 };
 
-// Every code in English, sorted by code; and the same codes in Simplified Chinese.
+// Every code in a language, sorted by code (its row of core/text/language.h).
 [[nodiscard]] std::span<const DiagnosticCode> codedTexts(Language language);
-[[nodiscard]] std::span<const DiagnosticCode> codedTextsZh();
 // The template of a code in a language; empty when the code is unknown.
 [[nodiscard]] std::string_view codedTemplate(std::string_view code, Language language);
 

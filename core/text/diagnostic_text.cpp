@@ -121,7 +121,7 @@ std::string_view diagnosticTemplate(std::string_view code) {
 }
 
 std::span<const DiagnosticCode> diagnosticCodes(Language language) {
-    return language == Language::SimplifiedChinese ? diagnosticCodesZh() : diagnosticCodes();
+    return languageInfo(language).diagnostics();
 }
 
 std::string_view diagnosticTemplate(std::string_view code, Language language) {
@@ -193,6 +193,21 @@ std::string renderMessage(const Diagnostic& diagnostic, Language language) {
     }
     // An arg that is itself a coded text (a what-if's change) is written in the language too.
     return renderDiagnostic(diagnostic.code, renderCodedArgs(diagnostic.args, language), language);
+}
+
+std::string describe(const Diagnostic& diagnostic, Language language) {
+    const std::string_view severity = severityName(diagnostic.severity);
+    DiagnosticArgs args = {
+        {"severity", renderCodedText({"describe." + std::string(severity), {}}, language)}};
+    args.emplace_back(
+        "at", diagnostic.line > 0
+                  ? renderCodedText(
+                        {"describe.at", {{"line", diagnostic.line}, {"column", diagnostic.column}}},
+                        language)
+                  : std::string());
+    if (!diagnostic.path.empty()) args.emplace_back("path", diagnostic.path);
+    args.emplace_back("message", renderMessage(diagnostic, language));
+    return renderCodedText({"describe.line", std::move(args)}, language);
 }
 
 }  // namespace fourfold::core

@@ -16,21 +16,13 @@
 
 namespace fourfold::core {
 
-struct DiagnosticCode {
-    std::string_view code;
-    std::string_view text;  // English template
-};
-
-// Every code the core emits, sorted by code.
-[[nodiscard]] std::span<const DiagnosticCode> diagnosticCodes();
+// Every code the core emits, sorted by code, is diagnosticCodes() (core/text/language.h).
 
 // The English template of a code; empty when the code is unknown.
 [[nodiscard]] std::string_view diagnosticTemplate(std::string_view code);
 
 // Every code's template in a language: the same codes in the same order as diagnosticCodes().
 [[nodiscard]] std::span<const DiagnosticCode> diagnosticCodes(Language language);
-// The Simplified Chinese templates (diagnostic_codes_zh.cpp).
-[[nodiscard]] std::span<const DiagnosticCode> diagnosticCodesZh();
 // The template of a code in a language; empty when the code is unknown.
 [[nodiscard]] std::string_view diagnosticTemplate(std::string_view code, Language language);
 
@@ -48,6 +40,8 @@ struct DiagnosticCode {
                                            Language language);
 // A diagnostic's sentence in a language; one without a code keeps its message.
 [[nodiscard]] std::string renderMessage(const Diagnostic& diagnostic, Language language);
+// describe() in a language: "警告 /parallel/tp：…" — severity, line and column, place and sentence.
+[[nodiscard]] std::string describe(const Diagnostic& diagnostic, Language language);
 
 // How an arg shows in a sentence: integers in full, reals as "0.95" or "6.74e9", text as is.
 [[nodiscard]] std::string argText(const DiagnosticArg& arg);

@@ -7,8 +7,9 @@ namespace fourfold::core {
 namespace {
 
 const ExplainedName* find(std::string_view english, Language language) {
-    if (language != Language::SimplifiedChinese) return nullptr;
-    const auto names = explainedNamesZh();
+    const auto table = languageInfo(language).explainedNames;
+    if (table == nullptr) return nullptr;
+    const auto names = table();
     const auto it = std::find_if(names.begin(), names.end(), [english](const ExplainedName& entry) {
         return entry.english == english;
     });
@@ -18,7 +19,7 @@ const ExplainedName* find(std::string_view english, Language language) {
 }  // namespace
 
 bool hasExplainedText(std::string_view english, Language language) {
-    return language == Language::English || find(english, language) != nullptr;
+    return languageInfo(language).explainedNames == nullptr || find(english, language) != nullptr;
 }
 
 std::string_view explainedText(std::string_view english, Language language) {

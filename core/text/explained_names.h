@@ -13,14 +13,6 @@
 
 namespace fourfold::core {
 
-struct ExplainedName {
-    std::string_view english;
-    std::string_view translated;
-};
-
-// The Simplified Chinese table (explained_names_zh.cpp).
-[[nodiscard]] std::span<const ExplainedName> explainedNamesZh();
-
 // Whether the language renders this English name or note (English always does).
 [[nodiscard]] bool hasExplainedText(std::string_view english, Language language);
 // A term name or note in a language; the English text when the language has none.

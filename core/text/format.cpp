@@ -104,4 +104,26 @@ std::string formatSeconds(double seconds) {
     return threeSignificant(seconds * 1e6) + " µs";
 }
 
+std::size_t displayColumns(std::string_view text) {
+    std::size_t columns = 0;
+    for (const char byte : text) {
+        const auto c = static_cast<unsigned char>(byte);
+        if ((c & 0xC0) == 0x80) continue;
+        columns += (c >= 0xE3 && c <= 0xE9) || c == 0xEF ? 2 : 1;
+    }
+    return columns;
+}
+
+std::string padRight(std::string text, std::size_t columns) {
+    const std::size_t width = displayColumns(text);
+    if (width < columns) text.append(columns - width, ' ');
+    return text;
+}
+
+std::string padLeft(std::string text, std::size_t columns) {
+    const std::size_t width = displayColumns(text);
+    if (width < columns) text.insert(0, columns - width, ' ');
+    return text;
+}
+
 }  // namespace fourfold::core

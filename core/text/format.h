@@ -3,8 +3,10 @@
 // GB = 10^9 bytes (as papers write); GiB = 2^30 on request.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace fourfold::core {
 
@@ -31,5 +33,12 @@ enum class ByteUnits { Decimal, Binary };  // GB or GiB
 [[nodiscard]] std::string formatSeconds(double seconds);
 // Fixed decimals without locale: formatFixed(3.14159, 2) == "3.14".
 [[nodiscard]] std::string formatFixed(double value, int decimals);
+
+// Width of text in terminal columns: one per code point, so "×" and "µ" do not shift a column,
+// and two for a CJK character (UTF-8 lead bytes 0xE3–0xE9 and the full-width forms, 0xEF).
+[[nodiscard]] std::size_t displayColumns(std::string_view text);
+// Text padded with spaces to `columns` terminal columns, after it or before it.
+[[nodiscard]] std::string padRight(std::string text, std::size_t columns);
+[[nodiscard]] std::string padLeft(std::string text, std::size_t columns);
 
 }  // namespace fourfold::core

@@ -6,23 +6,36 @@
 #include <string>
 
 namespace fourfold::core {
+namespace {
 
-std::string_view languageCode(Language language) {
-    return language == Language::SimplifiedChinese ? "zh_CN" : "en";
-}
-
-bool parseLanguage(std::string_view text, Language* language) {
+std::string normalized(std::string_view text) {
     std::string key(text);
     std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) {
         return c == '-' ? '_' : static_cast<char>(std::tolower(c));
     });
-    if (key == "en" || key == "en_us" || key == "en_gb" || key == "english") {
-        *language = Language::English;
-        return true;
+    return key;
+}
+
+bool isAlias(std::string_view aliases, std::string_view key) {
+    while (!aliases.empty()) {
+        const std::size_t space = std::min(aliases.find(' '), aliases.size());
+        if (aliases.substr(0, space) == key) return true;
+        aliases.remove_prefix(std::min(space + 1, aliases.size()));
     }
-    if (key == "zh" || key == "zh_cn" || key == "zh_hans" || key == "zh_hans_cn") {
-        *language = Language::SimplifiedChinese;
-        return true;
+    return false;
+}
+
+}  // namespace
+
+std::string_view languageCode(Language language) { return languageInfo(language).code; }
+
+bool parseLanguage(std::string_view text, Language* language) {
+    const std::string key = normalized(text);
+    for (const LanguageInfo& info : kLanguages) {
+        if (key == normalized(info.code) || isAlias(info.aliases, key)) {
+            *language = info.language;
+            return true;
+        }
     }
     return false;
 }

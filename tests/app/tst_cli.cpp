@@ -138,7 +138,7 @@ private slots:
         const std::string path = writePlan(QStringLiteral("gib.json"), planToJson(defaultPlan()));
         const CliRun result = run({"evaluate", path, "--gib"});
         QCOMPARE(result.exitCode, 0);
-        QVERIFY2(result.out.find("optimizer_states 50.2 GiB") != std::string::npos,
+        QVERIFY2(result.out.find("optimizer states 50.2 GiB") != std::string::npos,
                  result.out.c_str());
         QVERIFY2(result.out.find("optimizer states = k × Φ = 8 B × 6.74e9 = 50.2 GiB") !=
                      std::string::npos,

@@ -21,7 +21,9 @@ inline QString codedProblem(const Diagnostic& d) {
     if (text.empty()) return QStringLiteral("unknown code '%1': %2").arg(code, d.message.c_str());
     const std::vector<std::string> names = templateArgNames(text);
     for (const DiagnosticArg& arg : d.args) {
-        if (std::find(names.begin(), names.end(), arg.name) == names.end()) {
+        // "choices.code", "choices.list": the parts of an arg that is itself a coded text.
+        const std::string quoted = arg.name.substr(0, arg.name.find('.'));
+        if (std::find(names.begin(), names.end(), quoted) == names.end()) {
             return QStringLiteral("%1: arg '%2' is not in the sentence")
                 .arg(code, QString::fromStdString(arg.name));
         }

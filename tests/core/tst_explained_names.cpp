@@ -7,7 +7,11 @@
 // diagnostics) reads in Chinese with no English words left but symbols, units, proper nouns and
 // paper citations.
 #include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluation_table.h"
 #include "core/plan/catalog.h"
+#include "core/rules/parallel_choices.h"
+#include "core/search/search.h"
+#include "core/search/search_json.h"
 #include "core/text/coded_text.h"
 #include "core/text/diagnostic_text.h"
 #include "core/text/explained.h"
@@ -18,6 +22,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 
 using namespace fourfold::core;
@@ -217,6 +222,20 @@ std::set<std::string> chineseTexts(const Evaluation& evaluation) {
     for (const Diagnostic& diagnostic : evaluation.diagnostics) {
         texts.insert(renderMessage(diagnostic, zh));
     }
+    // The text report, line by line; its first line is the plan's own name (the user's words).
+    std::istringstream report(evaluationTable(evaluation, ByteUnits::Decimal, zh));
+    std::string line;
+    std::getline(report, line);
+    while (std::getline(report, line)) texts.insert(line);
+    // What each parallel slider says of the values it refuses.
+    for (const ParallelAxis axis :
+         {ParallelAxis::Data, ParallelAxis::Tensor, ParallelAxis::Pipeline, ParallelAxis::Context,
+          ParallelAxis::Expert, ParallelAxis::VirtualStages, ParallelAxis::ShardingGroup}) {
+        for (const int value : {0, 1, 2, 3, 4, 5, 6, 8, 12, 16, 64, 1000}) {
+            const Diagnostic refusal = choiceProblem(evaluation.plan, axis, value);
+            if (!refusal.code.empty()) texts.insert(renderMessage(refusal, zh));
+        }
+    }
     texts.erase(std::string());
     return texts;
 }
@@ -239,13 +258,15 @@ const std::set<std::string> kKeptWords = {
     "R",         "M",           "h",         "s",       "v",           "m",           "p",
     "b",         "a",           "N",         "X",       "P",           "opt",         "off",
     "bub",       "data",        "zb",        "gpipe",   "interleaved", "1f1b",        "H1",
-    "H2"};
+    "H2",        "Core",        "etp",       "sp",      "kB",          "heads",       "sequence",
+    "hidden"};
 
 // Terms a Chinese text writes in English as well: collectives, file names.
 const std::string_view kKeptPhrases[] = {
-    "all-gather",         "reduce-scatter", "all-reduce",
-    "all-to-all",         "top-k",          "theoretical_memory_usage.py",
-    "docs/performance.md"};
+    "all-gather", "reduce-scatter", "all-reduce", "all-to-all", "top-k",
+    "theoretical_memory_usage.py", "docs/performance.md",
+    // Megatron-LM's own printout, quoted so the report can be compared with it digit for digit.
+    "weight and optimizer=", "activation=", "total="};
 
 // The ASCII words of a text of two letters or more (letters only; digits and symbols split
 // them; a single letter is a symbol). The exponent of a number ("6.74e9") is no word.
@@ -318,6 +339,17 @@ private slots:
             texts.merge(chineseTexts(evaluation));
             if (evaluation.memory) whatIfs += static_cast<int>(evaluation.memory->whatIfs.size());
         });
+        // The layout search's table too, for a plan that fits and for one that cannot.
+        Plan searched = defaultPlan();
+        searched.training.globalBatch = 64;
+        SearchOptions options;
+        options.threads = 1;
+        options.top = 5;
+        std::istringstream table(
+            searchTable(search(searched, options), Language::SimplifiedChinese));
+        for (std::string line; std::getline(table, line);) texts.insert(line);
+        searched.cluster.nodes = 0;
+        texts.insert(searchTable(search(searched, options), Language::SimplifiedChinese));
         QVERIFY2(texts.size() >= 200, std::to_string(texts.size()).c_str());
         QVERIFY(whatIfs > 0);                        // the plans reach the what-ifs too
         std::map<std::string, std::string> english;  // word → one text it is in

@@ -2,6 +2,7 @@
 #include "ui/settings/language.h"
 
 #include "core/text/cjk_spacing.h"
+#include "core/text/coded_text.h"
 #include "core/text/diagnostic_text.h"
 
 #include <QCoreApplication>
@@ -9,19 +10,42 @@
 #include <QTranslator>
 
 #include <algorithm>
+#include <iterator>
 
 namespace fourfold::ui {
 
+namespace {
+
+QString codeOf(core::Language language) {
+    const std::string_view code = core::languageCode(language);
+    return QString::fromLatin1(code.data(), static_cast<qsizetype>(code.size()));
+}
+
+// The table's language a locale speaks: its full name ("zh_CN"), else its language alone
+// ("zh_TW" reads Simplified Chinese rather than English); English when none is in the table.
+core::Language languageOfLocale(const QLocale& locale) {
+    core::Language language = core::Language::English;
+    const QString name = locale.name();
+    if (core::parseLanguage(name.toStdString(), &language)) return language;
+    if (core::parseLanguage(name.section(QLatin1Char('_'), 0, 0).toStdString(), &language)) {
+        return language;
+    }
+    return core::Language::English;
+}
+
+}  // namespace
+
 bool isLanguageChoice(const QString& choice) {
-    return choice.isEmpty() || choice == QLatin1String("en") || choice == QLatin1String("zh_CN");
+    if (choice.isEmpty()) return true;
+    return std::any_of(
+        std::begin(core::kLanguages), std::end(core::kLanguages),
+        [&](const core::LanguageInfo& info) { return choice == codeOf(info.language); });
 }
 
 core::Language resolveLanguage(const QString& choice, const QLocale& system) {
     core::Language language = core::Language::English;
     if (!choice.isEmpty() && core::parseLanguage(choice.toStdString(), &language)) return language;
-    // Only Simplified Chinese is translated; every Chinese locale reads it rather than English.
-    return system.language() == QLocale::Chinese ? core::Language::SimplifiedChinese
-                                                 : core::Language::English;
+    return languageOfLocale(system);
 }
 
 bool applyLanguage(QCoreApplication& application, core::Language language) {
@@ -33,19 +57,21 @@ bool applyLanguage(QCoreApplication& application, core::Language language) {
             delete old;
         }
     }
-    if (language == core::Language::English) {
-        // Keep the desktop's number and date formats unless they are Chinese ones.
+    const QString code = codeOf(language);
+    if (core::languageInfo(language).explainedNames == nullptr) {
+        // The source language: keep the desktop's number and date formats unless they belong
+        // to a language the app translates.
         const QLocale system = QLocale::system();
-        QLocale::setDefault(system.language() == QLocale::Chinese
+        QLocale::setDefault(languageOfLocale(system) != language
                                 ? QLocale(QLocale::English, QLocale::UnitedStates)
                                 : system);
         return true;
     }
-    QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    QLocale::setDefault(QLocale(code));
     // Qt's strings (Close, Cancel, file dialogs) come from qt6-translations-l10n when installed.
     auto* qtTranslator = new QTranslator(&application);
     qtTranslator->setObjectName(QStringLiteral("qtTranslator"));
-    if (qtTranslator->load(QStringLiteral("qtbase_zh_CN"),
+    if (qtTranslator->load(QStringLiteral("qtbase_") + code,
                            QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         QCoreApplication::installTranslator(qtTranslator);
     } else {
@@ -53,7 +79,7 @@ bool applyLanguage(QCoreApplication& application, core::Language language) {
     }
     auto* translator = new QTranslator(&application);
     translator->setObjectName(QStringLiteral("fourfoldTranslator"));
-    if (!translator->load(QStringLiteral(":/i18n/fourfold_zh_CN.qm"))) {
+    if (!translator->load(QStringLiteral(":/i18n/fourfold_%1.qm").arg(code))) {
         delete translator;
         return false;
     }
@@ -61,14 +87,12 @@ bool applyLanguage(QCoreApplication& application, core::Language language) {
     return true;
 }
 
-core::Language uiLanguage() {
-    return QLocale().language() == QLocale::Chinese ? core::Language::SimplifiedChinese
-                                                    : core::Language::English;
-}
+core::Language uiLanguage() { return languageOfLocale(QLocale()); }
 
-QString uiLanguageCode() {
-    const std::string_view code = core::languageCode(uiLanguage());
-    return QString::fromLatin1(code.data(), static_cast<qsizetype>(code.size()));
+QString uiLanguageCode() { return codeOf(uiLanguage()); }
+
+QString languageName(core::Language language) {
+    return QString::fromStdString(core::renderCodedText({"language.name", {}}, language));
 }
 
 QString withoutSpacesBetweenChinese(const QString& text) {

@@ -2,6 +2,7 @@
 // MainWindow's actions and menus: File, Edit, View, Help, with the platform's standard shortcuts.
 #include "ui/document/plan_document.h"
 #include "ui/settings/app_settings.h"
+#include "ui/settings/language.h"
 #include "ui/settings/recent_files.h"
 #include "ui/settings/theme.h"
 #include "ui/shell/about_dialog.h"
@@ -22,6 +23,9 @@
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QUndoStack>
+
+#include <utility>
+#include <vector>
 
 namespace fourfold::ui {
 
@@ -191,10 +195,12 @@ void MainWindow::addLanguageMenu(QMenu* view) {
     QMenu* menu = view->addMenu(tr("&Language"));
     auto* group = new QActionGroup(this);
     const QString chosen = AppSettings::instance().language();
-    const std::pair<QString, QString> choices[] = {
-        {QString(), tr("&System")},
-        {QStringLiteral("en"), QStringLiteral("English")},
-        {QStringLiteral("zh_CN"), QStringLiteral("\u7b80\u4f53\u4e2d\u6587")}};  // 简体中文
+    std::vector<std::pair<QString, QString>> choices = {{QString(), tr("&System")}};
+    for (const core::LanguageInfo& info : core::kLanguages) {
+        choices.emplace_back(
+            QString::fromLatin1(info.code.data(), static_cast<qsizetype>(info.code.size())),
+            languageName(info.language));
+    }
     for (const auto& [code, label] : choices) {
         QAction* action = group->addAction(label);
         action->setCheckable(true);

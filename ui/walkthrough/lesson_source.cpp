@@ -13,9 +13,10 @@ namespace fourfold::ui {
 
 QString lessonLanguage() { return uiLanguageCode(); }
 
+// The lesson in each language: article.<code>.json beside the source language's article.json.
 QString builtinLessonPath(const QString& language) {
-    if (language == QLatin1String("zh_CN")) return QStringLiteral(":/lessons/article.zh_CN.json");
-    return QStringLiteral(":/lessons/article.json");
+    const QString translated = QStringLiteral(":/lessons/article.%1.json").arg(language);
+    return QFile::exists(translated) ? translated : QStringLiteral(":/lessons/article.json");
 }
 
 LessonLoad loadLessonText(const QByteArray& text, const QString& name) {

@@ -122,11 +122,13 @@ void checkTensorParallel(const Plan& plan, DiagnosticSink& sink) {
     const int tp = plan.parallel.tp;
     if (tp <= 1) return;
     if (m.heads >= 1 && !divides(tp, m.heads)) {
-        sink.error("/parallel/tp", "parallel.tp_divides_heads",
-                   {{"tp", tp}, {"heads", m.heads}, {"choices", divisorsText(m.heads)}});
+        DiagnosticArgs args = {{"tp", tp}, {"heads", m.heads}};
+        addChoices(args, m.heads);
+        sink.error("/parallel/tp", "parallel.tp_divides_heads", std::move(args));
     } else if (m.kvHeads >= 1 && !divides(tp, m.kvHeads)) {
-        sink.error("/parallel/tp", "parallel.tp_divides_kv_heads",
-                   {{"tp", tp}, {"kv_heads", m.kvHeads}, {"choices", divisorsText(m.kvHeads)}});
+        DiagnosticArgs args = {{"tp", tp}, {"kv_heads", m.kvHeads}};
+        addChoices(args, m.kvHeads);
+        sink.error("/parallel/tp", "parallel.tp_divides_kv_heads", std::move(args));
     }
     if (m.ffnHidden >= 1 && !divides(tp, m.ffnHidden)) {
         sink.error("/parallel/tp", "parallel.tp_divides_ffn_hidden",
@@ -242,9 +244,9 @@ void checkExpertParallel(const Plan& plan, DiagnosticSink& sink) {
         return;
     }
     if (p.ep > 1 && moe.experts % p.ep != 0) {
-        sink.error(
-            "/parallel/ep", "parallel.ep_divides_experts",
-            {{"ep", p.ep}, {"experts", moe.experts}, {"choices", divisorsText(moe.experts)}});
+        DiagnosticArgs args = {{"ep", p.ep}, {"experts", moe.experts}};
+        addChoices(args, moe.experts);
+        sink.error("/parallel/ep", "parallel.ep_divides_experts", std::move(args));
     }
     if (!degreesUsable(p)) return;  // reported under /parallel
     const std::int64_t denseRanks = std::int64_t{p.dp} * p.cp * p.tp;
@@ -299,9 +301,10 @@ void checkShardingGroup(const Plan& plan, DiagnosticSink& sink) {
     const ParallelSpec& p = plan.parallel;
     if (p.shardingGroup <= 0 || p.dp < 1) return;
     if (!divides(p.shardingGroup, p.dp)) {
-        sink.error(
-            "/parallel/sharding_group", "parallel.sharding_group_divides_dp",
-            {{"sharding_group", p.shardingGroup}, {"dp", p.dp}, {"choices", divisorsText(p.dp)}});
+        DiagnosticArgs args = {{"sharding_group", p.shardingGroup}, {"dp", p.dp}};
+        addChoices(args, p.dp);
+        sink.error("/parallel/sharding_group", "parallel.sharding_group_divides_dp",
+                   std::move(args));
     }
 }
 

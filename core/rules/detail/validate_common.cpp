@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/rules/validate_parts.h"
+#include "core/text/coded_text.h"
 #include "core/text/format.h"
 
 #include <algorithm>
@@ -81,7 +82,10 @@ bool divides(std::int64_t value, std::int64_t total) {
     return value > 0 && total > 0 && total % value == 0;
 }
 
-std::string divisorsText(std::int64_t total, int limit) {
+namespace {
+
+// The divisors of a positive number, ascending (those up to 10^6 and their partners).
+std::vector<std::int64_t> divisorsOf(std::int64_t total) {
     std::vector<std::int64_t> divisors;
     for (std::int64_t d = 1; d * d <= total && d <= 1'000'000; ++d) {
         if (total % d != 0) continue;
@@ -89,14 +93,34 @@ std::string divisorsText(std::int64_t total, int limit) {
         if (d != total / d) divisors.push_back(total / d);
     }
     std::sort(divisors.begin(), divisors.end());
-    std::string text;
+    return divisors;
+}
+
+// The divisors as a coded text: "{list} or {last}", or "{list}, ..." when cut at `limit`.
+CodedText choicesText(std::int64_t total, int limit) {
+    const std::vector<std::int64_t> divisors = divisorsOf(total);
     const std::size_t shown = std::min(divisors.size(), static_cast<std::size_t>(limit));
-    for (std::size_t i = 0; i < shown; ++i) {
-        if (i > 0) text += (i + 1 == shown && shown == divisors.size()) ? " or " : ", ";
-        text += std::to_string(divisors[i]);
+    const bool whole = shown == divisors.size();
+    std::string list;
+    for (std::size_t i = 0; i + (whole ? 1 : 0) < shown; ++i) {
+        if (!list.empty()) list += ", ";
+        list += std::to_string(divisors[i]);
     }
-    if (shown < divisors.size()) text += ", ...";
-    return text;
+    if (!whole) return {"text.choices_more", {{"list", list}}};
+    if (shown <= 1) return {"text.choice", {{"value", divisors.empty() ? 0 : divisors.front()}}};
+    return {"text.choices", {{"list", list}, {"last", divisors[shown - 1]}}};
+}
+
+}  // namespace
+
+std::string divisorsText(std::int64_t total, int limit) {
+    return renderCodedText(choicesText(total, limit), Language::English);
+}
+
+void addChoices(DiagnosticArgs& args, std::int64_t total, int limit) {
+    const CodedText choices = choicesText(total, limit);
+    args.emplace_back("choices", renderCodedText(choices, Language::English));
+    appendCodedArgs(args, "choices", choices);
 }
 
 double shapeParameterEstimate(const ModelSpec& m) {

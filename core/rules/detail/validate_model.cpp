@@ -28,10 +28,9 @@ void checkAttention(const ModelSpec& model, DiagnosticSink& sink, bool hiddenOk,
         sink.error("/model/kv_heads", "model.kv_heads_above_heads",
                    {{"kv_heads", model.kvHeads}, {"heads", model.heads}});
     } else if (headsOk && model.heads % model.kvHeads != 0) {
-        sink.error("/model/kv_heads", "model.kv_heads_divide_heads",
-                   {{"heads", model.heads},
-                    {"kv_heads", model.kvHeads},
-                    {"choices", divisorsText(model.heads)}});
+        DiagnosticArgs args = {{"heads", model.heads}, {"kv_heads", model.kvHeads}};
+        addChoices(args, model.heads);
+        sink.error("/model/kv_heads", "model.kv_heads_divide_heads", std::move(args));
     }
 }
 
