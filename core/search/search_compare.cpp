@@ -2,6 +2,7 @@
 #include "core/search/search_compare.h"
 
 #include "core/search/detail/search_rank.h"
+#include "core/search/detail/search_timer.h"
 
 #include <algorithm>
 #include <limits>
@@ -49,14 +50,7 @@ SearchPoint pointOf(const Evaluation& evaluation, SearchObjective objective) {
         point.fits = memory.fits;
     }
     if (evaluation.performance) {
-        const PerformanceReport& performance = *evaluation.performance;
-        point.timed = true;
-        point.stepTimeS = performance.stepTimeS;
-        point.tokensPerS = performance.tokensPerS;
-        point.mfu = performance.mfu;
-        point.bubbleS = performance.breakdown.bubble;
-        point.trainingSeconds = performance.training.seconds;
-        point.trainingCost = performance.training.cost;
+        detail::copyStepFigures(*evaluation.performance, point);
     }
     point.objective = objectiveValue(point, objective);
     return point;

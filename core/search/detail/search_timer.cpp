@@ -36,6 +36,16 @@ std::size_t ScheduleCostsHash::operator()(const ScheduleCosts& costs) const noex
     return hashDoubles(seed, costs.weightGradS);
 }
 
+void copyStepFigures(const PerformanceReport& figures, SearchPoint& point) {
+    point.timed = true;
+    point.stepTimeS = figures.stepTimeS;
+    point.tokensPerS = figures.tokensPerS;
+    point.mfu = figures.mfu;
+    point.bubbleS = figures.breakdown.bubble;
+    point.trainingSeconds = figures.training.seconds;
+    point.trainingCost = figures.training.cost;
+}
+
 void setLayout(Plan& plan, const SearchLayout& layout, std::int64_t globalBatch) {
     ParallelSpec& p = plan.parallel;
     p.dp = layout.dp;
@@ -117,13 +127,7 @@ void LayoutTimer::time(const TopologyReport* topology, SearchPoint& point) {
     const ModelReport& report = model();
     const StepCosts costs = stepCosts(plan_, report, topology);
     const PerformanceReport figures = stepFigures(plan_, report, costs, makespan(costs));
-    point.timed = true;
-    point.stepTimeS = figures.stepTimeS;
-    point.tokensPerS = figures.tokensPerS;
-    point.mfu = figures.mfu;
-    point.bubbleS = figures.breakdown.bubble;
-    point.trainingSeconds = figures.training.seconds;
-    point.trainingCost = figures.training.cost;
+    copyStepFigures(figures, point);
 }
 
 double LayoutTimer::stepTimeBound(const TopologyReport* topology) {

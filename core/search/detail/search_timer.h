@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/model/model.h"
+#include "core/performance/performance.h"
 #include "core/performance/performance_stage.h"
 #include "core/schedule/schedule_program.h"
 #include "core/search/search.h"
@@ -18,6 +19,10 @@
 #include <vector>
 
 namespace fourfold::core::detail {
+
+// Copies a step's figures (time, tokens/s, MFU, bubble, training time and cost) into the point
+// and marks it timed: the one place a search point takes them from a performance report.
+void copyStepFigures(const PerformanceReport& figures, SearchPoint& point);
 
 // Sets the layout's fields on `plan` (what applyLayout does to a copy).
 void setLayout(Plan& plan, const SearchLayout& layout, std::int64_t globalBatch);
