@@ -2,6 +2,7 @@
 #include "app/cli/cli_common.h"
 
 #include "core/plan/plan_json.h"
+#include "core/text/diagnostic_json.h"
 #include "core/text/diagnostic_text.h"
 
 #include <algorithm>
@@ -130,6 +131,20 @@ LoadedPlan loadPlan(const std::string& path) {
 }
 
 std::string displayName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+int reportUnreadablePlan(std::ostream& out, std::ostream& err, const PlanArgs& parsed,
+                         const LoadedPlan& loaded, bool json, const char* schema) {
+    if (json) {
+        nlohmann::ordered_json j;
+        j["schema"] = schema;
+        j["generator"] = generatorName();
+        j["diagnostics"] = core::diagnosticsToJson(loaded.diagnostics);
+        (void)writeJson(out, j);  // diagnostics hold no non-finite numbers
+    } else {
+        printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics, parsed.language);
+    }
+    return kExitPlanErrors;
+}
 
 void printDiagnostics(std::ostream& err, const std::string& file,
                       const std::vector<core::Diagnostic>& diagnostics, core::Language language) {

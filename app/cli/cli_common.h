@@ -63,6 +63,12 @@ struct LoadedPlan {
 };
 [[nodiscard]] LoadedPlan loadPlan(const std::string& path);
 
+// PLAN did not read as a plan: its diagnostics, as one JSON object {schema, generator,
+// diagnostics} on `out` when `json` is set, else as lines on `err` (printDiagnostics). Returns
+// kExitPlanErrors.
+int reportUnreadablePlan(std::ostream& out, std::ostream& err, const PlanArgs& parsed,
+                         const LoadedPlan& loaded, bool json, const char* schema);
+
 // The name diagnostics give the file: the path, or "<stdin>" for "-".
 [[nodiscard]] std::string displayName(const std::string& path);
 
