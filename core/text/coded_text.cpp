@@ -51,6 +51,68 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"formula.step_time",
                    "T = pipeline {pipeline} (compute {compute}, exposed TP {tp}, bubble {bubble}) "
                    "+ DP {dp} + optimizer {optimizer} + data {data} = {step} (stage {stage})"},
+    DiagnosticCode{"import_note.auto_kept", "{key} is \"auto\": kept from the plan"},
+    DiagnosticCode{"import_note.exact_count",
+                   "the config has parts the plan's shape does not count: model.parameters holds "
+                   "the checkpoint's {exact} (the shape counts {shape})"},
+    DiagnosticCode{"import_note.exact_count_latent_attention",
+                   "the plan's shape has no latent attention, shared experts or dense first "
+                   "layers: model.parameters holds the checkpoint's {exact} (the shape counts "
+                   "{shape})"},
+    DiagnosticCode{"import_note.exact_count_qkv_bias",
+                   "the plan's SwiGLU shape has no q/k/v biases: model.parameters holds the "
+                   "checkpoint's {exact} (the shape counts {shape})"},
+    DiagnosticCode{"import_note.exact_count_rotary",
+                   "GPT-NeoX uses rotary positions, which the plan's GELU shape counts as "
+                   "learned: model.parameters holds the checkpoint's {exact} (the shape counts "
+                   "{shape})"},
+    DiagnosticCode{"import_note.exact_count_shared_expert",
+                   "the plan's shape has no q/k/v biases and no shared expert: model.parameters "
+                   "holds the checkpoint's {exact} (the shape counts {shape})"},
+    DiagnosticCode{"import_note.no_world_size",
+                   "no torchrun --nnodes/--nproc-per-node: data parallel {dp} kept from the plan"},
+    DiagnosticCode{"import_note.optimizer_kept",
+                   "optimizer \"{optimizer}\" has no plan equivalent: kept from the plan"},
+    DiagnosticCode{"import_note.schedule_assumed",
+                   "pipeline schedule \"{schedule}\" has no plan equivalent: 1F1B assumed"},
+    DiagnosticCode{"import_note.sequence_capped",
+                   "sequence capped at max_position_embeddings {positions}"},
+    DiagnosticCode{"import_note.shard_degree_rest",
+                   "data_parallel_shard_degree -1 takes the ranks left over: data parallel {dp} "
+                   "kept from the plan"},
+    DiagnosticCode{"import_problem.config_integer",
+                   "config.json: {key} must be a non-negative integer, got {found}"},
+    DiagnosticCode{"import_problem.config_missing", "config.json has no {key}"},
+    DiagnosticCode{"import_problem.config_not_object", "a config.json must be a JSON object"},
+    DiagnosticCode{"import_problem.deepspeed_batch",
+                   "train_batch_size {total} is not train_micro_batch_size_per_gpu {micro} × "
+                   "gradient_accumulation_steps {steps} × data parallel"},
+    DiagnosticCode{"import_problem.deepspeed_not_object", "a ds_config.json must be a JSON object"},
+    DiagnosticCode{"import_problem.global_batch",
+                   "global batch {global} is not micro-batch {micro} × gradient accumulation × "
+                   "data parallel {dp}"},
+    DiagnosticCode{"import_problem.grad_dtype",
+                   "data_types.grad_accum_dtype \"{name}\" is not one of {choices}"},
+    DiagnosticCode{"import_problem.integer_too_large",
+                   "{name} must be at most {maximum}, got {found}"},
+    DiagnosticCode{"import_problem.positive_integer",
+                   "{name} must be a positive integer, got {found}"},
+    DiagnosticCode{"import_problem.sharding_strategy",
+                   "unknown --data-parallel-sharding-strategy \"{strategy}\""},
+    DiagnosticCode{"import_problem.string_expected", "{name} must be a string, got {found}"},
+    DiagnosticCode{"import_problem.unsupported_architecture",
+                   "unsupported architecture[[ \"{architecture}\"]] (model_type \"{model_type}\"); "
+                   "Fourfold reads config.json files of: {supported}"},
+    DiagnosticCode{"import_problem.virtual_stage_layers",
+                   "--num-layers-per-virtual-pipeline-stage {per_chunk} does not divide the "
+                   "{layers} layers of a pipeline stage"},
+    DiagnosticCode{"import_problem.world_size",
+                   "world size {world} is not a multiple of tp x pp x cp = {model_parallel}"},
+    DiagnosticCode{"import_problem.world_too_large",
+                   "world size {world} (--nnodes × --nproc-per-node) is more than {maximum} "
+                   "ranks"},
+    DiagnosticCode{"import_problem.zero_stage",
+                   "zero_optimization.stage must be 0, 1, 2 or 3, got {found}"},
     DiagnosticCode{"search.every_layout_pruned", "every layout breaks a rule, first: {rule}"},
     DiagnosticCode{"search.no_global_batch", "no global batch to keep: set training.global_batch"},
     DiagnosticCode{"search.no_layout",

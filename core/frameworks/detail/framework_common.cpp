@@ -37,6 +37,13 @@ std::vector<std::pair<std::string, Json>> runFields(const Plan& plan) {
     return fields;
 }
 
+Diagnostic withDetail(Severity severity, std::string path, const char* code,
+                      const CodedText& detail) {
+    DiagnosticArgs args{{"detail", renderCodedText(detail, Language::English)}};
+    appendCodedArgs(args, "detail", detail);
+    return makeDiagnostic(severity, std::move(path), code, std::move(args));
+}
+
 }  // namespace
 
 void ImportBuilder::carry(std::string_view pointer) {
@@ -45,14 +52,13 @@ void ImportBuilder::carry(std::string_view pointer) {
     }
 }
 
-void ImportBuilder::error(std::string path, std::string message) {
-    diagnostics.push_back(makeDiagnostic(Severity::Error, std::move(path), "import.problem",
-                                         {{"detail", std::move(message)}}));
+Diagnostic& ImportBuilder::error(std::string path, const CodedText& detail) {
+    return diagnostics.emplace_back(
+        withDetail(Severity::Error, std::move(path), "import.problem", detail));
 }
 
-void ImportBuilder::note(std::string path, std::string message) {
-    diagnostics.push_back(makeDiagnostic(Severity::Info, std::move(path), "import.note",
-                                         {{"detail", std::move(message)}}));
+void ImportBuilder::note(std::string path, const CodedText& detail) {
+    diagnostics.push_back(withDetail(Severity::Info, std::move(path), "import.note", detail));
 }
 
 PlanImport ImportBuilder::finish(ImportKind kind) && {
@@ -68,10 +74,8 @@ void setBatchFromGlobal(ImportBuilder& builder, std::int64_t globalBatch, std::s
     const std::int64_t micro = builder.plan.training.microBatch;
     const std::int64_t dp = builder.plan.parallel.dp;
     if (globalBatch <= 0 || micro <= 0 || dp <= 0 || globalBatch % (micro * dp) != 0) {
-        builder.error(std::string(path), "global batch " + std::to_string(globalBatch) +
-                                             " is not micro-batch " + std::to_string(micro) +
-                                             " × gradient accumulation × data parallel " +
-                                             std::to_string(dp));
+        builder.error(std::string(path), {"import_problem.global_batch",
+                                          {{"global", globalBatch}, {"micro", micro}, {"dp", dp}}});
         return;
     }
     builder.plan.training.gradAccumulation = static_cast<int>(globalBatch / (micro * dp));

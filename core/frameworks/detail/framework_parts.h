@@ -6,14 +6,20 @@
 
 #include "core/frameworks/frameworks.h"
 #include "core/plan/plan.h"
+#include "core/text/coded_text.h"
 #include "core/text/diagnostic.h"
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace fourfold::core::detail {
+
+// The largest integer a config may give a plan field (the plan's counts are ints): a value past
+// it is refused with an error, never cut short.
+inline constexpr std::int64_t kMaxConfigInteger = std::numeric_limits<int>::max();
 
 // A plan being filled in from a file: the fields set so far and the problems met.
 struct ImportBuilder {
@@ -22,8 +28,11 @@ struct ImportBuilder {
     std::vector<Diagnostic> diagnostics;
 
     void carry(std::string_view pointer);
-    void error(std::string path, std::string message);
-    void note(std::string path, std::string message);
+    // An import.problem error or an import.note about the plan field at `path`, its detail a
+    // coded text (import_problem.*, import_note.*): the reader's language renders the whole
+    // sentence, never an English detail inside a translated one.
+    Diagnostic& error(std::string path, const CodedText& detail);
+    void note(std::string path, const CodedText& detail);
     [[nodiscard]] PlanImport finish(ImportKind kind) &&;
 };
 

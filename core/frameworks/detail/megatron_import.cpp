@@ -93,8 +93,15 @@ public:
         std::int64_t value = 0;
         const std::string& word = it->second;
         const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
-        if (ec != std::errc() || end != word.data() + word.size() || value <= 0) {
-            builder_.error("", flag + " must be a positive integer, got \"" + word + "\"");
+        const bool whole = ec != std::errc::invalid_argument && end == word.data() + word.size();
+        if (whole && (ec == std::errc::result_out_of_range || value > kMaxConfigInteger)) {
+            builder_.error("", {"import_problem.integer_too_large",
+                                {{"name", flag}, {"maximum", kMaxConfigInteger}, {"found", word}}});
+            return std::nullopt;
+        }
+        if (!whole || ec != std::errc() || value <= 0) {
+            builder_.error("", {"import_problem.positive_integer",
+                                {{"name", flag}, {"found", "\"" + word + "\""}}});
             return std::nullopt;
         }
         return value;
@@ -169,9 +176,8 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
             parallel.virtualStages = static_cast<int>(perStage / *perChunk);
         } else {
             builder.error("/parallel/virtual_stages",
-                          "--num-layers-per-virtual-pipeline-stage " + std::to_string(*perChunk) +
-                              " does not divide the " + std::to_string(perStage) +
-                              " layers of a pipeline stage");
+                          {"import_problem.virtual_stage_layers",
+                           {{"per_chunk", *perChunk}, {"layers", perStage}}});
         }
     }
     parallel.schedule =
@@ -183,9 +189,9 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
             {"no_shard", 0}, {"optim", 1}, {"optim_grads", 2}, {"optim_grads_params", 3}, {"", 3}};
         const auto it = kStrategies.find(in.text("--data-parallel-sharding-strategy"));
         if (it == kStrategies.end()) {
-            builder.error("/parallel/zero_stage", "unknown --data-parallel-sharding-strategy \"" +
-                                                      in.text("--data-parallel-sharding-strategy") +
-                                                      "\"");
+            builder.error("/parallel/zero_stage",
+                          {"import_problem.sharding_strategy",
+                           {{"strategy", in.text("--data-parallel-sharding-strategy")}}});
         } else {
             parallel.zeroStage = it->second;
         }
@@ -204,16 +210,19 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
     const auto nodes = in.integer("--nnodes");
     const auto perNode = in.integer("--nproc-per-node");
     if (!nodes || !perNode) {
-        builder.note("/parallel/dp", "no torchrun --nnodes/--nproc-per-node: data parallel " +
-                                         std::to_string(parallel.dp) + " kept from the plan");
+        builder.note("/parallel/dp", {"import_note.no_world_size", {{"dp", parallel.dp}}});
         return;
     }
     const std::int64_t world = *nodes * *perNode;
+    if (world > kMaxConfigInteger) {
+        builder.error("/parallel/dp", {"import_problem.world_too_large",
+                                       {{"world", world}, {"maximum", kMaxConfigInteger}}});
+        return;
+    }
     const std::int64_t modelParallel = std::int64_t{parallel.tp} * parallel.pp * parallel.cp;
     if (world % modelParallel != 0) {
-        builder.error("/parallel/dp",
-                      "world size " + std::to_string(world) +
-                          " is not a multiple of tp x pp x cp = " + std::to_string(modelParallel));
+        builder.error("/parallel/dp", {"import_problem.world_size",
+                                       {{"world", world}, {"model_parallel", modelParallel}}});
         return;
     }
     parallel.dp = static_cast<int>(world / modelParallel);

@@ -11,6 +11,14 @@
 namespace fourfold::core::detail {
 namespace {
 
+// A value as a message quotes it: strings in quotes, numbers and booleans as written.
+std::string shown(const TomlValue& value) {
+    if (const auto* text = std::get_if<std::string>(&value)) return "\"" + *text + "\"";
+    if (const auto* integer = std::get_if<std::int64_t>(&value)) return std::to_string(*integer);
+    if (const auto* real = std::get_if<double>(&value)) return std::to_string(*real);
+    return std::get<bool>(value) ? "true" : "false";
+}
+
 class TomlReader {
 public:
     TomlReader(const TomlDocument& document, ImportBuilder& builder)
@@ -22,8 +30,15 @@ public:
         const auto it = document_.values.find(key);
         if (it == document_.values.end()) return std::nullopt;
         const auto* value = std::get_if<std::int64_t>(&it->second);
+        if (value != nullptr && *value > kMaxConfigInteger) {
+            builder_.error("",
+                           {"import_problem.integer_too_large",
+                            {{"name", key}, {"maximum", kMaxConfigInteger}, {"found", *value}}});
+            return std::nullopt;
+        }
         if (value == nullptr || (*value <= 0 && !(allowMinusOne && *value == -1))) {
-            builder_.error("", key + " must be a positive integer");
+            builder_.error("", {"import_problem.positive_integer",
+                                {{"name", key}, {"found", shown(it->second)}}});
             return std::nullopt;
         }
         return *value;
@@ -33,7 +48,8 @@ public:
         const auto it = document_.values.find(key);
         if (it == document_.values.end()) return std::nullopt;
         if (const auto* value = std::get_if<std::string>(&it->second)) return *value;
-        builder_.error("", key + " must be a string");
+        builder_.error(
+            "", {"import_problem.string_expected", {{"name", key}, {"found", shown(it->second)}}});
         return std::nullopt;
     }
 
@@ -71,10 +87,7 @@ void readParallel(TomlReader& in, ImportBuilder& builder) {
     parallel.offload = Offload::None;
     parallel.order = "tp-cp-ep-dp-pp";
     if (shard == -1) {
-        builder.note("/parallel/dp",
-                     "data_parallel_shard_degree -1 takes the ranks left over: "
-                     "data parallel " +
-                         std::to_string(parallel.dp) + " kept from the plan");
+        builder.note("/parallel/dp", {"import_note.shard_degree_rest", {{"dp", parallel.dp}}});
         parallel.zeroStage = 3;
         parallel.shardingGroup = 0;
     } else {
@@ -95,7 +108,7 @@ void readParallel(TomlReader& in, ImportBuilder& builder) {
         parallel.virtualStages = 2;  // torchtitan's default split: two stages per rank
     } else {
         builder.note("/parallel/schedule",
-                     "pipeline schedule \"" + schedule + "\" has no plan equivalent: 1F1B assumed");
+                     {"import_note.schedule_assumed", {{"schedule", schedule}}});
         parallel.schedule = ScheduleKind::OneFOneB;
     }
     if (const auto perStage = in.integer("parallelism.pipeline_parallel_layers_per_stage")) {
