@@ -11,9 +11,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fourfold::app {
@@ -52,6 +54,16 @@ struct PlanArgs {
 };
 [[nodiscard]] PlanArgs parsePlanArgs(const std::vector<std::string>& args,
                                      const std::vector<std::string>& allowedFlags);
+
+// A file read whole, or why not: missing, a directory, unreadable, or larger than `limit` bytes
+// (then no more than limit + 1 bytes are read). "-" reads standard input. `what` names the file
+// in messages: "a plan file", "a file to import".
+struct ReadResult {
+    std::optional<std::string> text;
+    std::string error;
+};
+[[nodiscard]] ReadResult readInput(const std::string& path, std::size_t limit,
+                                   std::string_view what);
 
 // PLAN read and parsed. `fileError` is set (exit 2) when the file could not be read: missing,
 // a directory, unreadable, or larger than core::kMaxPlanBytes (read no further than that).

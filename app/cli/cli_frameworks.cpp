@@ -1,43 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/cli_frameworks.h"
 
+#include "app/cli/cli_common.h"
 #include "core/frameworks/frameworks.h"
 #include "core/plan/catalog.h"
 #include "core/plan/plan_json.h"
 #include "core/rules/validate.h"
 
 #include <fstream>
-#include <iostream>
-#include <optional>
-#include <sstream>
 
 namespace fourfold::app {
 using namespace fourfold::core;
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitErrors = 1;
-constexpr int kExitUsage = 2;
-
-std::optional<std::string> readText(const std::string& path, std::ostream& err) {
-    std::ostringstream buffer;
-    if (path == "-") {
-        buffer << std::cin.rdbuf();
-        return buffer.str();
-    }
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
-        err << "fourfold-cli: cannot open '" << path << "' for reading\n";
-        return std::nullopt;
-    }
-    buffer << file.rdbuf();
-    return buffer.str();
-}
-
-int usage(std::ostream& err, const std::string& message, const char* help) {
-    err << "fourfold-cli: " << message << "\n\n" << help;
-    return kExitUsage;
-}
 
 // "--to X" and "--to=X" alike.
 bool optionValue(const std::vector<std::string>& args, std::size_t& i, const std::string& name,
@@ -74,14 +48,16 @@ const char* const kExportHelp =
     "Exit status: 0 written, 1 the plan has errors, 2 usage or file error.\n";
 
 const char* const kImportHelp =
-    "Usage: fourfold-cli import FILE [--onto PLAN]\n"
+    "Usage: fourfold-cli import FILE [--onto PLAN] [--lang LANG]\n"
     "\n"
     "Read FILE and print the plan it describes as plan JSON. FILE may be a Hugging Face\n"
     "config.json (Llama, Mistral, Mixtral, Qwen2, Qwen2-MoE, GPT-2, GPT-NeoX, DeepSeek-V2/V3:\n"
     "sets the model), Megatron-LM arguments, a DeepSpeed ds_config.json or a torchtitan TOML\n"
     "job config (set the parallel and training sections); the kind is detected from the text.\n"
     "  --onto PLAN   start from PLAN instead of the built-in default plan\n"
-    "Notes on what was assumed go to standard error.\n"
+    "  --lang LANG   write the notes and errors in LANG: en (default) or zh_CN\n"
+    "Notes on what was assumed and errors go to standard error as\n"
+    "FILE:LINE:COLUMN: severity: message. FILE holds at most 1048576 bytes (1 MiB).\n"
     "Exit status: 0 imported, 1 the file has errors, 2 usage or file error.\n";
 
 int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -93,30 +69,34 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
             continue;
         }
         if (args[i].size() > 1 && args[i][0] == '-') {
-            return usage(err, "unknown option '" + args[i] + "'", kExportHelp);
+            return usageError(err, "unknown option '" + args[i] + "'", kExportHelp);
         }
-        if (!planPath.empty()) return usage(err, "more than one PLAN given", kExportHelp);
+        if (!planPath.empty()) return usageError(err, "more than one PLAN given", kExportHelp);
         planPath = args[i];
     }
-    if (planPath.empty()) return usage(err, "missing PLAN", kExportHelp);
+    if (planPath.empty()) return usageError(err, "missing PLAN", kExportHelp);
     const auto framework = frameworkFromString(target);
     if (!framework) {
-        return usage(err, target.empty() ? "missing --to" : "unknown framework '" + target + "'",
-                     kExportHelp);
+        return usageError(err,
+                          target.empty() ? "missing --to" : "unknown framework '" + target + "'",
+                          kExportHelp);
     }
-    const auto text = readText(planPath, err);
-    if (!text) return kExitUsage;
-    PlanParse parse = parsePlan(*text);
-    std::vector<Diagnostic> problems = parse.diagnostics;
-    if (parse.plan) {
-        const std::vector<Diagnostic> checks = validate(*parse.plan);
+    LoadedPlan loaded = loadPlan(planPath);
+    if (!loaded.fileError.empty()) {
+        err << "fourfold-cli: " << loaded.fileError << "\n";
+        return kExitUsage;
+    }
+    std::vector<Diagnostic> problems = loaded.diagnostics;
+    if (loaded.plan) {
+        std::vector<Diagnostic> checks = validate(*loaded.plan);
+        attachTextPositions(loaded.text, checks);
         problems.insert(problems.end(), checks.begin(), checks.end());
     }
-    if (!parse.plan || hasErrors(problems)) {
-        for (const Diagnostic& d : problems) err << describe(d) << "\n";
-        return kExitErrors;
+    if (!loaded.plan || hasErrors(problems)) {
+        printDiagnostics(err, displayName(planPath), problems);
+        return kExitPlanErrors;
     }
-    const FrameworkExport exported = exportPlan(*parse.plan, *framework);
+    const FrameworkExport exported = exportPlan(*loaded.plan, *framework);
     if (outputPath.empty()) {
         out << exported.text;
     } else {
@@ -137,33 +117,46 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
 int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     std::string filePath;
     std::string ontoPath;
+    std::string languageName;
     for (std::size_t i = 1; i < args.size(); ++i) {
         if (optionValue(args, i, "--onto", ontoPath)) continue;
+        if (optionValue(args, i, "--lang", languageName)) continue;
         if (args[i].size() > 1 && args[i][0] == '-') {
-            return usage(err, "unknown option '" + args[i] + "'", kImportHelp);
+            return usageError(err, "unknown option '" + args[i] + "'", kImportHelp);
         }
-        if (!filePath.empty()) return usage(err, "more than one FILE given", kImportHelp);
+        if (!filePath.empty()) return usageError(err, "more than one FILE given", kImportHelp);
         filePath = args[i];
     }
-    if (filePath.empty()) return usage(err, "missing FILE", kImportHelp);
+    if (filePath.empty()) return usageError(err, "missing FILE", kImportHelp);
+    Language language = Language::English;
+    if (!languageName.empty() && !parseLanguage(languageName, &language)) {
+        return usageError(err, "unknown language '" + languageName + "' (use en or zh_CN)",
+                          kImportHelp);
+    }
     Plan base = defaultPlan();
     if (!ontoPath.empty()) {
-        const auto baseText = readText(ontoPath, err);
-        if (!baseText) return kExitUsage;
-        PlanParse parse = parsePlan(*baseText);
-        if (!parse.plan) {
-            for (const Diagnostic& d : parse.diagnostics) err << describe(d) << "\n";
-            return kExitErrors;
+        LoadedPlan onto = loadPlan(ontoPath);
+        if (!onto.fileError.empty()) {
+            err << "fourfold-cli: " << onto.fileError << "\n";
+            return kExitUsage;
         }
-        base = *parse.plan;
+        if (!onto.plan) {
+            printDiagnostics(err, displayName(ontoPath), onto.diagnostics, language);
+            return kExitPlanErrors;
+        }
+        base = *onto.plan;
     } else {
         base.name = "Imported from " + baseName(filePath);
     }
-    const auto text = readText(filePath, err);
-    if (!text) return kExitUsage;
-    const PlanImport imported = importPlan(base, *text);
-    for (const Diagnostic& d : imported.diagnostics) err << describe(d) << "\n";
-    if (!imported.plan) return kExitErrors;
+    // Read no further than an import may hold: a huge file or /dev/zero costs nothing.
+    const ReadResult input = readInput(filePath, kMaxImportBytes, "a file to import");
+    if (!input.text) {
+        err << "fourfold-cli: " << input.error << "\n";
+        return kExitUsage;
+    }
+    const PlanImport imported = importPlan(base, *input.text);
+    printDiagnostics(err, displayName(filePath), imported.diagnostics, language);
+    if (!imported.plan) return kExitPlanErrors;
     out << planToJson(*imported.plan);
     return kExitOk;
 }

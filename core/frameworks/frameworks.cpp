@@ -130,6 +130,7 @@ FrameworkExport exportPlan(const Plan& plan, Framework framework) {
 }
 
 ImportKind detectImportKind(std::string_view text) {
+    if (text.size() > kMaxImportBytes) return ImportKind::Unknown;
     const Json json = Json::parse(text, nullptr, false, true);
     if (!json.is_discarded()) return detectJson(json);
     for (const char* section : {"[parallelism]", "[training]", "[activation_checkpoint]"}) {
@@ -144,6 +145,14 @@ ImportKind detectImportKind(std::string_view text) {
 }
 
 PlanImport importPlan(const Plan& base, std::string_view text, ImportKind kind) {
+    if (text.size() > kMaxImportBytes) {
+        PlanImport result;
+        result.kind = kind;
+        result.diagnostics.push_back(
+            makeDiagnostic(Severity::Error, "", "import.too_large",
+                           {{"size", text.size()}, {"limit", kMaxImportBytes}}));
+        return result;
+    }
     // The readers check types before use; this is the backstop that keeps the API nothrow.
     try {
         return importKnown(base, text, kind);
@@ -157,6 +166,7 @@ PlanImport importPlan(const Plan& base, std::string_view text, ImportKind kind) 
 }
 
 PlanImport importPlan(const Plan& base, std::string_view text) {
+    if (text.size() > kMaxImportBytes) return importPlan(base, text, ImportKind::Unknown);
     return importPlan(base, text, detectImportKind(text));
 }
 

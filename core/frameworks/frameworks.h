@@ -7,14 +7,21 @@
 #pragma once
 
 #include "core/plan/plan.h"
+#include "core/plan/plan_json.h"
 #include "core/text/diagnostic.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace fourfold::core {
+
+// The largest file an import reads: 1 MiB, as for a plan file (a config is a few kilobytes).
+// Larger text is refused before any parsing; the front ends read no more than this from a file
+// (app/cli/cli_common.h, ui/shell/framework_file_actions.cpp), so a huge file costs nothing.
+inline constexpr std::size_t kMaxImportBytes = kMaxPlanBytes;
 
 enum class Framework { Megatron, DeepSpeed, Torchtitan };
 

@@ -383,6 +383,194 @@ private slots:
         QVERIFY(hasErrors(unknown.diagnostics));
     }
 
+    // What the hand-written reader before toml++ kept as text or refused: inline tables, dotted
+    // and quoted keys, arrays over several lines, escapes in strings.
+    void torchtitanReadsTomlAsTomlIs_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("sequence");
+        QTest::newRow("inline-table")
+            << QStringLiteral(
+                   "parallelism = { tensor_parallel_degree = 4, "
+                   "pipeline_parallel_degree = 2 }\n"
+                   "training = { seq_len = 2048, local_batch_size = 1 }\n")
+            << 4 << 2 << 2048;
+        QTest::newRow("dotted-and-quoted-keys")
+            << QStringLiteral(
+                   "parallelism.tensor_parallel_degree = 4\n"
+                   "parallelism . pipeline_parallel_degree = 2\n"
+                   "\"training\".'seq_len' = 2048\n")
+            << 4 << 2 << 2048;
+        QTest::newRow("dotted-keys-under-a-header")
+            << QStringLiteral(
+                   "[job]\ndescription = \"llama3 8b\"\n"
+                   "[parallelism]\ntensor_parallel_degree = 2\n"
+                   "[training]\nseq_len = 8192\n"
+                   "[experimental]\ncustom.import = \"a.b\"\n")
+            << 2 << 1 << 8192;
+        QTest::newRow("arrays-over-lines")
+            << QStringLiteral(
+                   "[float8]\nfilter_fqns = [\n  \"output\",\n  \"router.gate\", "
+                   "# a comment\n]\n"
+                   "[checkpoint]\nexclude_from_loading = []\n"
+                   "[parallelism]\ntensor_parallel_degree = 8\n"
+                   "splits = [[1, 2], [3, [4.5, \"x\"]]]\n")
+            << 8 << 1 << 4096;
+        QTest::newRow("array-of-tables") << QStringLiteral(
+                                                "[[validation.datasets]]\nname = \"c4\"\n"
+                                                "[[validation.datasets]]\nname = \"wiki\"\n"
+                                                "[parallelism]\npipeline_parallel_degree = 4\n")
+                                         << 1 << 4 << 4096;
+    }
+    void torchtitanReadsTomlAsTomlIs() {
+        QFETCH(QString, text);
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        QFETCH(int, sequence);
+        const PlanImport imported =
+            importPlan(defaultPlan(), text.toStdString(), ImportKind::TorchtitanJobConfig);
+        QVERIFY2(imported.plan,
+                 imported.diagnostics.empty() ? "" : imported.diagnostics[0].message.c_str());
+        QCOMPARE(imported.plan->parallel.tp, tp);
+        QCOMPARE(imported.plan->parallel.pp, pp);
+        QCOMPARE(imported.plan->model.sequence, sequence);
+    }
+
+    void torchtitanStringEscapesAreRead() {
+        // "\u0057" is W: the optimizer is AdamW, not the raw text.
+        Plan base = defaultPlan();
+        base.training.optimizer = OptimizerKind::Lion;
+        const PlanImport imported = importPlan(
+            base, "[training]\nseq_len = 4096\n[optimizer]\nname = \"Adam\\u0057\"  # AdamW\n");
+        QVERIFY(imported.plan);
+        QVERIFY(imported.plan->training.optimizer == OptimizerKind::AdamW);
+    }
+
+    // Errors name the key and carry the line and column toml++ gives.
+    void torchtitanProblemsNameKeyLineAndColumn_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("words");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::newRow("wrong-type")
+            << QStringLiteral(
+                   "[training]\nseq_len = 4096\n\n[parallelism]\n"
+                   "tensor_parallel_degree = \"four\"\n")
+            << QStringLiteral("import.problem")
+            << QStringLiteral("parallelism.tensor_parallel_degree|\"four\"") << 5 << 26;
+        QTest::newRow("past-2^31")
+            << QStringLiteral("[parallelism]\npipeline_parallel_degree = 4294967296\n")
+            << QStringLiteral("import.problem")
+            << QStringLiteral("parallelism.pipeline_parallel_degree|2147483647|4294967296") << 2
+            << 28;
+        QTest::newRow("past-2^63")
+            << QStringLiteral("[parallelism]\ntensor_parallel_degree = 99999999999999999999\n")
+            << QStringLiteral("import.toml_syntax_at_key")
+            << QStringLiteral("parallelism.tensor_parallel_degree|64 bits") << 2 << 46;
+        QTest::newRow("no-value") << QStringLiteral(
+                                         "[training]\nseq_len = 4096\n[parallelism]\n"
+                                         "tensor_parallel_degree = \n")
+                                  << QStringLiteral("import.toml_syntax_at_key")
+                                  << QStringLiteral(
+                                         "parallelism.tensor_parallel_degree|expected value")
+                                  << 4 << 26;
+        QTest::newRow("unclosed-header")
+            << QStringLiteral("[training]\nseq_len = 1\n[parallelism\n")
+            << QStringLiteral("import.toml_syntax") << QStringLiteral("torchtitan job config") << 3
+            << 13;
+    }
+    void torchtitanProblemsNameKeyLineAndColumn() {
+        QFETCH(QString, text);
+        QFETCH(QString, code);
+        QFETCH(QString, words);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        const PlanImport imported =
+            importPlan(defaultPlan(), text.toStdString(), ImportKind::TorchtitanJobConfig);
+        QVERIFY(!imported.plan);
+        const auto error =
+            std::find_if(imported.diagnostics.begin(), imported.diagnostics.end(),
+                         [](const Diagnostic& d) { return d.severity == Severity::Error; });
+        QVERIFY(error != imported.diagnostics.end());
+        QCOMPARE(QString::fromStdString(error->code), code);
+        for (const QString& word : words.split(QLatin1Char('|'))) {
+            QVERIFY2(has(error->message, word.toStdString()), error->message.c_str());
+        }
+        QCOMPARE(error->line, line);
+        QCOMPARE(error->column, column);
+    }
+
+    // Nesting past the documented bound (64) is refused before toml++ reads it: toml++ stops
+    // arrays at 256 itself, but a key of 100,000 dotted segments overflowed its stack.
+    void hostileTomlIsRefusedWithoutCrashing_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("line");
+        constexpr int kDeep = 100'000;
+        QString dotted = QStringLiteral("a");
+        QString header = QStringLiteral("[a");
+        for (int i = 0; i < kDeep; ++i) {
+            dotted += QStringLiteral(".a");
+            header += QStringLiteral(".a");
+        }
+        QString inlineTables = QStringLiteral("a = ");
+        for (int i = 0; i < kDeep; ++i) inlineTables += QStringLiteral("{b = ");
+        inlineTables += QLatin1Char('1') + QString(kDeep, QLatin1Char('}'));
+        QTest::newRow("array-100000-deep")
+            << QStringLiteral("[training]\nseq_len = 1\nx = ") + QString(kDeep, QLatin1Char('[')) +
+                   QString(kDeep, QLatin1Char(']'))
+            << 3;
+        QTest::newRow("dotted-key-100000-segments") << dotted + QStringLiteral(" = 1\n") << 1;
+        QTest::newRow("header-100000-segments")
+            << QStringLiteral("# deep\n") + header + QStringLiteral("]\nx = 1\n") << 2;
+        QTest::newRow("inline-tables-100000-deep") << inlineTables << 1;
+        // x, then 64 arrays: 65 levels.
+        QTest::newRow("array-65-levels") << QStringLiteral("x = ") + QString(64, QLatin1Char('[')) +
+                                                QString(64, QLatin1Char(']'))
+                                         << 1;
+    }
+    void hostileTomlIsRefusedWithoutCrashing() {
+        QFETCH(QString, text);
+        QFETCH(int, line);
+        const PlanImport imported =
+            importPlan(defaultPlan(), text.toStdString(), ImportKind::TorchtitanJobConfig);
+        QVERIFY(!imported.plan);
+        QCOMPARE(imported.diagnostics.size(), std::size_t{1});
+        const Diagnostic& refused = imported.diagnostics.front();
+        QCOMPARE(refused.code, std::string("import.toml_too_deep"));
+        QCOMPARE(refused.line, line);
+        QVERIFY2(has(refused.message, "64"), refused.message.c_str());
+    }
+
+    void nestingWithinTheBoundIsRead() {
+        // 63 arrays inside one another under a key: one level short of the bound.
+        const std::string text =
+            "[parallelism]\ntensor_parallel_degree = 2\nx = " + std::string(62, '[') +
+            std::string(62, ']') + "\n";
+        const PlanImport imported = importPlan(defaultPlan(), text);
+        QVERIFY2(imported.plan,
+                 imported.diagnostics.empty() ? "" : imported.diagnostics[0].message.c_str());
+        QCOMPARE(imported.plan->parallel.tp, 2);
+    }
+
+    void oversizedFilesAreRefusedBeforeParsing() {
+        // 8 MB of a valid torchtitan config: refused for its size alone.
+        std::string text = "[parallelism]\ntensor_parallel_degree = 2\n";
+        while (text.size() < 8'000'000) text += "# padding padding padding padding padding\n";
+        QVERIFY(detectImportKind(text) == ImportKind::Unknown);
+        for (const PlanImport& imported :
+             {importPlan(defaultPlan(), text),
+              importPlan(defaultPlan(), text, ImportKind::TorchtitanJobConfig)}) {
+            QVERIFY(!imported.plan);
+            QCOMPARE(imported.diagnostics.size(), std::size_t{1});
+            QCOMPARE(imported.diagnostics.front().code, std::string("import.too_large"));
+            QVERIFY(has(imported.diagnostics.front().message, "1048576"));
+        }
+        const std::string atTheLimit = text.substr(0, kMaxImportBytes);
+        QVERIFY(importPlan(defaultPlan(), atTheLimit).plan);
+    }
+
     void malformedFilesAreDiagnosticsNotExceptions() {
         for (const char* text :
              {R"({"train_batch_size": "many"})", R"({"zero_optimization": {"stage": 7}})",

@@ -17,19 +17,21 @@
 namespace fourfold::ui {
 namespace {
 
-constexpr qint64 kMaxImportBytes = 16 * 1024 * 1024;  // config files are a few kilobytes
-
+// The file, read no further than core::kMaxImportBytes + 1 bytes: a huge file, a pipe or
+// /dev/zero is refused at once rather than read whole.
 std::optional<std::string> readSmallFile(const QString& path, QString* error) {
+    constexpr auto kLimit = static_cast<qint64>(core::kMaxImportBytes);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error) *error = file.errorString();
         return std::nullopt;
     }
-    if (file.size() > kMaxImportBytes) {
+    const QByteArray bytes = file.size() > kLimit ? QByteArray() : file.read(kLimit + 1);
+    if (file.size() > kLimit || bytes.size() > kLimit) {
         if (error) *error = FrameworkFileActions::tr("The file is too large for a config file.");
         return std::nullopt;
     }
-    return file.readAll().toStdString();
+    return bytes.toStdString();
 }
 
 QString menuText(core::Framework framework) {

@@ -70,6 +70,35 @@ PlanImport ImportBuilder::finish(ImportKind kind) && {
     return result;
 }
 
+void ConfigValues::read(std::string_view name, int& field, std::string_view pointer) {
+    if (const auto value = integer(name)) {
+        field = static_cast<int>(*value);
+        if (!pointer.empty()) builder_.carry(pointer);
+    }
+}
+
+void readDegrees(ConfigValues& in, ImportBuilder& builder, const DegreeNames& names) {
+    ParallelSpec& parallel = builder.plan.parallel;
+    parallel.tp = 1;
+    parallel.pp = 1;
+    parallel.cp = 1;
+    parallel.ep = 1;
+    in.read(names.tp, parallel.tp, "/parallel/tp");
+    in.read(names.pp, parallel.pp, "/parallel/pp");
+    in.read(names.cp, parallel.cp, "/parallel/cp");
+    in.read(names.ep, parallel.ep, "/parallel/ep");
+    const int fallback = names.expertTensorDefault > 0 ? names.expertTensorDefault : parallel.tp;
+    const std::int64_t etp = in.integer(names.etp).value_or(fallback);
+    parallel.etp = etp == parallel.tp ? 0 : static_cast<int>(etp);
+    parallel.order = "tp-cp-ep-dp-pp";
+    for (const char* pointer :
+         {"/parallel/tp", "/parallel/pp", "/parallel/cp", "/parallel/ep", "/parallel/etp",
+          "/parallel/virtual_stages", "/parallel/schedule", "/parallel/sequence_parallel",
+          "/parallel/zero_stage", "/parallel/offload", "/parallel/order"}) {
+        builder.carry(pointer);
+    }
+}
+
 void setBatchFromGlobal(ImportBuilder& builder, std::int64_t globalBatch, std::string_view path) {
     const std::int64_t micro = builder.plan.training.microBatch;
     const std::int64_t dp = builder.plan.parallel.dp;

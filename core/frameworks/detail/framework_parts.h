@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,47 @@ struct ImportBuilder {
     void note(std::string path, const CodedText& detail);
     [[nodiscard]] PlanImport finish(ImportKind kind) &&;
 };
+
+// A launch config's values by name (Megatron-LM flags, torchtitan TOML keys), as the importers
+// read them into plan fields.
+class ConfigValues {
+public:
+    explicit ConfigValues(ImportBuilder& builder) : builder_(builder) {}
+    ConfigValues(const ConfigValues&) = delete;
+    ConfigValues& operator=(const ConfigValues&) = delete;
+    virtual ~ConfigValues() = default;
+
+    [[nodiscard]] virtual bool has(std::string_view name) const = 0;
+    // A positive integer no larger than kMaxConfigInteger (-1 too when allowed); std::nullopt
+    // when the value is absent, and an error naming it when it is something else.
+    [[nodiscard]] std::optional<std::int64_t> integer(std::string_view name,
+                                                      bool allowMinusOne = false) {
+        return readInteger(name, allowMinusOne);
+    }
+    // Copies integer(name) into a plan field and records `pointer` as carried ("" carries none).
+    void read(std::string_view name, int& field, std::string_view pointer);
+
+protected:
+    [[nodiscard]] virtual std::optional<std::int64_t> readInteger(std::string_view name,
+                                                                  bool allowMinusOne) = 0;
+
+    ImportBuilder& builder_;
+};
+
+// What a launch config calls the degrees of the layout.
+struct DegreeNames {
+    std::string_view tp;
+    std::string_view pp;
+    std::string_view cp;
+    std::string_view ep;
+    std::string_view etp;         // the expert tensor-parallel degree
+    int expertTensorDefault = 0;  // its value when absent; 0: the same as tp
+};
+
+// Reads tp, pp, cp and ep (1 when absent) and the expert tensor-parallel degree (kept as 0 when
+// it equals tp), sets Megatron-Core's rank order, which torchtitan's device mesh shares, and
+// records as carried the layout fields every launch config decides.
+void readDegrees(ConfigValues& in, ImportBuilder& builder, const DegreeNames& names);
 
 // Sets micro-batch and gradient accumulation from a global batch and the dp in force
 // (global = micro × accumulation × dp); an error naming all three when it does not divide.

@@ -54,8 +54,8 @@ std::vector<std::string> shellWords(std::string_view text) {
 }
 
 // "--flag value" and "--flag=value"; a flag followed by another flag (or nothing) is a switch.
-std::map<std::string, std::string> flagValues(const std::vector<std::string>& words) {
-    std::map<std::string, std::string> flags;
+std::map<std::string, std::string, std::less<>> flagValues(const std::vector<std::string>& words) {
+    std::map<std::string, std::string, std::less<>> flags;
     for (std::size_t i = 0; i < words.size(); ++i) {
         const std::string& word = words[i];
         if (!word.starts_with("--")) continue;
@@ -75,19 +75,22 @@ std::map<std::string, std::string> flagValues(const std::vector<std::string>& wo
     return flags;
 }
 
-class MegatronReader {
-public:
-    MegatronReader(ImportBuilder& builder, std::map<std::string, std::string> flags)
-        : builder_(builder), flags_(std::move(flags)) {}
+using Flags = std::map<std::string, std::string, std::less<>>;
 
-    [[nodiscard]] bool has(const std::string& flag) const { return flags_.contains(flag); }
-    [[nodiscard]] std::string text(const std::string& flag) const {
+class MegatronReader final : public ConfigValues {
+public:
+    MegatronReader(ImportBuilder& builder, Flags flags)
+        : ConfigValues(builder), flags_(std::move(flags)) {}
+
+    [[nodiscard]] bool has(std::string_view flag) const override { return flags_.contains(flag); }
+    [[nodiscard]] std::string text(std::string_view flag) const {
         const auto it = flags_.find(flag);
         return it == flags_.end() ? std::string() : it->second;
     }
 
-    // A positive integer flag; std::nullopt when absent, an error when malformed.
-    std::optional<std::int64_t> integer(const std::string& flag) {
+private:
+    std::optional<std::int64_t> readInteger(std::string_view flag,
+                                            bool /*allowMinusOne*/) override {
         const auto it = flags_.find(flag);
         if (it == flags_.end()) return std::nullopt;
         std::int64_t value = 0;
@@ -107,17 +110,7 @@ public:
         return value;
     }
 
-    // Copies an integer flag into a plan field and records it as carried.
-    void read(const std::string& flag, int& field, std::string_view pointer) {
-        if (const auto value = integer(flag)) {
-            field = static_cast<int>(*value);
-            if (!pointer.empty()) builder_.carry(pointer);
-        }
-    }
-
-private:
-    ImportBuilder& builder_;
-    std::map<std::string, std::string> flags_;
+    Flags flags_;
 };
 
 void readModel(MegatronReader& in, ImportBuilder& builder) {
@@ -156,18 +149,10 @@ void readModel(MegatronReader& in, ImportBuilder& builder) {
 
 void readParallel(MegatronReader& in, ImportBuilder& builder) {
     ParallelSpec& parallel = builder.plan.parallel;
-    parallel.tp = 1;
-    parallel.pp = 1;
-    parallel.cp = 1;
-    parallel.ep = 1;
-    in.read("--tensor-model-parallel-size", parallel.tp, "/parallel/tp");
-    in.read("--pipeline-model-parallel-size", parallel.pp, "/parallel/pp");
-    in.read("--context-parallel-size", parallel.cp, "/parallel/cp");
-    in.read("--expert-model-parallel-size", parallel.ep, "/parallel/ep");
-    parallel.etp = 0;
-    if (const auto etp = in.integer("--expert-tensor-parallel-size")) {
-        parallel.etp = *etp == parallel.tp ? 0 : static_cast<int>(*etp);
-    }
+    readDegrees(in, builder,
+                {"--tensor-model-parallel-size", "--pipeline-model-parallel-size",
+                 "--context-parallel-size", "--expert-model-parallel-size",
+                 "--expert-tensor-parallel-size", 0});
     parallel.virtualStages = 1;
     in.read("--num-virtual-stages-per-pipeline-rank", parallel.virtualStages, "");
     if (const auto perChunk = in.integer("--num-layers-per-virtual-pipeline-stage")) {
@@ -198,13 +183,6 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
     }
     if (in.has("--use-torch-fsdp2")) parallel.zeroStage = 3;
     parallel.offload = in.has("--optimizer-cpu-offload") ? Offload::OptimizerCpu : Offload::None;
-    parallel.order = "tp-cp-ep-dp-pp";  // Megatron-Core's default rank order
-    for (const char* pointer :
-         {"/parallel/tp", "/parallel/pp", "/parallel/cp", "/parallel/ep", "/parallel/etp",
-          "/parallel/virtual_stages", "/parallel/schedule", "/parallel/sequence_parallel",
-          "/parallel/zero_stage", "/parallel/offload", "/parallel/order"}) {
-        builder.carry(pointer);
-    }
 
     // World size from torchrun; data parallel is what is left after tp x pp x cp.
     const auto nodes = in.integer("--nnodes");
