@@ -51,6 +51,10 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"formula.step_time",
                    "T = pipeline {pipeline} (compute {compute}, exposed TP {tp}, bubble {bubble}) "
                    "+ DP {dp} + optimizer {optimizer} + data {data} = {step} (stage {stage})"},
+    DiagnosticCode{"framework.deepspeed", "DeepSpeed config"},
+    DiagnosticCode{"framework.huggingface", "Hugging Face config"},
+    DiagnosticCode{"framework.megatron", "Megatron-LM arguments"},
+    DiagnosticCode{"framework.torchtitan", "torchtitan job config"},
     DiagnosticCode{"import_note.auto_kept", "{key} is \"auto\": kept from the plan"},
     DiagnosticCode{"import_note.exact_count",
                    "the config has parts the plan's shape does not count: model.parameters holds "

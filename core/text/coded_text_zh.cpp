@@ -45,6 +45,10 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"formula.step_time",
                    "T = 流水线 {pipeline}（计算 {compute}，未重叠的 TP {tp}，气泡 {bubble}）"
                    "+ DP {dp} + 优化器 {optimizer} + 数据 {data} = {step}（阶段 {stage}）"},
+    DiagnosticCode{"framework.deepspeed", "DeepSpeed 配置"},
+    DiagnosticCode{"framework.huggingface", "Hugging Face 配置"},
+    DiagnosticCode{"framework.megatron", "Megatron-LM 参数"},
+    DiagnosticCode{"framework.torchtitan", "torchtitan 任务配置"},
     DiagnosticCode{"import_note.auto_kept", "{key} 为 \"auto\"：沿用方案中的值"},
     DiagnosticCode{"import_note.exact_count",
                    "配置中有方案形状不计入的部分：/model/parameters 取检查点的 {exact}"

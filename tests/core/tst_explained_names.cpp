@@ -342,7 +342,7 @@ QStringList listed(const std::map<std::string, std::string>& english) {
 struct ImportCase {
     const char* name;
     std::string text;
-    ImportKind kind = ImportKind::Unknown;  // Unknown: detected from the text
+    std::string_view format = {};  // the table's key; "" to detect it from the text
 };
 
 std::vector<ImportCase> importCases() {
@@ -367,7 +367,7 @@ std::vector<ImportCase> importCases() {
         },
         {"deepspeed-stage", R"({"zero_optimization": {"stage": 7}})"},
         {"deepspeed-integer", R"({"train_batch_size": "many"})"},
-        {"deepspeed-array", "[1, 2]", ImportKind::DeepSpeedConfig},
+        {"deepspeed-array", "[1, 2]", "deepspeed"},
         {
             "llama-bias-short-context",
             R"({"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32,
@@ -384,7 +384,7 @@ std::vector<ImportCase> importCases() {
         },
         {"config-missing", R"({"model_type": "llama", "hidden_size": 4096})"},
         {"config-negative", R"({"model_type": "llama", "hidden_size": -1})"},
-        {"config-array", "[1, 2]", ImportKind::HuggingFaceConfig},
+        {"config-array", "[1, 2]", "huggingface"},
         {"megatron-no-torchrun", "--tensor-model-parallel-size 2 --micro-batch-size 1"},
         {"megatron-word", "--tensor-model-parallel-size four"},
         {"megatron-global-batch", torchrun + "--micro-batch-size 3 --global-batch-size 100"},
@@ -487,9 +487,9 @@ private slots:
         std::set<std::string> reached;
         for (const ImportCase& file : importCases()) {
             const Plan base = defaultPlan();
-            const PlanImport imported = file.kind == ImportKind::Unknown
-                                            ? importPlan(base, file.text)
-                                            : importPlan(base, file.text, file.kind);
+            const FrameworkFormat* format = findFrameworkFormat(file.format);
+            const PlanImport imported =
+                format ? importPlan(base, file.text, *format) : importPlan(base, file.text);
             QVERIFY2(!imported.diagnostics.empty(), file.name);
             for (const Diagnostic& diagnostic : imported.diagnostics) {
                 if (const DiagnosticArg* code = findArg(diagnostic, "detail.code")) {

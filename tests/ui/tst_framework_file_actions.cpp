@@ -78,6 +78,17 @@ private slots:
              {"exportAs-megatron", "exportAs-deepspeed", "exportAs-torchtitan", "importAction"}) {
             QVERIFY2(findAction(&window, QString::fromLatin1(name)) != nullptr, name);
         }
+        // One entry per format the core writes, named as the core names it; none for a format
+        // only read.
+        for (const fourfold::core::FrameworkFormat& format : fourfold::core::frameworkFormats()) {
+            const QString key = QString::fromUtf8(format.key.data(), format.key.size());
+            QAction* action = findAction(&window, QStringLiteral("exportAs-") + key);
+            QCOMPARE(action != nullptr, format.write != nullptr);
+            if (action == nullptr) continue;
+            const QString name = QString::fromStdString(
+                fourfold::core::frameworkName(format, fourfold::core::Language::English));
+            QCOMPARE(action->text(), QStringLiteral("&") + name + QChar(0x2026));
+        }
     }
 
     void exportWritesTheFrameworkFile() {
@@ -92,9 +103,10 @@ private slots:
         QFile file(script.saveName);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray bytes = file.readAll();
-        QCOMPARE(
-            bytes.toStdString(),
-            fourfold::core::exportPlan(document.plan(), fourfold::core::Framework::DeepSpeed).text);
+        QCOMPARE(bytes.toStdString(),
+                 fourfold::core::exportPlan(document.plan(),
+                                            *fourfold::core::findFrameworkFormat("deepspeed"))
+                     .text);
         QVERIFY(bytes.contains("\"train_batch_size\": 64"));
         QCOMPARE(document.undoStack()->count(), 0);  // exporting changes nothing
     }

@@ -3,6 +3,7 @@
 // parallel follows from DeepSpeed's batch identity, train_batch_size = micro x accumulation x
 // data parallel; tp, pp and cp are not in a ds_config and keep the base plan's values.
 #include "core/frameworks/detail/framework_parts.h"
+#include "core/frameworks/detail/framework_table.h"
 #include "core/model/model.h"
 #include "core/plan/plan_enums.h"
 
@@ -182,12 +183,12 @@ PlanImport importDeepSpeed(const Plan& base, std::string_view text) {
     const Json config = Json::parse(text, nullptr, false, true);
     if (!config.is_object()) {
         builder.error("", {"import_problem.deepspeed_not_object", {}});
-        return std::move(builder).finish(ImportKind::DeepSpeedConfig);
+        return std::move(builder).finish();
     }
     readPrecision(config, builder);
     readBatch(config, builder);
     readZero(config, builder);
-    return std::move(builder).finish(ImportKind::DeepSpeedConfig);
+    return std::move(builder).finish();
 }
 
 }  // namespace fourfold::core::detail

@@ -61,9 +61,8 @@ void ImportBuilder::note(std::string path, const CodedText& detail) {
     diagnostics.push_back(withDetail(Severity::Info, std::move(path), "import.note", detail));
 }
 
-PlanImport ImportBuilder::finish(ImportKind kind) && {
+PlanImport ImportBuilder::finish() && {
     PlanImport result;
-    result.kind = kind;
     result.carried = std::move(carried);
     result.diagnostics = std::move(diagnostics);
     if (!hasErrors(result.diagnostics)) result.plan = std::move(plan);

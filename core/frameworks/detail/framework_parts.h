@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The pieces behind core/frameworks/frameworks.h: one exporter and one importer per framework, the
-// Hugging Face reader, and what they share (the result being built, the list of plan fields a
-// file does not carry). Importers never throw; every problem becomes a Diagnostic.
+// What the importers and exporters behind core/frameworks/frameworks.h share: the plan being
+// built with its diagnostics, a launch config's named values, the layout degrees and the global
+// batch every launch config sets, and the list of plan fields a file does not carry. Importers
+// never throw; every problem becomes a Diagnostic. The formats themselves: framework_table.h.
 #pragma once
 
 #include "core/frameworks/frameworks.h"
@@ -34,7 +35,8 @@ struct ImportBuilder {
     // sentence, never an English detail inside a translated one.
     Diagnostic& error(std::string path, const CodedText& detail);
     void note(std::string path, const CodedText& detail);
-    [[nodiscard]] PlanImport finish(ImportKind kind) &&;
+    // The import: the plan when no diagnostic is an error (importPlan sets the format).
+    [[nodiscard]] PlanImport finish() &&;
 };
 
 // A launch config's values by name (Megatron-LM flags, torchtitan TOML keys), as the importers
@@ -88,20 +90,5 @@ void setBatchFromGlobal(ImportBuilder& builder, std::int64_t globalBatch, std::s
 // sections (hardware, memory options, measurements) are named once at the end.
 [[nodiscard]] std::vector<std::string> unexpressedFields(const Plan& original,
                                                          const PlanImport& reimported);
-
-// Exporters. `unexpressed` is written into the file (comments, or a JSON key); frameworks.cpp
-// works it out by reading a first draft back.
-[[nodiscard]] std::string megatronArguments(const Plan& plan,
-                                            const std::vector<std::string>& unexpressed);
-[[nodiscard]] std::string deepSpeedConfig(const Plan& plan,
-                                          const std::vector<std::string>& unexpressed);
-[[nodiscard]] std::string torchtitanJobConfig(const Plan& plan,
-                                              const std::vector<std::string>& unexpressed);
-
-// Importers: read the text on top of base.
-[[nodiscard]] PlanImport importMegatron(const Plan& base, std::string_view text);
-[[nodiscard]] PlanImport importDeepSpeed(const Plan& base, std::string_view text);
-[[nodiscard]] PlanImport importTorchtitan(const Plan& base, std::string_view text);
-[[nodiscard]] PlanImport importHuggingFace(const Plan& base, std::string_view text);
 
 }  // namespace fourfold::core::detail

@@ -4,6 +4,7 @@
 // shape cannot hold (biases on q/k/v, shared experts, latent attention, rotary GPT-NeoX), the
 // checkpoint's own count goes into model.parameters so memory uses the released figure.
 #include "core/frameworks/detail/framework_parts.h"
+#include "core/frameworks/detail/framework_table.h"
 #include "core/frameworks/detail/hf_config.h"
 #include "core/model/model.h"
 
@@ -201,10 +202,10 @@ PlanImport importHuggingFace(const Plan& base, std::string_view text) {
     const Json json = Json::parse(text, nullptr, false, true);
     if (!json.is_object()) {
         builder.error("", {"import_problem.config_not_object", {}});
-        return std::move(builder).finish(ImportKind::HuggingFaceConfig);
+        return std::move(builder).finish();
     }
     const auto config = readConfig(json, builder);
-    if (!config) return std::move(builder).finish(ImportKind::HuggingFaceConfig);
+    if (!config) return std::move(builder).finish();
     const HfConfig& c = *config;
 
     ModelSpec& model = builder.plan.model;
@@ -251,7 +252,7 @@ PlanImport importHuggingFace(const Plan& base, std::string_view text) {
           "/model/moe/experts", "/model/moe/top_k", "/model/moe/expert_ffn_hidden"}) {
         builder.carry(pointer);
     }
-    return std::move(builder).finish(ImportKind::HuggingFaceConfig);
+    return std::move(builder).finish();
 }
 
 }  // namespace fourfold::core::detail

@@ -3,6 +3,7 @@
 // the model shape, the parallel layout and the batch. The world size comes from torchrun's
 // --nnodes x --nproc-per-node when present; flags Fourfold has no field for are ignored.
 #include "core/frameworks/detail/framework_parts.h"
+#include "core/frameworks/detail/framework_table.h"
 
 #include <charconv>
 #include <map>
@@ -271,7 +272,7 @@ PlanImport importMegatron(const Plan& base, std::string_view text) {
     readModel(in, builder);
     readParallel(in, builder);
     readTraining(in, builder);
-    return std::move(builder).finish(ImportKind::MegatronArguments);
+    return std::move(builder).finish();
 }
 
 }  // namespace fourfold::core::detail

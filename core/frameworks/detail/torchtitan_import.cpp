@@ -4,6 +4,7 @@
 // takes what the world size leaves, which a job config alone does not fix, so the base
 // plan's data parallel is kept then.
 #include "core/frameworks/detail/framework_parts.h"
+#include "core/frameworks/detail/framework_table.h"
 #include "core/frameworks/detail/toml_document.h"
 #include "core/plan/plan_json_text.h"
 
@@ -202,12 +203,12 @@ PlanImport importTorchtitan(const Plan& base, std::string_view text) {
     const TomlDocument document = readToml(text);
     if (document.problem) {
         builder.diagnostics.push_back(*document.problem);
-        return std::move(builder).finish(ImportKind::TorchtitanJobConfig);
+        return std::move(builder).finish();
     }
     TomlReader in(document, builder);
     readParallel(in, builder);
     readTraining(in, builder);
-    return std::move(builder).finish(ImportKind::TorchtitanJobConfig);
+    return std::move(builder).finish();
 }
 
 }  // namespace fourfold::core::detail
