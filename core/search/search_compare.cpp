@@ -11,26 +11,7 @@ namespace fourfold::core {
 
 SearchLayout layoutOf(const Plan& plan) {
     SearchLayout layout;
-    const ParallelSpec& p = plan.parallel;
-    layout.dp = p.dp;
-    layout.tp = p.tp;
-    layout.pp = p.pp;
-    layout.cp = p.cp;
-    layout.ep = p.ep;
-    layout.etp = p.etp;
-    layout.virtualStages = p.virtualStages;
-    layout.schedule = p.schedule;
-    layout.zeroStage = p.zeroStage;
-    layout.offload = p.offload;
-    layout.sequenceParallel = p.sequenceParallel;
-    layout.recompute = plan.training.recompute;
-    layout.microBatch = plan.training.microBatch;
-    layout.gradAccumulation = plan.training.gradAccumulation;
-    const PerformanceOptions& o = plan.performance;
-    layout.overlapGradReduce = o.overlapGradReduce;
-    layout.overlapParamGather = o.overlapParamGather;
-    layout.overlapTpComm = o.overlapTpComm;
-    layout.overlapP2p = o.overlapP2p;
+    detail::forEachLayoutField(layout, plan, [](auto& to, const auto& from) { to = from; });
     return layout;
 }
 
