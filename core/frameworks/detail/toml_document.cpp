@@ -11,6 +11,7 @@
 
 #include <sstream>
 #include <toml++/toml.h>
+#include <type_traits>
 
 namespace fourfold::core::detail {
 namespace {
@@ -21,60 +22,35 @@ TomlPosition positionOf(const toml::source_position& position) {
     return {static_cast<int>(position.line), static_cast<int>(position.column)};
 }
 
-template <typename Value>
-std::string asText(const Value& value) {
-    std::ostringstream out;
-    out << value;
-    return out.str();
-}
-
 // Copies a toml++ node into JSON, noting where each value starts. Recursion is bounded: the text
 // passed the nesting guard.
 void copyNode(const toml::node& node, const std::string& pointer, Json& into,
               std::map<std::string, TomlPosition>& positions) {
     positions[pointer] = positionOf(node.source().begin);
-    switch (node.type()) {
-        case toml::node_type::table:
+    node.visit([&](const auto& value) {
+        using Node = std::decay_t<decltype(value)>;
+        if constexpr (toml::is_table<Node>) {
             into = Json::object();
-            for (auto&& [key, child] : *node.as_table()) {
+            for (auto&& [key, child] : value) {
                 const std::string name(key.str());
                 copyNode(child, pointer + "/" + escapePointerToken(name), into[name], positions);
             }
-            break;
-        case toml::node_type::array: {
+        } else if constexpr (toml::is_array<Node>) {
             into = Json::array();
-            std::size_t index = 0;
-            for (const toml::node& item : *node.as_array()) {
+            for (const toml::node& item : value) {
                 Json copy;
-                copyNode(item, pointer + "/" + std::to_string(index++), copy, positions);
+                copyNode(item, pointer + "/" + std::to_string(into.size()), copy, positions);
                 into.push_back(std::move(copy));
             }
-            break;
+        } else if constexpr (toml::is_date<Node> || toml::is_time<Node> ||
+                             toml::is_date_time<Node>) {
+            std::ostringstream text;  // as TOML writes it: 2026-02-01T12:00:00Z
+            text << value.get();
+            into = text.str();
+        } else {
+            into = value.get();  // string, integer, floating point or boolean
         }
-        case toml::node_type::string:
-            into = node.as_string()->get();
-            break;
-        case toml::node_type::integer:
-            into = node.as_integer()->get();
-            break;
-        case toml::node_type::floating_point:
-            into = node.as_floating_point()->get();
-            break;
-        case toml::node_type::boolean:
-            into = node.as_boolean()->get();
-            break;
-        case toml::node_type::date:
-            into = asText(node.as_date()->get());
-            break;
-        case toml::node_type::time:
-            into = asText(node.as_time()->get());
-            break;
-        case toml::node_type::date_time:
-            into = asText(node.as_date_time()->get());
-            break;
-        case toml::node_type::none:
-            break;
-    }
+    });
 }
 
 std::string_view trimmed(std::string_view text) {
