@@ -454,6 +454,7 @@ private slots:
         QTest::newRow("dotted-keys-under-a-header")
             << QStringLiteral(
                    "[job]\ndescription = \"llama3 8b\"\n"
+                   "started = 1979-05-27T07:32:00Z\nday = 1979-05-27\nat = 07:32:00\n"
                    "[parallelism]\ntensor_parallel_degree = 2\n"
                    "[training]\nseq_len = 8192\n"
                    "[experimental]\ncustom.import = \"a.b\"\n")
