@@ -17,15 +17,16 @@ build_dir="$(realpath -m "${BUILD_DIR:-$here/build}")"
 build_type="${BUILD_TYPE:-RelWithDebInfo}"
 
 # Debian 12 packages: compiler and build tools, Qt 6 Widgets/Svg/PrintSupport, QCustomPlot
-# (Qt 6 build), nlohmann_json, Qt Linguist's lrelease/lupdate (qt6-l10n-tools alone: the build
-# runs them itself, without qt6-tools-dev's CMake package and its Designer/QML/libclang),
-# fonts (WenQuanYi Micro Hei draws the Chinese interface in a 1.6 MB download, Noto CJK would
+# (Qt 6 build), nlohmann_json, toml++ (torchtitan's TOML job configs; used header-only, so the
+# programs do not need its shared library), Qt Linguist's lrelease/lupdate (qt6-l10n-tools
+# alone: the build runs them itself, without qt6-tools-dev's CMake package and its
+# Designer/QML/libclang), fonts (WenQuanYi Micro Hei draws the Chinese interface in a 1.6 MB download, Noto CJK would
 # be 56 MB), Xvfb for running the GUI without a display, and for the package and its tests:
 # dpkg-dev and file (cpack's dependency computation), the desktop-entry, AppStream and MIME
 # validators.
 packages=(
   cmake ninja-build g++ make
-  qt6-base-dev qt6-svg-dev libqcustomplot-dev nlohmann-json3-dev
+  qt6-base-dev qt6-svg-dev libqcustomplot-dev nlohmann-json3-dev libtomlplusplus-dev
   qt6-l10n-tools qt6-translations-l10n
   fonts-dejavu-core fonts-wqy-microhei xvfb xauth
   dpkg-dev file desktop-file-utils appstream shared-mime-info

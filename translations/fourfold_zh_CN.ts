@@ -730,48 +730,8 @@ Activate to go to the control.</source>
         <translation>文件太大，不像是配置文件。</translation>
     </message>
     <message>
-        <source>&amp;Megatron-LM Arguments…</source>
-        <translation>&amp;Megatron-LM 参数…</translation>
-    </message>
-    <message>
-        <source>&amp;DeepSpeed Config…</source>
-        <translation>&amp;DeepSpeed 配置…</translation>
-    </message>
-    <message>
-        <source>&amp;torchtitan Job Config…</source>
-        <translation>&amp;torchtitan 任务配置…</translation>
-    </message>
-    <message>
-        <source>Shell scripts (*.sh);;All files (*)</source>
-        <translation>Shell 脚本 (*.sh);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json);;All files (*)</source>
-        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>TOML files (*.toml);;All files (*)</source>
-        <translation>TOML 文件 (*.toml);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Hugging Face config</source>
-        <translation>Hugging Face 配置</translation>
-    </message>
-    <message>
-        <source>Megatron-LM arguments</source>
-        <translation>Megatron-LM 参数</translation>
-    </message>
-    <message>
-        <source>DeepSpeed config</source>
-        <translation>DeepSpeed 配置</translation>
-    </message>
-    <message>
-        <source>torchtitan job config</source>
-        <translation>torchtitan 任务配置</translation>
-    </message>
-    <message>
-        <source>config</source>
-        <translation>配置</translation>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
     </message>
     <message>
         <source>Expor&amp;t As</source>
@@ -794,8 +754,8 @@ Activate to go to the control.</source>
         <translation>导入</translation>
     </message>
     <message>
-        <source>Config files (*.json *.toml *.sh *.txt);;All files (*)</source>
-        <translation>配置文件 (*.json *.toml *.sh *.txt);;所有文件 (*)</translation>
+        <source>Config files (%1)</source>
+        <translation>配置文件 (%1)</translation>
     </message>
     <message>
         <source>Could not import the file</source>

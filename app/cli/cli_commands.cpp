@@ -3,7 +3,6 @@
 #include "app/cli/cli_commands.h"
 
 #include "app/cli/cli_command_list.h"
-#include "app/cli/cli_frameworks.h"
 
 #include <array>
 #include <cstring>
@@ -12,14 +11,6 @@
 
 namespace fourfold::app {
 namespace {
-
-// export and import live in cli_frameworks.cpp; their help texts are constants there.
-const CliCommand kExportCommand = {"export", "export PLAN --to megatron|deepspeed|torchtitan",
-                                   "write a plan as a framework's launch config", kExportHelp,
-                                   runExport};
-const CliCommand kImportCommand = {"import", "import FILE [--onto PLAN]",
-                                   "read a config.json, ds_config or launch config as a plan",
-                                   kImportHelp, runImport};
 
 const std::array<const CliCommand*, 8> kCommands = {
     &kPresetsCommand, &kNewCommand,    &kValidateCommand, &kEvaluateCommand,

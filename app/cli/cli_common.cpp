@@ -2,6 +2,7 @@
 #include "app/cli/cli_common.h"
 
 #include "core/plan/plan_json.h"
+#include "core/text/diagnostic_json.h"
 #include "core/text/diagnostic_text.h"
 
 #include <algorithm>
@@ -19,47 +20,18 @@
 namespace fourfold::app {
 namespace {
 
-struct ReadResult {
-    std::optional<std::string> text;
-    std::string error;
-};
-
-// Reads at most kMaxPlanBytes + 1 bytes, so /dev/zero or a huge file costs nothing.
-std::optional<std::string> readCapped(std::istream& in) {
-    std::string text(core::kMaxPlanBytes + 1, '\0');
+// Reads at most limit + 1 bytes, so /dev/zero or a huge file costs nothing.
+std::optional<std::string> readCapped(std::istream& in, std::size_t limit) {
+    std::string text(limit + 1, '\0');
     in.read(text.data(), static_cast<std::streamsize>(text.size()));
     if (in.bad()) return std::nullopt;
     text.resize(static_cast<std::size_t>(in.gcount()));
     return text;
 }
 
-std::string tooLarge(const std::string& name) {
-    return "'" + name + "' is larger than the " + std::to_string(core::kMaxPlanBytes) +
-           " bytes a plan file may hold";
-}
-
-ReadResult readInput(const std::string& path) {
-    if (path == "-") {
-        auto text = readCapped(std::cin);
-        if (!text) return {std::nullopt, "cannot read standard input"};
-        if (text->size() > core::kMaxPlanBytes) return {std::nullopt, tooLarge("<stdin>")};
-        return {std::move(text), {}};
-    }
-    std::error_code code;
-    if (std::filesystem::is_directory(path, code)) {
-        return {std::nullopt, "'" + path + "' is a directory, not a plan file"};
-    }
-    errno = 0;
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
-        const int error = errno;
-        return {std::nullopt, "cannot open '" + path + "' for reading" +
-                                  (error != 0 ? std::string(": ") + std::strerror(error) : "")};
-    }
-    auto text = readCapped(file);
-    if (!text) return {std::nullopt, "cannot read '" + path + "'"};
-    if (text->size() > core::kMaxPlanBytes) return {std::nullopt, tooLarge(path)};
-    return {std::move(text), {}};
+std::string tooLarge(const std::string& name, std::size_t limit, std::string_view what) {
+    return "'" + name + "' is larger than the " + std::to_string(limit) + " bytes " +
+           std::string(what) + " may hold";
 }
 
 }  // namespace
@@ -115,9 +87,33 @@ PlanArgs parsePlanArgs(const std::vector<std::string>& args,
     return parsed;
 }
 
+ReadResult readInput(const std::string& path, std::size_t limit, std::string_view what) {
+    if (path == "-") {
+        auto text = readCapped(std::cin, limit);
+        if (!text) return {std::nullopt, "cannot read standard input"};
+        if (text->size() > limit) return {std::nullopt, tooLarge("<stdin>", limit, what)};
+        return {std::move(text), {}};
+    }
+    std::error_code code;
+    if (std::filesystem::is_directory(path, code)) {
+        return {std::nullopt, "'" + path + "' is a directory, not " + std::string(what)};
+    }
+    errno = 0;
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+        const int error = errno;
+        return {std::nullopt, "cannot open '" + path + "' for reading" +
+                                  (error != 0 ? std::string(": ") + std::strerror(error) : "")};
+    }
+    auto text = readCapped(file, limit);
+    if (!text) return {std::nullopt, "cannot read '" + path + "'"};
+    if (text->size() > limit) return {std::nullopt, tooLarge(path, limit, what)};
+    return {std::move(text), {}};
+}
+
 LoadedPlan loadPlan(const std::string& path) {
     LoadedPlan loaded;
-    ReadResult input = readInput(path);
+    ReadResult input = readInput(path, core::kMaxPlanBytes, "a plan file");
     if (!input.text) {
         loaded.fileError = input.error;
         return loaded;
@@ -130,6 +126,20 @@ LoadedPlan loadPlan(const std::string& path) {
 }
 
 std::string displayName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+int reportUnreadablePlan(std::ostream& out, std::ostream& err, const PlanArgs& parsed,
+                         const LoadedPlan& loaded, bool json, const char* schema) {
+    if (json) {
+        nlohmann::ordered_json j;
+        j["schema"] = schema;
+        j["generator"] = generatorName();
+        j["diagnostics"] = core::diagnosticsToJson(loaded.diagnostics);
+        (void)writeJson(out, j);  // diagnostics hold no non-finite numbers
+    } else {
+        printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics, parsed.language);
+    }
+    return kExitPlanErrors;
+}
 
 void printDiagnostics(std::ostream& err, const std::string& file,
                       const std::vector<core::Diagnostic>& diagnostics, core::Language language) {

@@ -11,9 +11,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fourfold::app {
@@ -53,6 +55,16 @@ struct PlanArgs {
 [[nodiscard]] PlanArgs parsePlanArgs(const std::vector<std::string>& args,
                                      const std::vector<std::string>& allowedFlags);
 
+// A file read whole, or why not: missing, a directory, unreadable, or larger than `limit` bytes
+// (then no more than limit + 1 bytes are read). "-" reads standard input. `what` names the file
+// in messages: "a plan file", "a file to import".
+struct ReadResult {
+    std::optional<std::string> text;
+    std::string error;
+};
+[[nodiscard]] ReadResult readInput(const std::string& path, std::size_t limit,
+                                   std::string_view what);
+
 // PLAN read and parsed. `fileError` is set (exit 2) when the file could not be read: missing,
 // a directory, unreadable, or larger than core::kMaxPlanBytes (read no further than that).
 struct LoadedPlan {
@@ -62,6 +74,12 @@ struct LoadedPlan {
     std::string fileError;
 };
 [[nodiscard]] LoadedPlan loadPlan(const std::string& path);
+
+// PLAN did not read as a plan: its diagnostics, as one JSON object {schema, generator,
+// diagnostics} on `out` when `json` is set, else as lines on `err` (printDiagnostics). Returns
+// kExitPlanErrors.
+int reportUnreadablePlan(std::ostream& out, std::ostream& err, const PlanArgs& parsed,
+                         const LoadedPlan& loaded, bool json, const char* schema);
 
 // The name diagnostics give the file: the path, or "<stdin>" for "-".
 [[nodiscard]] std::string displayName(const std::string& path);

@@ -103,18 +103,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         loaded.plan = std::move(parse.plan);
         loaded.diagnostics = std::move(parse.diagnostics);
     }
-    if (!loaded.plan) {
-        if (json) {
-            nlohmann::ordered_json j;
-            j["schema"] = "fourfold.evaluation/1";
-            j["generator"] = generatorName();
-            j["diagnostics"] = diagnosticsToJson(loaded.diagnostics);
-            (void)writeJson(out, j);
-        } else {
-            printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics, parsed.language);
-        }
-        return kExitPlanErrors;
-    }
+    if (!loaded.plan)
+        return reportUnreadablePlan(out, err, parsed, loaded, json, "fourfold.evaluation/1");
     Evaluation evaluation = evaluate(*loaded.plan);
     attachTextPositions(loaded.text, evaluation.diagnostics);
     // Parse warnings (unknown keys, ...) come first, then the plan's own diagnostics.

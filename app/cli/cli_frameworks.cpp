@@ -1,43 +1,19 @@
 // SPDX-License-Identifier: MIT
-#include "app/cli/cli_frameworks.h"
-
+// fourfold-cli export and import: a plan as a framework's launch config, and a config file as a
+// plan, in the formats of core/frameworks/frameworks.h's table.
+#include "app/cli/cli_command_list.h"
 #include "core/frameworks/frameworks.h"
 #include "core/plan/catalog.h"
 #include "core/plan/plan_json.h"
 #include "core/rules/validate.h"
 
 #include <fstream>
-#include <iostream>
-#include <optional>
+#include <iomanip>
 #include <sstream>
 
 namespace fourfold::app {
 using namespace fourfold::core;
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitErrors = 1;
-constexpr int kExitUsage = 2;
-
-std::optional<std::string> readText(const std::string& path, std::ostream& err) {
-    std::ostringstream buffer;
-    if (path == "-") {
-        buffer << std::cin.rdbuf();
-        return buffer.str();
-    }
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
-        err << "fourfold-cli: cannot open '" << path << "' for reading\n";
-        return std::nullopt;
-    }
-    buffer << file.rdbuf();
-    return buffer.str();
-}
-
-int usage(std::ostream& err, const std::string& message, const char* help) {
-    err << "fourfold-cli: " << message << "\n\n" << help;
-    return kExitUsage;
-}
 
 // "--to X" and "--to=X" alike.
 bool optionValue(const std::vector<std::string>& args, std::size_t& i, const std::string& name,
@@ -59,30 +35,48 @@ std::string baseName(const std::string& path) {
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-}  // namespace
+// One line per format (only those written, for export): key, name and file.
+std::string formatLines(bool written) {
+    std::ostringstream lines;
+    for (const FrameworkFormat& format : frameworkFormats()) {
+        if (written && format.write == nullptr) continue;
+        lines << "  " << std::left << std::setw(13) << format.key
+              << frameworkName(format, Language::English) << " ("
+              << (written ? format.fileName : format.patterns) << ")\n";
+    }
+    return lines.str();
+}
 
-const char* const kExportHelp =
-    "Usage: fourfold-cli export PLAN --to megatron|deepspeed|torchtitan [-o FILE]\n"
-    "\n"
-    "Write PLAN as the launch configuration a training framework reads:\n"
-    "  megatron     Megatron-LM arguments as a bash snippet (torchrun ... pretrain_gpt.py)\n"
-    "  deepspeed    a DeepSpeed ds_config.json\n"
-    "  torchtitan   a torchtitan TOML job config\n"
-    "Plan fields the framework cannot express are listed in the file (as comments, or\n"
-    "under \"_fourfold_unexpressed\" in JSON), never dropped silently.\n"
-    "  -o FILE   write to FILE instead of standard output\n"
-    "Exit status: 0 written, 1 the plan has errors, 2 usage or file error.\n";
+// The help texts list the formats of core/frameworks' table; built once, on first use.
+const char* exportHelp() {
+    static const std::string help =
+        "Usage: fourfold-cli export PLAN --to FORMAT [-o FILE]\n"
+        "\n"
+        "Write PLAN as the launch configuration a training framework reads. FORMAT is one of:\n" +
+        formatLines(true) +
+        "Plan fields the framework cannot express are listed in the file (as comments, or\n"
+        "under \"_fourfold_unexpressed\" in JSON), never dropped silently.\n"
+        "  -o FILE   write to FILE instead of standard output\n"
+        "Exit status: 0 written, 1 the plan has errors, 2 usage or file error.\n";
+    return help.c_str();
+}
 
-const char* const kImportHelp =
-    "Usage: fourfold-cli import FILE [--onto PLAN]\n"
-    "\n"
-    "Read FILE and print the plan it describes as plan JSON. FILE may be a Hugging Face\n"
-    "config.json (Llama, Mistral, Mixtral, Qwen2, Qwen2-MoE, GPT-2, GPT-NeoX, DeepSeek-V2/V3:\n"
-    "sets the model), Megatron-LM arguments, a DeepSpeed ds_config.json or a torchtitan TOML\n"
-    "job config (set the parallel and training sections); the kind is detected from the text.\n"
-    "  --onto PLAN   start from PLAN instead of the built-in default plan\n"
-    "Notes on what was assumed go to standard error.\n"
-    "Exit status: 0 imported, 1 the file has errors, 2 usage or file error.\n";
+const char* importHelp() {
+    static const std::string help =
+        "Usage: fourfold-cli import FILE [--onto PLAN] [--lang LANG]\n"
+        "\n"
+        "Read FILE and print the plan it describes as plan JSON. FILE is one of these, detected\n"
+        "from its text:\n" +
+        formatLines(false) +
+        "A model's config.json sets the model; a launch config sets the parallel and training\n"
+        "sections it carries. The rest comes from the base plan.\n"
+        "  --onto PLAN   start from PLAN instead of the built-in default plan\n"
+        "  --lang LANG   write the notes and errors in LANG: en (default) or zh_CN\n"
+        "Notes on what was assumed and errors go to standard error as\n"
+        "FILE:LINE:COLUMN: severity: message. FILE holds at most 1048576 bytes (1 MiB).\n"
+        "Exit status: 0 imported, 1 the file has errors, 2 usage or file error.\n";
+    return help.c_str();
+}
 
 int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     std::string planPath;
@@ -93,30 +87,33 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
             continue;
         }
         if (args[i].size() > 1 && args[i][0] == '-') {
-            return usage(err, "unknown option '" + args[i] + "'", kExportHelp);
+            return usageError(err, "unknown option '" + args[i] + "'", exportHelp());
         }
-        if (!planPath.empty()) return usage(err, "more than one PLAN given", kExportHelp);
+        if (!planPath.empty()) return usageError(err, "more than one PLAN given", exportHelp());
         planPath = args[i];
     }
-    if (planPath.empty()) return usage(err, "missing PLAN", kExportHelp);
-    const auto framework = frameworkFromString(target);
-    if (!framework) {
-        return usage(err, target.empty() ? "missing --to" : "unknown framework '" + target + "'",
-                     kExportHelp);
+    if (planPath.empty()) return usageError(err, "missing PLAN", exportHelp());
+    const FrameworkFormat* format = findFrameworkFormat(target);
+    if (format == nullptr || format->write == nullptr) {
+        return usageError(err, target.empty() ? "missing --to" : "unknown format '" + target + "'",
+                          exportHelp());
     }
-    const auto text = readText(planPath, err);
-    if (!text) return kExitUsage;
-    PlanParse parse = parsePlan(*text);
-    std::vector<Diagnostic> problems = parse.diagnostics;
-    if (parse.plan) {
-        const std::vector<Diagnostic> checks = validate(*parse.plan);
+    LoadedPlan loaded = loadPlan(planPath);
+    if (!loaded.fileError.empty()) {
+        err << "fourfold-cli: " << loaded.fileError << "\n";
+        return kExitUsage;
+    }
+    std::vector<Diagnostic> problems = loaded.diagnostics;
+    if (loaded.plan) {
+        std::vector<Diagnostic> checks = validate(*loaded.plan);
+        attachTextPositions(loaded.text, checks);
         problems.insert(problems.end(), checks.begin(), checks.end());
     }
-    if (!parse.plan || hasErrors(problems)) {
-        for (const Diagnostic& d : problems) err << describe(d) << "\n";
-        return kExitErrors;
+    if (!loaded.plan || hasErrors(problems)) {
+        printDiagnostics(err, displayName(planPath), problems);
+        return kExitPlanErrors;
     }
-    const FrameworkExport exported = exportPlan(*parse.plan, *framework);
+    const FrameworkExport exported = exportPlan(*loaded.plan, *format);
     if (outputPath.empty()) {
         out << exported.text;
     } else {
@@ -129,7 +126,7 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (!exported.unexpressed.empty()) {
         err << "note: " << exported.unexpressed.size() << " plan field"
             << (exported.unexpressed.size() == 1 ? " is" : "s are") << " not expressed by "
-            << toString(*framework) << "; they are listed in the file\n";
+            << format->key << "; they are listed in the file\n";
     }
     return kExitOk;
 }
@@ -137,35 +134,58 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
 int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     std::string filePath;
     std::string ontoPath;
+    std::string languageName;
     for (std::size_t i = 1; i < args.size(); ++i) {
         if (optionValue(args, i, "--onto", ontoPath)) continue;
+        if (optionValue(args, i, "--lang", languageName)) continue;
         if (args[i].size() > 1 && args[i][0] == '-') {
-            return usage(err, "unknown option '" + args[i] + "'", kImportHelp);
+            return usageError(err, "unknown option '" + args[i] + "'", importHelp());
         }
-        if (!filePath.empty()) return usage(err, "more than one FILE given", kImportHelp);
+        if (!filePath.empty()) return usageError(err, "more than one FILE given", importHelp());
         filePath = args[i];
     }
-    if (filePath.empty()) return usage(err, "missing FILE", kImportHelp);
+    if (filePath.empty()) return usageError(err, "missing FILE", importHelp());
+    Language language = Language::English;
+    if (!languageName.empty() && !parseLanguage(languageName, &language)) {
+        return usageError(err, "unknown language '" + languageName + "' (use en or zh_CN)",
+                          importHelp());
+    }
     Plan base = defaultPlan();
     if (!ontoPath.empty()) {
-        const auto baseText = readText(ontoPath, err);
-        if (!baseText) return kExitUsage;
-        PlanParse parse = parsePlan(*baseText);
-        if (!parse.plan) {
-            for (const Diagnostic& d : parse.diagnostics) err << describe(d) << "\n";
-            return kExitErrors;
+        LoadedPlan onto = loadPlan(ontoPath);
+        if (!onto.fileError.empty()) {
+            err << "fourfold-cli: " << onto.fileError << "\n";
+            return kExitUsage;
         }
-        base = *parse.plan;
+        if (!onto.plan) {
+            printDiagnostics(err, displayName(ontoPath), onto.diagnostics, language);
+            return kExitPlanErrors;
+        }
+        base = *onto.plan;
     } else {
         base.name = "Imported from " + baseName(filePath);
     }
-    const auto text = readText(filePath, err);
-    if (!text) return kExitUsage;
-    const PlanImport imported = importPlan(base, *text);
-    for (const Diagnostic& d : imported.diagnostics) err << describe(d) << "\n";
-    if (!imported.plan) return kExitErrors;
+    // Read no further than an import may hold: a huge file or /dev/zero costs nothing.
+    const ReadResult input = readInput(filePath, kMaxImportBytes, "a file to import");
+    if (!input.text) {
+        err << "fourfold-cli: " << input.error << "\n";
+        return kExitUsage;
+    }
+    const PlanImport imported = importPlan(base, *input.text);
+    printDiagnostics(err, displayName(filePath), imported.diagnostics, language);
+    if (!imported.plan) return kExitPlanErrors;
     out << planToJson(*imported.plan);
     return kExitOk;
 }
+
+}  // namespace
+
+// Formats come from core/frameworks' table, so the usage lines name none.
+const CliCommand kExportCommand = {"export", "export PLAN --to FORMAT [-o FILE]",
+                                   "write a plan as a framework's launch config", exportHelp(),
+                                   runExport};
+const CliCommand kImportCommand = {"import", "import FILE [--onto PLAN]",
+                                   "read a config.json, ds_config or launch config as a plan",
+                                   importHelp(), runImport};
 
 }  // namespace fourfold::app

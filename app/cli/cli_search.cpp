@@ -5,7 +5,6 @@
 #include "core/plan/plan_json.h"
 #include "core/search/search.h"
 #include "core/search/search_json.h"
-#include "core/text/diagnostic_json.h"
 
 #include <charconv>
 
@@ -79,18 +78,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         err << "fourfold-cli: " << loaded.fileError << "\n";
         return kExitUsage;
     }
-    if (!loaded.plan) {
-        if (json) {
-            nlohmann::ordered_json j;
-            j["schema"] = "fourfold.search/1";
-            j["generator"] = generatorName();
-            j["diagnostics"] = diagnosticsToJson(loaded.diagnostics);
-            (void)writeJson(out, j);
-        } else {
-            printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics, parsed.language);
-        }
-        return kExitPlanErrors;
-    }
+    if (!loaded.plan)
+        return reportUnreadablePlan(out, err, parsed, loaded, json, "fourfold.search/1");
     // Unknown keys, ...
     printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics, parsed.language);
     const SearchResult result = search(*loaded.plan, options);

@@ -2,12 +2,13 @@
 #include "core/frameworks/frameworks.h"
 
 #include "core/frameworks/detail/framework_parts.h"
+#include "core/frameworks/detail/framework_table.h"
 #include "core/plan/catalog.h"
-#include "core/plan/plan_json.h"
+#include "core/text/coded_text.h"
 
 #include <nlohmann/json.hpp>
 
-#include <array>
+#include <algorithm>
 #include <exception>
 
 namespace fourfold::core {
@@ -15,149 +16,102 @@ namespace {
 
 using Json = nlohmann::json;
 
-bool contains(std::string_view text, std::string_view word) {
-    return text.find(word) != std::string_view::npos;
+bool isPlanJson(const Json& json) {
+    return json.is_object() && json.contains("schema") && json["schema"].is_string() &&
+           json["schema"].get<std::string>().starts_with("fourfold.plan");
 }
 
-ImportKind detectJson(const Json& json) {
-    if (!json.is_object()) return ImportKind::Unknown;
-    if (json.contains("schema") && json["schema"].is_string() &&
-        json["schema"].get<std::string>().starts_with("fourfold.plan")) {
-        return ImportKind::FourfoldPlan;
+// What the text is: a Fourfold plan, one of the formats (the first row whose marker it holds),
+// or neither.
+struct Detected {
+    bool plan = false;
+    const FrameworkFormat* format = nullptr;
+};
+
+Detected detect(std::string_view text) {
+    if (text.size() > kMaxImportBytes) return {};
+    const Json json = Json::parse(text, nullptr, false, true);
+    const bool isJson = !json.is_discarded();
+    if (isJson && isPlanJson(json)) return {true, nullptr};
+    for (const FrameworkFormat& format : frameworkFormats()) {
+        if (format.json != isJson || format.read == nullptr) continue;
+        const bool marked =
+            std::any_of(format.markers.begin(), format.markers.end(), [&](std::string_view word) {
+                return isJson ? json.is_object() && json.contains(std::string(word))
+                              : text.find(word) != std::string_view::npos;
+            });
+        if (marked) return {false, &format};
     }
-    for (const char* key : {"train_batch_size", "train_micro_batch_size_per_gpu",
-                            "gradient_accumulation_steps", "zero_optimization"}) {
-        if (json.contains(key)) return ImportKind::DeepSpeedConfig;
-    }
-    if (json.contains("model_type") || json.contains("architectures")) {
-        return ImportKind::HuggingFaceConfig;
-    }
-    return ImportKind::Unknown;
+    return {};
 }
 
-PlanImport importFourfoldPlan(std::string_view text) {
-    PlanParse parse = parsePlan(text);
+PlanImport refused(std::string code, DiagnosticArgs args = {}) {
     PlanImport result;
-    result.kind = ImportKind::FourfoldPlan;
-    result.plan = std::move(parse.plan);
-    result.diagnostics = std::move(parse.diagnostics);
+    result.diagnostics.push_back(
+        makeDiagnostic(Severity::Error, "", std::move(code), std::move(args)));
     return result;
 }
 
-PlanImport importKnown(const Plan& base, std::string_view text, ImportKind kind) {
-    switch (kind) {
-        case ImportKind::FourfoldPlan:
-            return importFourfoldPlan(text);
-        case ImportKind::HuggingFaceConfig:
-            return detail::importHuggingFace(base, text);
-        case ImportKind::MegatronArguments:
-            return detail::importMegatron(base, text);
-        case ImportKind::DeepSpeedConfig:
-            return detail::importDeepSpeed(base, text);
-        case ImportKind::TorchtitanJobConfig:
-            return detail::importTorchtitan(base, text);
-        case ImportKind::Unknown:
-            break;
-    }
-    PlanImport result;
-    result.diagnostics.push_back(makeDiagnostic(Severity::Error, "", "import.unknown_kind"));
-    return result;
+PlanImport tooLarge(std::string_view text) {
+    return refused("import.too_large", {{"size", text.size()}, {"limit", kMaxImportBytes}});
 }
 
 }  // namespace
 
-std::string_view toString(Framework framework) {
-    switch (framework) {
-        case Framework::Megatron:
-            return "megatron";
-        case Framework::DeepSpeed:
-            return "deepspeed";
-        case Framework::Torchtitan:
-            return "torchtitan";
-    }
-    return "megatron";
+std::span<const FrameworkFormat> frameworkFormats() { return detail::kFrameworkFormats; }
+
+const FrameworkFormat* findFrameworkFormat(std::string_view key) {
+    const auto formats = frameworkFormats();
+    const auto found = std::find_if(formats.begin(), formats.end(),
+                                    [key](const FrameworkFormat& row) { return row.key == key; });
+    return found == formats.end() ? nullptr : &*found;
 }
 
-std::optional<Framework> frameworkFromString(std::string_view name) {
-    for (const Framework framework :
-         {Framework::Megatron, Framework::DeepSpeed, Framework::Torchtitan}) {
-        if (toString(framework) == name) return framework;
-    }
-    return std::nullopt;
+std::string frameworkName(const FrameworkFormat& format, Language language) {
+    return renderCodedText({"framework." + std::string(format.key), {}}, language);
 }
 
-std::string_view toString(ImportKind kind) {
-    switch (kind) {
-        case ImportKind::Unknown:
-            return "unknown";
-        case ImportKind::FourfoldPlan:
-            return "fourfold-plan";
-        case ImportKind::HuggingFaceConfig:
-            return "huggingface";
-        case ImportKind::MegatronArguments:
-            return "megatron";
-        case ImportKind::DeepSpeedConfig:
-            return "deepspeed";
-        case ImportKind::TorchtitanJobConfig:
-            return "torchtitan";
-    }
-    return "unknown";
-}
-
-FrameworkExport exportPlan(const Plan& plan, Framework framework) {
-    const auto write = [&](const std::vector<std::string>& unexpressed) {
-        switch (framework) {
-            case Framework::Megatron:
-                return detail::megatronArguments(plan, unexpressed);
-            case Framework::DeepSpeed:
-                return detail::deepSpeedConfig(plan, unexpressed);
-            case Framework::Torchtitan:
-                return detail::torchtitanJobConfig(plan, unexpressed);
-        }
-        return std::string();
-    };
+FrameworkExport exportPlan(const Plan& plan, const FrameworkFormat& format) {
+    FrameworkExport result;
+    if (format.write == nullptr) return result;
     // Write a draft, read it back onto the default plan, and name every run field that did
     // not come back: that list goes into the final file.
-    const std::string draft = write({});
-    const PlanImport back = importPlan(defaultPlan(), draft);
-    FrameworkExport result;
+    const std::string draft = format.write(plan, {});
+    const PlanImport back = importPlan(defaultPlan(), draft, format);
     result.unexpressed = detail::unexpressedFields(plan, back);
-    result.text = write(result.unexpressed);
-    static constexpr std::array<const char*, 3> kNames = {"megatron_args.sh", "ds_config.json",
-                                                          "torchtitan.toml"};
-    result.fileName = kNames[static_cast<std::size_t>(framework)];
+    result.text = format.write(plan, result.unexpressed);
+    result.fileName = std::string(format.fileName);
     return result;
 }
 
-ImportKind detectImportKind(std::string_view text) {
-    const Json json = Json::parse(text, nullptr, false, true);
-    if (!json.is_discarded()) return detectJson(json);
-    for (const char* section : {"[parallelism]", "[training]", "[activation_checkpoint]"}) {
-        if (contains(text, section)) return ImportKind::TorchtitanJobConfig;
-    }
-    for (const char* flag :
-         {"--tensor-model-parallel-size", "--pipeline-model-parallel-size", "--micro-batch-size",
-          "--global-batch-size", "--num-layers", "--hidden-size", "pretrain_gpt"}) {
-        if (contains(text, flag)) return ImportKind::MegatronArguments;
-    }
-    return ImportKind::Unknown;
-}
+bool isFourfoldPlan(std::string_view text) { return detect(text).plan; }
 
-PlanImport importPlan(const Plan& base, std::string_view text, ImportKind kind) {
+const FrameworkFormat* detectFormat(std::string_view text) { return detect(text).format; }
+
+PlanImport importPlan(const Plan& base, std::string_view text, const FrameworkFormat& format) {
+    if (text.size() > kMaxImportBytes) return tooLarge(text);
+    if (format.read == nullptr) return refused("import.unknown_kind");
     // The readers check types before use; this is the backstop that keeps the API nothrow.
+    PlanImport result;
     try {
-        return importKnown(base, text, kind);
+        result = format.read(base, text);
     } catch (const std::exception& error) {
-        PlanImport result;
-        result.kind = kind;
-        result.diagnostics.push_back(
-            makeDiagnostic(Severity::Error, "", "import.unreadable", {{"reason", error.what()}}));
-        return result;
+        result = refused("import.unreadable", {{"reason", error.what()}});
     }
+    result.format = &format;
+    return result;
 }
 
 PlanImport importPlan(const Plan& base, std::string_view text) {
-    return importPlan(base, text, detectImportKind(text));
+    if (text.size() > kMaxImportBytes) return tooLarge(text);
+    const Detected detected = detect(text);
+    if (detected.format != nullptr) return importPlan(base, text, *detected.format);
+    if (!detected.plan) return refused("import.unknown_kind");
+    PlanParse parse = parsePlan(text);
+    PlanImport result;
+    result.plan = std::move(parse.plan);
+    result.diagnostics = std::move(parse.diagnostics);
+    return result;
 }
 
 }  // namespace fourfold::core

@@ -2,30 +2,48 @@
 // From plan to run and back: the plan as the launch configuration a training framework reads
 // (Megatron-LM arguments, a DeepSpeed ds_config.json, a torchtitan TOML job config), and the
 // files people already have (a Hugging Face config.json, Megatron arguments, a ds_config.json,
-// a torchtitan TOML) read back into a plan. Formats and mappings: docs/frameworks.md.
-// What a format cannot say is listed in the exported file, never dropped silently.
+// a torchtitan TOML) read back into a plan. The formats are rows of one table
+// (frameworkFormats(); the rows themselves are in detail/framework_table.h), which the CLI and
+// the app read rather than naming formats. Mappings: docs/frameworks.md. What a format cannot
+// say is listed in the exported file, never dropped silently.
 #pragma once
 
 #include "core/plan/plan.h"
+#include "core/plan/plan_json.h"
 #include "core/text/diagnostic.h"
+#include "core/text/language.h"
 
+#include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace fourfold::core {
 
-enum class Framework { Megatron, DeepSpeed, Torchtitan };
+// The largest file an import reads: 1 MiB, as for a plan file (a config is a few kilobytes).
+// Larger text is refused before any parsing; the front ends read no more than this from a file
+// (app/cli/cli_common.h, ui/shell/framework_file_actions.cpp), so a huge file costs nothing.
+inline constexpr std::size_t kMaxImportBytes = kMaxPlanBytes;
 
-// What a file to import holds, as detected from its text.
-enum class ImportKind {
-    Unknown,
-    FourfoldPlan,         // a plan JSON ("schema": "fourfold.plan/N")
-    HuggingFaceConfig,    // a model's config.json ("model_type" / "architectures")
-    MegatronArguments,    // a Megatron-LM command line or argument list
-    DeepSpeedConfig,      // a ds_config.json
-    TorchtitanJobConfig,  // a torchtitan TOML job config
+struct PlanImport;
+
+// One format Fourfold writes or reads besides its own plan: a training framework's launch
+// configuration, or a model's config.json.
+struct FrameworkFormat {
+    std::string_view key;  // "megatron": `fourfold-cli export --to`, coded name framework.<key>
+    std::string_view fileName;  // an export's conventional name, "megatron_args.sh"
+    std::string_view patterns;  // file-name patterns for file dialogs: "*.sh *.txt"
+    // How an import recognises it from the text alone: a JSON object with one of `markers` as
+    // a top-level key (json), or text holding one of them (not JSON).
+    bool json = false;
+    std::span<const std::string_view> markers;
+    // The file's text for a plan, with the `unexpressed` lines written into it; nullptr when
+    // the format is only read.
+    std::string (*write)(const Plan& plan, const std::vector<std::string>& unexpressed) = nullptr;
+    // The text read on top of `base`; never throws.
+    PlanImport (*read)(const Plan& base, std::string_view text) = nullptr;
 };
 
 struct FrameworkExport {
@@ -40,27 +58,35 @@ struct FrameworkExport {
 
 struct PlanImport {
     std::optional<Plan> plan;  // set exactly when no diagnostic is an error
-    ImportKind kind = ImportKind::Unknown;
+    // The format read; nullptr when the text was a Fourfold plan, or nothing Fourfold reads.
+    const FrameworkFormat* format = nullptr;
     // JSON pointers of the plan fields the file set ("/model/hidden", "/parallel/tp", ...).
     std::vector<std::string> carried;
     std::vector<Diagnostic> diagnostics;  // errors, and notes on what was assumed
 };
 
-[[nodiscard]] std::string_view toString(Framework framework);  // "megatron", ...
-[[nodiscard]] std::optional<Framework> frameworkFromString(std::string_view name);
-[[nodiscard]] std::string_view toString(ImportKind kind);  // "huggingface", ...
+// Every format, in the order the CLI's help and the app's menus list them.
+[[nodiscard]] std::span<const FrameworkFormat> frameworkFormats();
+// The format with this key ("megatron", "deepspeed", "torchtitan", "huggingface"); nullptr if none.
+[[nodiscard]] const FrameworkFormat* findFrameworkFormat(std::string_view key);
+// What the format's files are, in a language: "Megatron-LM arguments", "Megatron-LM 参数".
+[[nodiscard]] std::string frameworkName(const FrameworkFormat& format, Language language);
 
-// The plan in the framework's own configuration format. Never throws.
-[[nodiscard]] FrameworkExport exportPlan(const Plan& plan, Framework framework);
+// The plan in the format (which must have `write`). Never throws.
+[[nodiscard]] FrameworkExport exportPlan(const Plan& plan, const FrameworkFormat& format);
 
-// What the text is, from its content alone (not its file name).
-[[nodiscard]] ImportKind detectImportKind(std::string_view text);
+// Whether the text is a Fourfold plan ("schema": "fourfold.plan/N"), which File → Open reads.
+[[nodiscard]] bool isFourfoldPlan(std::string_view text);
+// The format the text is in, from its content alone (not its file name); nullptr for a
+// Fourfold plan or a text no format recognises.
+[[nodiscard]] const FrameworkFormat* detectFormat(std::string_view text);
 
-// Reads the text as `kind` on top of `base`: a Hugging Face config replaces the model; a
+// Reads the text as `format` on top of `base`: a Hugging Face config replaces the model; a
 // framework config replaces the parallel and training sections it carries. Everything the
 // file does not carry keeps base's value. Never throws; problems come back as diagnostics.
-[[nodiscard]] PlanImport importPlan(const Plan& base, std::string_view text, ImportKind kind);
-// The same, with the kind detected from the text.
+[[nodiscard]] PlanImport importPlan(const Plan& base, std::string_view text,
+                                    const FrameworkFormat& format);
+// The same with the format detected from the text; a Fourfold plan is read as a plan.
 [[nodiscard]] PlanImport importPlan(const Plan& base, std::string_view text);
 
 }  // namespace fourfold::core

@@ -9,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <exception>
 
 namespace fourfold::core {
@@ -38,35 +37,14 @@ bool startsWithNonFinite(std::string_view rest) {
     return false;
 }
 
-// Where the token ending at `last` begins. Used after the parser has read a whole (valid)
-// token it did not expect, so a string has no unescaped quote inside.
-std::size_t tokenStart(std::string_view text, std::size_t last) {
-    if (last >= text.size()) return last;
-    const auto isWordChar = [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '+' || c == '-' || c == '.';
-    };
-    if (text[last] == '"') {
-        for (std::size_t i = last; i > 0;) {
-            --i;
-            if (text[i] != '"') continue;
-            std::size_t backslashes = 0;
-            while (backslashes < i && text[i - 1 - backslashes] == '\\') ++backslashes;
-            if (backslashes % 2 == 0) return i;
-        }
-        return last;
-    }
-    std::size_t start = last;
-    while (isWordChar(text[start]) && start > 0 && isWordChar(text[start - 1])) --start;
-    return start;
-}
-
 // nlohmann reports "[json.exception.parse_error.101] parse error at line L, column C: syntax
 // error while parsing value - DETAIL". Keep DETAIL, made safe to show, and say it plainly.
 Diagnostic syntaxError(std::string_view text, const Json::parse_error& error) {
     std::string_view what = error.what();
     std::size_t offset = error.byte > 0 ? error.byte - 1 : 0;
     // "unexpected <token>" comes after a whole token was read: point at its first character.
-    if (what.find(" - unexpected ") != std::string_view::npos) offset = tokenStart(text, offset);
+    if (what.find(" - unexpected ") != std::string_view::npos)
+        offset = detail::tokenStart(text, offset);
     // A bad UTF-8 sequence is noticed at the byte after its lead byte: point at the lead.
     if (what.find("ill-formed UTF-8") != std::string_view::npos) {
         const auto isHigh = [&](std::size_t i) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/plan/plan_json_text.h"
 
+#include <cctype>
 #include <cstdint>
 #include <unordered_set>
 
@@ -221,6 +222,26 @@ LineColumn lineColumnAt(std::string_view text, std::size_t offset) {
         }
     }
     return position;
+}
+
+std::size_t tokenStart(std::string_view text, std::size_t last) {
+    if (last >= text.size()) return last;
+    if (text[last] == '"') {
+        for (std::size_t i = last; i > 0;) {
+            --i;
+            if (text[i] != '"') continue;
+            std::size_t backslashes = 0;
+            while (backslashes < i && text[i - 1 - backslashes] == '\\') ++backslashes;
+            if (backslashes % 2 == 0) return i;
+        }
+        return last;
+    }
+    const auto isWordChar = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '+' || c == '-' || c == '.';
+    };
+    std::size_t start = last;
+    while (start > 0 && isWordChar(text[start]) && isWordChar(text[start - 1])) --start;
+    return start;
 }
 
 std::optional<std::size_t> findExcessiveNesting(std::string_view text, int limit) {

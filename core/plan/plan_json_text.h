@@ -24,6 +24,11 @@ struct LineColumn {
 // Line and column of the byte at `offset` (clamped to the end of the text).
 [[nodiscard]] LineColumn lineColumnAt(std::string_view text, std::size_t offset);
 
+// Where the token ending at byte `last` begins: a string's opening quote, or the first character
+// of a literal or number. For a JSON parser's "unexpected <token>", which it reports after reading
+// the whole (valid) token, so a string holds no unescaped quote.
+[[nodiscard]] std::size_t tokenStart(std::string_view text, std::size_t last);
+
 // The byte offset where brackets outside strings first nest deeper than `limit`, if they do.
 // Cheap and iterative, so it is safe on any input, however deep.
 [[nodiscard]] std::optional<std::size_t> findExcessiveNesting(std::string_view text, int limit);

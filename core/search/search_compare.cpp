@@ -2,6 +2,7 @@
 #include "core/search/search_compare.h"
 
 #include "core/search/detail/search_rank.h"
+#include "core/search/detail/search_timer.h"
 
 #include <algorithm>
 #include <limits>
@@ -10,26 +11,7 @@ namespace fourfold::core {
 
 SearchLayout layoutOf(const Plan& plan) {
     SearchLayout layout;
-    const ParallelSpec& p = plan.parallel;
-    layout.dp = p.dp;
-    layout.tp = p.tp;
-    layout.pp = p.pp;
-    layout.cp = p.cp;
-    layout.ep = p.ep;
-    layout.etp = p.etp;
-    layout.virtualStages = p.virtualStages;
-    layout.schedule = p.schedule;
-    layout.zeroStage = p.zeroStage;
-    layout.offload = p.offload;
-    layout.sequenceParallel = p.sequenceParallel;
-    layout.recompute = plan.training.recompute;
-    layout.microBatch = plan.training.microBatch;
-    layout.gradAccumulation = plan.training.gradAccumulation;
-    const PerformanceOptions& o = plan.performance;
-    layout.overlapGradReduce = o.overlapGradReduce;
-    layout.overlapParamGather = o.overlapParamGather;
-    layout.overlapTpComm = o.overlapTpComm;
-    layout.overlapP2p = o.overlapP2p;
+    detail::forEachLayoutField(layout, plan, [](auto& to, const auto& from) { to = from; });
     return layout;
 }
 
@@ -49,14 +31,7 @@ SearchPoint pointOf(const Evaluation& evaluation, SearchObjective objective) {
         point.fits = memory.fits;
     }
     if (evaluation.performance) {
-        const PerformanceReport& performance = *evaluation.performance;
-        point.timed = true;
-        point.stepTimeS = performance.stepTimeS;
-        point.tokensPerS = performance.tokensPerS;
-        point.mfu = performance.mfu;
-        point.bubbleS = performance.breakdown.bubble;
-        point.trainingSeconds = performance.training.seconds;
-        point.trainingCost = performance.training.cost;
+        detail::copyStepFigures(*evaluation.performance, point);
     }
     point.objective = objectiveValue(point, objective);
     return point;

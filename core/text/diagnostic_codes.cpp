@@ -39,6 +39,12 @@ constexpr std::array kCodes = {
     DiagnosticCode{"import.note", "Imported with a note: {detail}"},
     DiagnosticCode{"import.problem", "Could not import the file: {detail}"},
     DiagnosticCode{"import.toml_syntax", "torchtitan job config, {reason}"},
+    DiagnosticCode{"import.toml_syntax_at_key", "torchtitan job config, {key}: {reason}"},
+    DiagnosticCode{"import.toml_too_deep",
+                   "torchtitan job config: tables and arrays nest deeper than {limit} levels"},
+    DiagnosticCode{"import.too_large",
+                   "the file has {size} bytes, more than the {limit} bytes a file to import may "
+                   "hold"},
     DiagnosticCode{
         "import.unknown_kind",
         "not a file Fourfold can import: expected a Hugging Face config.json, a DeepSpeed "

@@ -36,6 +36,9 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"import.note", "导入时的说明：{detail}"},
     DiagnosticCode{"import.problem", "无法导入该文件：{detail}"},
     DiagnosticCode{"import.toml_syntax", "torchtitan 任务配置：{reason}"},
+    DiagnosticCode{"import.toml_syntax_at_key", "torchtitan 任务配置，{key}：{reason}"},
+    DiagnosticCode{"import.toml_too_deep", "torchtitan 任务配置：表和数组的嵌套超过 {limit} 层"},
+    DiagnosticCode{"import.too_large", "该文件有 {size} 字节，超过可导入文件的上限 {limit} 字节"},
     DiagnosticCode{"import.unknown_kind",
                    "不是 Fourfold 能导入的文件：应为 Hugging Face 的 config.json、DeepSpeed 的 "
                    "ds_config.json、Megatron-LM 的参数、torchtitan 的 TOML 任务配置或方案文件"},

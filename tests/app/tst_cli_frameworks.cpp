@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QFileInfo>
 #include <QTest>
 
 #include <sstream>
@@ -131,6 +132,55 @@ private slots:
         QVERIFY(unknown.out.empty());
         QCOMPARE(run({"import", "/nonexistent/config.json"}).exitCode, 2);
         QCOMPARE(run({"import"}).exitCode, 2);
+    }
+
+    // Read no further than the documented limit (1 MiB): 8 MB of a valid config and an endless
+    // /dev/zero are refused alike, before the import reads them whole.
+    void importRefusesFilesOverTheLimit() {
+        std::string text = "[parallelism]\ntensor_parallel_degree = 2\n";
+        while (text.size() < 8'000'000) text += "# padding padding padding padding padding\n";
+        const std::string path = write(QStringLiteral("huge.toml"), text);
+        const CliRun huge = run({"import", path});
+        QCOMPARE(huge.exitCode, 2);
+        QVERIFY2(has(huge.err, "larger than the 1048576 bytes"), huge.err.c_str());
+        QVERIFY(huge.out.empty());
+        if (QFileInfo::exists(QStringLiteral("/dev/zero"))) {
+            const CliRun zero = run({"import", "/dev/zero"});
+            QCOMPARE(zero.exitCode, 2);
+            QVERIFY2(has(zero.err, "larger than"), zero.err.c_str());
+        }
+    }
+
+    void importProblemsPointIntoTheFile() {
+        const std::string path = write(
+            QStringLiteral("job.toml"),
+            "[training]\nseq_len = 4096\n\n[parallelism]\ntensor_parallel_degree = \"four\"\n");
+        const CliRun result = run({"import", path});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(has(result.err, path + ":5:26: error:") &&
+                     has(result.err, "parallelism.tensor_parallel_degree"),
+                 result.err.c_str());
+    }
+
+    void importNotesInChinese() {
+        const std::string path =
+            write(QStringLiteral("ds_config.json"),
+                  R"({"train_batch_size": "auto", "train_micro_batch_size_per_gpu": 2,
+                "optimizer": {"type": "OneBitAdam"}})");
+        const CliRun english = run({"import", path});
+        QCOMPARE(english.exitCode, 0);
+        QVERIFY2(has(english.err,
+                     "info: Imported with a note: train_batch_size is \"auto\": "
+                     "kept from the plan [/training/global_batch]"),
+                 english.err.c_str());
+        const CliRun chinese = run({"import", path, "--lang", "zh_CN"});
+        QCOMPARE(chinese.exitCode, 0);
+        QCOMPARE(chinese.out, english.out);
+        QVERIFY2(has(chinese.err, "导入时的说明：train_batch_size 为 \"auto\"：沿用方案中的值") &&
+                     has(chinese.err, "优化器 \"OneBitAdam\" 在方案中没有对应项") &&
+                     !has(chinese.err, "kept from the plan"),
+                 chinese.err.c_str());
+        QCOMPARE(run({"import", path, "--lang=xx"}).exitCode, 2);
     }
 
     void evaluateWithOverrides() {

@@ -6,8 +6,11 @@
 // core writes for a reader over those plans (names, notes, sources, formulas, what-ifs,
 // diagnostics) reads in Chinese with no English words left but symbols, units, proper nouns and
 // paper citations.
+#include "hf_configs_for_tests.h"
+
 #include "core/evaluate/evaluate.h"
 #include "core/evaluate/evaluation_table.h"
+#include "core/frameworks/frameworks.h"
 #include "core/plan/catalog.h"
 #include "core/rules/parallel_choices.h"
 #include "core/search/search.h"
@@ -243,28 +246,32 @@ std::set<std::string> chineseTexts(const Evaluation& evaluation) {
 // ASCII words a Chinese sentence may keep: symbols, units, abbreviations, proper nouns, the
 // names in paper citations, and plan keys and enum values quoted as written.
 const std::set<std::string> kKeptWords = {
-    "ZeRO",      "GPU",         "GPUs",      "CPU",     "NVMe",        "Megatron",    "LM",
-    "DeepSpeed", "FLOPs",       "FLOP",      "MFU",     "HFU",         "TP",          "DP",
-    "PP",        "CP",          "EP",        "SP",      "dp",          "tp",          "pp",
-    "cp",        "ep",          "token",     "rank",    "ranks",       "GB",          "GiB",
-    "MB",        "MiB",         "TB",        "KB",      "ms",          "min",         "µs",
-    "et",        "al",          "eq",        "Qi",      "Narayanan",   "Korthikanti", "Rajbhandari",
-    "Huang",     "Daly",        "Young",     "Dao",     "Shoeybi",     "Adam",        "AdamW",
-    "SGD",       "Lion",        "Adafactor", "fp",      "bf",          "Zero",        "Bubble",
-    "Pipeline",  "Parallelism", "GPipe",     "PyTorch", "DDP",         "FSDP",        "LayerNorm",
-    "MLP",       "torchtitan",  "LR",        "NaN",     "CUDA",        "FFN",         "Flash",
-    "Attention", "Shazeer",     "Stern",     "Table",   "sbh",         "logits",      "experts",
-    "layers",    "true",        "false",     "F",       "B",           "W",           "T",
-    "R",         "M",           "h",         "s",       "v",           "m",           "p",
-    "b",         "a",           "N",         "X",       "P",           "opt",         "off",
-    "bub",       "data",        "zb",        "gpipe",   "interleaved", "1f1b",        "H1",
-    "H2",        "Core",        "etp",       "sp",      "kB",          "heads",       "sequence",
-    "hidden"};
+    "ZeRO",        "GPU",       "GPUs",      "CPU",         "NVMe",        "Megatron",
+    "LM",          "DeepSpeed", "FLOPs",     "FLOP",        "MFU",         "HFU",
+    "TP",          "DP",        "PP",        "CP",          "EP",          "SP",
+    "dp",          "tp",        "pp",        "cp",          "ep",          "token",
+    "rank",        "ranks",     "GB",        "GiB",         "MB",          "MiB",
+    "TB",          "KB",        "ms",        "min",         "µs",          "et",
+    "al",          "eq",        "Qi",        "Narayanan",   "Korthikanti", "Rajbhandari",
+    "Huang",       "Daly",      "Young",     "Dao",         "Shoeybi",     "Adam",
+    "AdamW",       "SGD",       "Lion",      "Adafactor",   "fp",          "bf",
+    "Zero",        "Bubble",    "Pipeline",  "Parallelism", "GPipe",       "PyTorch",
+    "DDP",         "FSDP",      "LayerNorm", "MLP",         "torchtitan",  "LR",
+    "NaN",         "CUDA",      "FFN",       "Flash",       "Attention",   "Shazeer",
+    "Stern",       "Table",     "sbh",       "logits",      "experts",     "layers",
+    "true",        "false",     "F",         "B",           "W",           "T",
+    "R",           "M",         "h",         "s",           "v",           "m",
+    "p",           "b",         "a",         "N",           "X",           "P",
+    "opt",         "off",       "bub",       "data",        "zb",          "gpipe",
+    "interleaved", "1f1b",      "H1",        "H2",          "auto",        "JSON",
+    "Fourfold",    "torchrun",  "SwiGLU",    "GELU",        "GPT",         "NeoX",
+    "llama",       "mistral",   "mixtral",   "qwen",        "Core",        "etp",
+    "sp",          "kB",        "heads",     "sequence",    "hidden"};
 
 // Terms a Chinese text writes in English as well: collectives, file names.
 const std::string_view kKeptPhrases[] = {
     "all-gather", "reduce-scatter", "all-reduce", "all-to-all", "top-k",
-    "theoretical_memory_usage.py", "docs/performance.md",
+    "theoretical_memory_usage.py", "docs/performance.md", "ds_config.json", "config.json",
     // Megatron-LM's own printout, quoted so the report can be compared with it digit for digit.
     "weight and optimizer=", "activation=", "total="};
 
@@ -280,6 +287,14 @@ std::vector<std::string> asciiWords(const std::string& original) {
         if (kept != std::end(kKeptPhrases)) {
             text += ' ';
             i += kept->size();
+        } else if (original.compare(i, 2, "--") == 0) {
+            // A command-line flag ("--nproc-per-node") is quoted as the program spells it.
+            text += ' ';
+            i += 2;
+            while (i < original.size() && (std::isalnum(static_cast<unsigned char>(original[i])) ||
+                                           original[i] == '-' || original[i] == '_')) {
+                ++i;
+            }
         } else {
             text += original[i++];
         }
@@ -300,6 +315,147 @@ std::vector<std::string> asciiWords(const std::string& original) {
         word.clear();
     }
     return words;
+}
+
+// Whether the word is a segment of a dotted key ("training.seq_len", "optimizer.name").
+bool inDottedKey(const std::string& text, const std::string& word) {
+    const auto letter = [&](std::size_t i) {
+        return i < text.size() && std::isalpha(static_cast<unsigned char>(text[i])) != 0;
+    };
+    for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+        const std::size_t end = at + word.size();
+        if ((end < text.size() && text[end] == '.' && letter(end + 1)) ||
+            (at >= 2 && text[at - 1] == '.' && letter(at - 2))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// Each English word of the texts (one text it is in) but those a Chinese text keeps: the words
+// above, and plan keys and config keys ("micro_batch", "/model/moe", "training.seq_len") quoted
+// as a file writes them.
+std::map<std::string, std::string> englishWords(const std::set<std::string>& texts) {
+    std::map<std::string, std::string> english;
+    for (const std::string& text : texts) {
+        for (const std::string& word : asciiWords(text)) {
+            const bool keyPath = inDottedKey(text, word);
+            if (kKeptWords.contains(word) || text.find(word + "_") != std::string::npos ||
+                text.find("_" + word) != std::string::npos ||
+                text.find("/" + word) != std::string::npos || keyPath) {
+                continue;
+            }
+            english.emplace(word, text);
+        }
+    }
+    return english;
+}
+
+QStringList listed(const std::map<std::string, std::string>& english) {
+    QStringList lines;
+    for (const auto& [word, text] : english) lines << QString::fromStdString(word + " in: " + text);
+    for (const QString& line : lines) qWarning("%s", qPrintable(line));
+    return lines;
+}
+
+// Files an import reads with a note or a refusal, between them every import_note.* and
+// import_problem.* code.
+struct ImportCase {
+    const char* name;
+    std::string text;
+    std::string_view format = {};  // the table's key; "" to detect it from the text
+};
+
+std::vector<ImportCase> importCases() {
+    const std::string torchrun = "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py ";
+    return {
+        {
+            "deepspeed-auto",
+            R"({"train_batch_size": "auto", "train_micro_batch_size_per_gpu": 1})",
+        },
+        {
+            "deepspeed-optimizer",
+            R"({"train_batch_size": 64, "optimizer": {"type": "OneBitAdam"}})",
+        },
+        {
+            "deepspeed-batch",
+            R"({"train_batch_size": 100, "train_micro_batch_size_per_gpu": 3,
+             "gradient_accumulation_steps": 2})",
+        },
+        {
+            "deepspeed-dtype",
+            R"({"train_batch_size": 64, "data_types": {"grad_accum_dtype": "int4"}})",
+        },
+        {"deepspeed-stage", R"({"zero_optimization": {"stage": 7}})"},
+        {"deepspeed-integer", R"({"train_batch_size": "many"})"},
+        {"deepspeed-array", "[1, 2]", "deepspeed"},
+        {
+            "llama-bias-short-context",
+            R"({"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32,
+             "num_attention_heads": 32, "intermediate_size": 11008, "vocab_size": 32000,
+             "max_position_embeddings": 2048, "attention_bias": true})",
+        },
+        {"qwen2", fourfold::test::kQwen2_7bConfig},
+        {"qwen2-moe", fourfold::test::kQwen15MoeA27bConfig},
+        {"pythia", fourfold::test::kPythia160mConfig},
+        {"deepseek-v3", fourfold::test::kDeepseekV3Config},
+        {
+            "config-falcon",
+            R"({"architectures": ["FalconForCausalLM"], "model_type": "falcon"})",
+        },
+        {"config-missing", R"({"model_type": "llama", "hidden_size": 4096})"},
+        {"config-negative", R"({"model_type": "llama", "hidden_size": -1})"},
+        {"config-array", "[1, 2]", "huggingface"},
+        {"megatron-no-torchrun", "--tensor-model-parallel-size 2 --micro-batch-size 1"},
+        {"megatron-word", "--tensor-model-parallel-size four"},
+        {"megatron-global-batch", torchrun + "--micro-batch-size 3 --global-batch-size 100"},
+        {
+            "megatron-chunks",
+            torchrun + "--num-layers 32 --pipeline-model-parallel-size 4 "
+                       "--num-layers-per-virtual-pipeline-stage 3",
+        },
+        {"megatron-strategy",
+         torchrun + "--use-megatron-fsdp --data-parallel-sharding-strategy half"},
+        {
+            "megatron-world",
+            "torchrun --nnodes 1 --nproc-per-node 6 pretrain_gpt.py --tensor-model-parallel-size 4",
+        },
+        {
+            "megatron-huge-world",
+            "torchrun --nnodes 2000000000 --nproc-per-node 8 pretrain_gpt.py --micro-batch-size 1",
+        },
+        {
+            "torchtitan-rest-zbv",
+            "[parallelism]\ndata_parallel_shard_degree = -1\n"
+            "pipeline_parallel_schedule = \"ZBVZeroBubble\"\n",
+        },
+        {"torchtitan-huge", "[parallelism]\ntensor_parallel_degree = 4294967296\n"},
+        {"torchtitan-name", "[training]\nseq_len = 4096\n[optimizer]\nname = 3\n"},
+    };
+}
+
+// The Chinese sentence with every value quoted from the file taken out: a name or number the
+// file spells is data, not English the core wrote.
+std::string withoutFileValues(std::string sentence, const Diagnostic& diagnostic,
+                              const std::string& file) {
+    for (const DiagnosticArg& arg : diagnostic.args) {
+        const auto* value = std::get_if<std::string>(&arg.value);
+        if (value == nullptr || value->empty() || arg.name == "detail") continue;
+        std::string inner = *value;
+        if (inner.size() >= 2 && inner.front() == '"' && inner.back() == '"') {
+            inner = inner.substr(1, inner.size() - 2);
+        }
+        if (inner.empty() || file.find(inner) == std::string::npos) continue;
+        std::string rest;
+        std::size_t from = 0;
+        for (std::size_t at = sentence.find(*value); at != std::string::npos;
+             at = sentence.find(*value, from)) {
+            rest.append(sentence, from, at - from).append(" ");
+            from = at + value->size();
+        }
+        sentence = rest.append(sentence, from);
+    }
+    return sentence;
 }
 
 bool hasCjk(const std::string& text) {
@@ -351,23 +507,38 @@ private slots:
         searched.cluster.nodes = 0;
         texts.insert(searchTable(search(searched, options), Language::SimplifiedChinese));
         QVERIFY2(texts.size() >= 200, std::to_string(texts.size()).c_str());
-        QVERIFY(whatIfs > 0);                        // the plans reach the what-ifs too
-        std::map<std::string, std::string> english;  // word → one text it is in
-        for (const std::string& text : texts) {
-            for (const std::string& word : asciiWords(text)) {
-                // Plan keys ("micro_batch", "/model/moe") are quoted as a plan writes them.
-                if (kKeptWords.contains(word) || text.find(word + "_") != std::string::npos ||
-                    text.find("_" + word) != std::string::npos ||
-                    text.find("/" + word) != std::string::npos) {
-                    continue;
+        QVERIFY(whatIfs > 0);  // the plans reach the what-ifs too
+        const QStringList lines = listed(englishWords(texts));
+        QVERIFY2(lines.isEmpty(), qPrintable(lines.join(QStringLiteral("\n"))));
+    }
+
+    // Every note and refusal an import writes (import_note.*, import_problem.*) reads in Chinese
+    // as a whole: the same check as above, over the files that reach each code.
+    void importNotesInChineseHaveNoEnglish() {
+        std::set<std::string> texts;
+        std::set<std::string> reached;
+        for (const ImportCase& file : importCases()) {
+            const Plan base = defaultPlan();
+            const FrameworkFormat* format = findFrameworkFormat(file.format);
+            const PlanImport imported =
+                format ? importPlan(base, file.text, *format) : importPlan(base, file.text);
+            QVERIFY2(!imported.diagnostics.empty(), file.name);
+            for (const Diagnostic& diagnostic : imported.diagnostics) {
+                if (const DiagnosticArg* code = findArg(diagnostic, "detail.code")) {
+                    reached.insert(std::get<std::string>(code->value));
                 }
-                english.emplace(word, text);
+                const std::string zh = renderMessage(diagnostic, Language::SimplifiedChinese);
+                QVERIFY2(hasCjk(zh), zh.c_str());
+                texts.insert(withoutFileValues(zh, diagnostic, file.text));
             }
         }
-        QStringList lines;
-        for (const auto& [word, text] : english)
-            lines << QString::fromStdString(word + " in: " + text);
-        for (const QString& line : lines) qWarning("%s", qPrintable(line));
+        for (const DiagnosticCode& entry : codedTexts(Language::English)) {
+            const std::string code(entry.code);
+            if (code.starts_with("import_note.") || code.starts_with("import_problem.")) {
+                QVERIFY2(reached.contains(code), code.c_str());
+            }
+        }
+        const QStringList lines = listed(englishWords(texts));
         QVERIFY2(lines.isEmpty(), qPrintable(lines.join(QStringLiteral("\n"))));
     }
 

@@ -14,16 +14,32 @@
 #include <QTest>
 
 #include <algorithm>
+#include <set>
 
 using namespace fourfold::core;
 using namespace fourfold::test;
-
-Q_DECLARE_METATYPE(fourfold::core::Framework)
 
 namespace {
 
 bool has(const std::string& text, const std::string& word) {
     return text.find(word) != std::string::npos;
+}
+
+// The table's row for a key; every key the tests name has one.
+const FrameworkFormat& format(std::string_view key) {
+    const FrameworkFormat* row = findFrameworkFormat(key);
+    Q_ASSERT(row != nullptr);
+    return *row;
+}
+
+// The key of the format an import read, "" for none.
+std::string_view keyOf(const PlanImport& imported) {
+    return imported.format ? imported.format->key : std::string_view();
+}
+
+std::string_view detectedKey(std::string_view text) {
+    const FrameworkFormat* row = detectFormat(text);
+    return row ? row->key : std::string_view();
 }
 
 // A plan exercising most fields: Llama-2 7B, tp 2, pp 2 interleaved, ZeRO-1, selective recompute.
@@ -97,6 +113,35 @@ std::vector<std::string> runPointers(const Plan& plan) {
 class TestFrameworks : public QObject {
     Q_OBJECT
 private slots:
+    // Every row of the table is complete: a unique key, a name in each language, file patterns
+    // its export's file name matches, and markers when it is read.
+    void everyFormatRowIsComplete() {
+        std::set<std::string_view> keys;
+        QVERIFY(frameworkFormats().size() >= 4);
+        for (const FrameworkFormat& row : frameworkFormats()) {
+            const std::string key(row.key);
+            QVERIFY2(keys.insert(row.key).second, key.c_str());
+            QCOMPARE(findFrameworkFormat(row.key), &row);
+            const std::string english = frameworkName(row, Language::English);
+            const std::string chinese = frameworkName(row, Language::SimplifiedChinese);
+            QVERIFY2(!english.empty() && !english.starts_with("framework."), key.c_str());
+            // Written in Chinese: some UTF-8 lead byte of a CJK ideograph (0xE4-0xE9).
+            const bool cjk = std::any_of(chinese.begin(), chinese.end(), [](char c) {
+                return static_cast<unsigned char>(c) >= 0xE4 &&
+                       static_cast<unsigned char>(c) <= 0xE9;
+            });
+            QVERIFY2(chinese != english && cjk, chinese.c_str());
+            // Written, read, or both; a format read is recognised by some marker.
+            QVERIFY2(!row.patterns.empty() && (row.read || row.write), key.c_str());
+            QVERIFY2(!row.read || !row.markers.empty(), key.c_str());
+            if (row.write) {
+                const std::string suffix(row.fileName.substr(row.fileName.rfind('.')));
+                QVERIFY2(has(std::string(row.patterns), "*" + suffix), key.c_str());
+            }
+        }
+        QVERIFY(findFrameworkFormat("jax") == nullptr);
+    }
+
     void huggingFaceCountsMatchReleasedCheckpoints_data() {
         QTest::addColumn<QString>("config");
         QTest::addColumn<quint64>("parameters");
@@ -124,7 +169,7 @@ private slots:
         QFETCH(QString, config);
         QFETCH(quint64, parameters);
         const std::string text = config.toStdString();
-        QVERIFY(detectImportKind(text) == ImportKind::HuggingFaceConfig);
+        QCOMPARE(detectedKey(text), std::string_view("huggingface"));
         const PlanImport imported = importPlan(defaultPlan(), text);
         QVERIFY2(imported.plan.has_value(),
                  imported.diagnostics.empty() ? "" : imported.diagnostics[0].message.c_str());
@@ -168,7 +213,7 @@ private slots:
             defaultPlan(),
             R"({"architectures": ["FalconForCausalLM"], "model_type": "falcon", "hidden_size": 4544})");
         QVERIFY(!imported.plan);
-        QVERIFY(imported.kind == ImportKind::HuggingFaceConfig);
+        QCOMPARE(keyOf(imported), std::string_view("huggingface"));
         QVERIFY(hasErrors(imported.diagnostics));
         const std::string& message = imported.diagnostics.front().message;
         QVERIFY2(
@@ -184,7 +229,7 @@ private slots:
     }
 
     void megatronUsesDocumentedFlags() {
-        const FrameworkExport out = exportPlan(layeredPlan(), Framework::Megatron);
+        const FrameworkExport out = exportPlan(layeredPlan(), format("megatron"));
         QCOMPARE(out.fileName, std::string("megatron_args.sh"));
         for (const char* flag : {"--tensor-model-parallel-size 2",
                                  "--pipeline-model-parallel-size 2",
@@ -214,7 +259,7 @@ private slots:
 
         Plan gqa = expertPlan();
         gqa.training.recompute = Recompute::Full;
-        const std::string text = exportPlan(gqa, Framework::Megatron).text;
+        const std::string text = exportPlan(gqa, format("megatron")).text;
         for (const char* flag :
              {"--group-query-attention", "--num-query-groups 8", "--num-experts 8",
               "--moe-router-topk 2", "--expert-model-parallel-size 8", "--fp16",
@@ -234,7 +279,7 @@ private slots:
             "  --num-layers-per-virtual-pipeline-stage 4 --micro-batch-size 1 \\\n"
             "  --global-batch-size 32 --bf16   # a comment\n");
         QVERIFY(imported.plan);
-        QVERIFY(imported.kind == ImportKind::MegatronArguments);
+        QCOMPARE(keyOf(imported), std::string_view("megatron"));
         QCOMPARE(imported.plan->parallel.virtualStages, 2);
         QVERIFY(imported.plan->parallel.schedule == ScheduleKind::Interleaved1F1B);
         QCOMPARE(imported.plan->parallel.dp, 1);  // 8 / (2 x 4)
@@ -262,7 +307,7 @@ private slots:
     void deepSpeedSatisfiesItsBatchIdentity() {
         QFETCH(int, index);
         const Plan plan = samplePlans()[static_cast<std::size_t>(index)].second;
-        const auto config = nlohmann::json::parse(exportPlan(plan, Framework::DeepSpeed).text);
+        const auto config = nlohmann::json::parse(exportPlan(plan, format("deepspeed")).text);
         const auto total = config["train_batch_size"].get<std::int64_t>();
         const auto micro = config["train_micro_batch_size_per_gpu"].get<std::int64_t>();
         const auto steps = config["gradient_accumulation_steps"].get<std::int64_t>();
@@ -275,7 +320,7 @@ private slots:
 
     void deepSpeedZeroSection() {
         const auto config =
-            nlohmann::json::parse(exportPlan(expertPlan(), Framework::DeepSpeed).text);
+            nlohmann::json::parse(exportPlan(expertPlan(), format("deepspeed")).text);
         const auto& zero = config["zero_optimization"];
         QCOMPARE(zero["offload_optimizer"]["device"].get<std::string>(), std::string("cpu"));
         QCOMPARE(zero["offload_param"]["device"].get<std::string>(), std::string("cpu"));
@@ -294,7 +339,7 @@ private slots:
     }
 
     void torchtitanUsesDocumentedKeys() {
-        const std::string text = exportPlan(layeredPlan(), Framework::Torchtitan).text;
+        const std::string text = exportPlan(layeredPlan(), format("torchtitan")).text;
         for (const char* line :
              {"[training]", "local_batch_size = 32", "global_batch_size = 128", "seq_len = 4096",
               "mixed_precision_param = \"bfloat16\"", "[parallelism]",
@@ -305,7 +350,7 @@ private slots:
               "context_parallel_degree = 1", "[activation_checkpoint]", "mode = \"selective\""}) {
             QVERIFY2(has(text, line), line);
         }
-        const std::string fsdp = exportPlan(expertPlan(), Framework::Torchtitan).text;
+        const std::string fsdp = exportPlan(expertPlan(), format("torchtitan")).text;
         // ZeRO-3 in groups of 8 over 32 data-parallel ranks: HSDP, 4 replicas of 8 shards.
         QVERIFY(has(fsdp, "data_parallel_replicate_degree = 4"));
         QVERIFY(has(fsdp, "data_parallel_shard_degree = 8"));
@@ -316,25 +361,27 @@ private slots:
     }
 
     void roundTripGivesBackWhatTheFileExpresses_data() {
-        QTest::addColumn<Framework>("framework");
+        QTest::addColumn<QString>("key");
         QTest::addColumn<int>("index");
-        for (const Framework framework :
-             {Framework::Megatron, Framework::DeepSpeed, Framework::Torchtitan}) {
+        for (const FrameworkFormat& row : frameworkFormats()) {
+            if (row.write == nullptr || row.read == nullptr) continue;
             const auto plans = samplePlans();
             for (std::size_t i = 0; i < plans.size(); ++i) {
-                const std::string name = std::string(toString(framework)) + "-" + plans[i].first;
-                QTest::newRow(name.c_str()) << framework << static_cast<int>(i);
+                const std::string name = std::string(row.key) + "-" + plans[i].first;
+                QTest::newRow(name.c_str()) << QString::fromUtf8(row.key) << static_cast<int>(i);
             }
         }
     }
     void roundTripGivesBackWhatTheFileExpresses() {
-        QFETCH(Framework, framework);
+        QFETCH(QString, key);
         QFETCH(int, index);
+        const FrameworkFormat& framework = format(key.toStdString());
         const Plan plan = samplePlans()[static_cast<std::size_t>(index)].second;
         const FrameworkExport out = exportPlan(plan, framework);
         const PlanImport back = importPlan(defaultPlan(), out.text);
         QVERIFY2(back.plan.has_value(),
                  back.diagnostics.empty() ? "" : back.diagnostics[0].message.c_str());
+        QCOMPARE(keyOf(back), framework.key);  // an export is recognised as its own format
         QCOMPARE(derivedGlobalBatch(*back.plan), derivedGlobalBatch(plan));
         for (const std::string& pointer : runPointers(plan)) {
             if (pointer == "/model/preset") continue;
@@ -344,7 +391,7 @@ private slots:
                                             listed) != out.unexpressed.end();
             if (isListed) {
                 // Listed in the file itself, not only in the returned list.
-                if (framework == Framework::DeepSpeed) {
+                if (framework.key == "deepspeed") {
                     const auto list = nlohmann::json::parse(out.text)["_fourfold_unexpressed"];
                     QVERIFY2(std::find(list.begin(), list.end(), listed) != list.end(),
                              listed.c_str());
@@ -363,7 +410,7 @@ private slots:
     void megatronCarriesTheWholeLayout() {
         // Everything in the layered plan is a Megatron flag, so nothing is listed but the
         // label-free fields Megatron has no flag for.
-        const FrameworkExport out = exportPlan(layeredPlan(), Framework::Megatron);
+        const FrameworkExport out = exportPlan(layeredPlan(), format("megatron"));
         for (const std::string& line : out.unexpressed) {
             QVERIFY2(!line.starts_with("/parallel/") && !line.starts_with("/model/layers"),
                      line.c_str());
@@ -371,16 +418,206 @@ private slots:
     }
 
     void detection() {
-        QVERIFY(detectImportKind(planToJson(defaultPlan())) == ImportKind::FourfoldPlan);
-        QVERIFY(detectImportKind(R"({"train_batch_size": 8})") == ImportKind::DeepSpeedConfig);
-        QVERIFY(detectImportKind("[parallelism]\ntensor_parallel_degree = 2\n") ==
-                ImportKind::TorchtitanJobConfig);
-        QVERIFY(detectImportKind("--tensor-model-parallel-size 2") ==
-                ImportKind::MegatronArguments);
-        QVERIFY(detectImportKind("hello") == ImportKind::Unknown);
+        QVERIFY(isFourfoldPlan(planToJson(defaultPlan())));
+        QVERIFY(detectFormat(planToJson(defaultPlan())) == nullptr);
+        QCOMPARE(detectedKey(R"({"train_batch_size": 8})"), std::string_view("deepspeed"));
+        QCOMPARE(detectedKey("[parallelism]\ntensor_parallel_degree = 2\n"),
+                 std::string_view("torchtitan"));
+        QCOMPARE(detectedKey("--tensor-model-parallel-size 2"), std::string_view("megatron"));
+        QCOMPARE(detectedKey(R"({"model_type": "llama"})"), std::string_view("huggingface"));
+        QCOMPARE(detectedKey("hello"), std::string_view());
+        QVERIFY(!isFourfoldPlan("hello"));
         const PlanImport unknown = importPlan(defaultPlan(), "hello");
         QVERIFY(!unknown.plan);
         QVERIFY(hasErrors(unknown.diagnostics));
+    }
+
+    // What the hand-written reader before toml++ kept as text or refused: inline tables, dotted
+    // and quoted keys, arrays over several lines, escapes in strings.
+    void torchtitanReadsTomlAsTomlIs_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("sequence");
+        QTest::newRow("inline-table")
+            << QStringLiteral(
+                   "parallelism = { tensor_parallel_degree = 4, "
+                   "pipeline_parallel_degree = 2 }\n"
+                   "training = { seq_len = 2048, local_batch_size = 1 }\n")
+            << 4 << 2 << 2048;
+        QTest::newRow("dotted-and-quoted-keys")
+            << QStringLiteral(
+                   "parallelism.tensor_parallel_degree = 4\n"
+                   "parallelism . pipeline_parallel_degree = 2\n"
+                   "\"training\".'seq_len' = 2048\n")
+            << 4 << 2 << 2048;
+        QTest::newRow("dotted-keys-under-a-header")
+            << QStringLiteral(
+                   "[job]\ndescription = \"llama3 8b\"\n"
+                   "started = 1979-05-27T07:32:00Z\nday = 1979-05-27\nat = 07:32:00\n"
+                   "[parallelism]\ntensor_parallel_degree = 2\n"
+                   "[training]\nseq_len = 8192\n"
+                   "[experimental]\ncustom.import = \"a.b\"\n")
+            << 2 << 1 << 8192;
+        QTest::newRow("arrays-over-lines")
+            << QStringLiteral(
+                   "[float8]\nfilter_fqns = [\n  \"output\",\n  \"router.gate\", "
+                   "# a comment\n]\n"
+                   "[checkpoint]\nexclude_from_loading = []\n"
+                   "[parallelism]\ntensor_parallel_degree = 8\n"
+                   "splits = [[1, 2], [3, [4.5, \"x\"]]]\n")
+            << 8 << 1 << 4096;
+        QTest::newRow("array-of-tables") << QStringLiteral(
+                                                "[[validation.datasets]]\nname = \"c4\"\n"
+                                                "[[validation.datasets]]\nname = \"wiki\"\n"
+                                                "[parallelism]\npipeline_parallel_degree = 4\n")
+                                         << 1 << 4 << 4096;
+    }
+    void torchtitanReadsTomlAsTomlIs() {
+        QFETCH(QString, text);
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        QFETCH(int, sequence);
+        const PlanImport imported =
+            importPlan(defaultPlan(), text.toStdString(), format("torchtitan"));
+        QVERIFY2(imported.plan,
+                 imported.diagnostics.empty() ? "" : imported.diagnostics[0].message.c_str());
+        QCOMPARE(imported.plan->parallel.tp, tp);
+        QCOMPARE(imported.plan->parallel.pp, pp);
+        QCOMPARE(imported.plan->model.sequence, sequence);
+    }
+
+    void torchtitanStringEscapesAreRead() {
+        // "\u0057" is W: the optimizer is AdamW, not the raw text.
+        Plan base = defaultPlan();
+        base.training.optimizer = OptimizerKind::Lion;
+        const PlanImport imported = importPlan(
+            base, "[training]\nseq_len = 4096\n[optimizer]\nname = \"Adam\\u0057\"  # AdamW\n");
+        QVERIFY(imported.plan);
+        QVERIFY(imported.plan->training.optimizer == OptimizerKind::AdamW);
+    }
+
+    // Errors name the key and carry the line and column toml++ gives.
+    void torchtitanProblemsNameKeyLineAndColumn_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("words");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::newRow("wrong-type")
+            << QStringLiteral(
+                   "[training]\nseq_len = 4096\n\n[parallelism]\n"
+                   "tensor_parallel_degree = \"four\"\n")
+            << QStringLiteral("import.problem")
+            << QStringLiteral("parallelism.tensor_parallel_degree|\"four\"") << 5 << 26;
+        QTest::newRow("past-2^31")
+            << QStringLiteral("[parallelism]\npipeline_parallel_degree = 4294967296\n")
+            << QStringLiteral("import.problem")
+            << QStringLiteral("parallelism.pipeline_parallel_degree|2147483647|4294967296") << 2
+            << 28;
+        QTest::newRow("past-2^63")
+            << QStringLiteral("[parallelism]\ntensor_parallel_degree = 99999999999999999999\n")
+            << QStringLiteral("import.toml_syntax_at_key")
+            << QStringLiteral("parallelism.tensor_parallel_degree|64 bits") << 2 << 46;
+        QTest::newRow("no-value") << QStringLiteral(
+                                         "[training]\nseq_len = 4096\n[parallelism]\n"
+                                         "tensor_parallel_degree = \n")
+                                  << QStringLiteral("import.toml_syntax_at_key")
+                                  << QStringLiteral(
+                                         "parallelism.tensor_parallel_degree|expected value")
+                                  << 4 << 26;
+        QTest::newRow("unclosed-header")
+            << QStringLiteral("[training]\nseq_len = 1\n[parallelism\n")
+            << QStringLiteral("import.toml_syntax") << QStringLiteral("torchtitan job config") << 3
+            << 13;
+    }
+    void torchtitanProblemsNameKeyLineAndColumn() {
+        QFETCH(QString, text);
+        QFETCH(QString, code);
+        QFETCH(QString, words);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        const PlanImport imported =
+            importPlan(defaultPlan(), text.toStdString(), format("torchtitan"));
+        QVERIFY(!imported.plan);
+        const auto error =
+            std::find_if(imported.diagnostics.begin(), imported.diagnostics.end(),
+                         [](const Diagnostic& d) { return d.severity == Severity::Error; });
+        QVERIFY(error != imported.diagnostics.end());
+        QCOMPARE(QString::fromStdString(error->code), code);
+        for (const QString& word : words.split(QLatin1Char('|'))) {
+            QVERIFY2(has(error->message, word.toStdString()), error->message.c_str());
+        }
+        QCOMPARE(error->line, line);
+        QCOMPARE(error->column, column);
+    }
+
+    // Nesting past the documented bound (64) is refused before toml++ reads it: toml++ stops
+    // arrays at 256 itself, but a key of 100,000 dotted segments overflowed its stack.
+    void hostileTomlIsRefusedWithoutCrashing_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("line");
+        constexpr int kDeep = 100'000;
+        QString dotted = QStringLiteral("a");
+        QString header = QStringLiteral("[a");
+        for (int i = 0; i < kDeep; ++i) {
+            dotted += QStringLiteral(".a");
+            header += QStringLiteral(".a");
+        }
+        QString inlineTables = QStringLiteral("a = ");
+        for (int i = 0; i < kDeep; ++i) inlineTables += QStringLiteral("{b = ");
+        inlineTables += QLatin1Char('1') + QString(kDeep, QLatin1Char('}'));
+        QTest::newRow("array-100000-deep")
+            << QStringLiteral("[training]\nseq_len = 1\nx = ") + QString(kDeep, QLatin1Char('[')) +
+                   QString(kDeep, QLatin1Char(']'))
+            << 3;
+        QTest::newRow("dotted-key-100000-segments") << dotted + QStringLiteral(" = 1\n") << 1;
+        QTest::newRow("header-100000-segments")
+            << QStringLiteral("# deep\n") + header + QStringLiteral("]\nx = 1\n") << 2;
+        QTest::newRow("inline-tables-100000-deep") << inlineTables << 1;
+        // x, then 64 arrays: 65 levels.
+        QTest::newRow("array-65-levels") << QStringLiteral("x = ") + QString(64, QLatin1Char('[')) +
+                                                QString(64, QLatin1Char(']'))
+                                         << 1;
+    }
+    void hostileTomlIsRefusedWithoutCrashing() {
+        QFETCH(QString, text);
+        QFETCH(int, line);
+        const PlanImport imported =
+            importPlan(defaultPlan(), text.toStdString(), format("torchtitan"));
+        QVERIFY(!imported.plan);
+        QCOMPARE(imported.diagnostics.size(), std::size_t{1});
+        const Diagnostic& refused = imported.diagnostics.front();
+        QCOMPARE(refused.code, std::string("import.toml_too_deep"));
+        QCOMPARE(refused.line, line);
+        QVERIFY2(has(refused.message, "64"), refused.message.c_str());
+    }
+
+    void nestingWithinTheBoundIsRead() {
+        // 63 arrays inside one another under a key: one level short of the bound.
+        const std::string text =
+            "[parallelism]\ntensor_parallel_degree = 2\nx = " + std::string(62, '[') +
+            std::string(62, ']') + "\n";
+        const PlanImport imported = importPlan(defaultPlan(), text);
+        QVERIFY2(imported.plan,
+                 imported.diagnostics.empty() ? "" : imported.diagnostics[0].message.c_str());
+        QCOMPARE(imported.plan->parallel.tp, 2);
+    }
+
+    void oversizedFilesAreRefusedBeforeParsing() {
+        // 8 MB of a valid torchtitan config: refused for its size alone.
+        std::string text = "[parallelism]\ntensor_parallel_degree = 2\n";
+        while (text.size() < 8'000'000) text += "# padding padding padding padding padding\n";
+        QVERIFY(detectFormat(text) == nullptr);
+        for (const PlanImport& imported : {importPlan(defaultPlan(), text),
+                                           importPlan(defaultPlan(), text, format("torchtitan"))}) {
+            QVERIFY(!imported.plan);
+            QCOMPARE(imported.diagnostics.size(), std::size_t{1});
+            QCOMPARE(imported.diagnostics.front().code, std::string("import.too_large"));
+            QVERIFY(has(imported.diagnostics.front().message, "1048576"));
+        }
+        const std::string atTheLimit = text.substr(0, kMaxImportBytes);
+        QVERIFY(importPlan(defaultPlan(), atTheLimit).plan);
     }
 
     void malformedFilesAreDiagnosticsNotExceptions() {

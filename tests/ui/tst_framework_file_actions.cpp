@@ -14,6 +14,7 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
@@ -77,6 +78,17 @@ private slots:
              {"exportAs-megatron", "exportAs-deepspeed", "exportAs-torchtitan", "importAction"}) {
             QVERIFY2(findAction(&window, QString::fromLatin1(name)) != nullptr, name);
         }
+        // One entry per format the core writes, named as the core names it; none for a format
+        // only read.
+        for (const fourfold::core::FrameworkFormat& format : fourfold::core::frameworkFormats()) {
+            const QString key = QString::fromUtf8(format.key.data(), format.key.size());
+            QAction* action = findAction(&window, QStringLiteral("exportAs-") + key);
+            QCOMPARE(action != nullptr, format.write != nullptr);
+            if (action == nullptr) continue;
+            const QString name = QString::fromStdString(
+                fourfold::core::frameworkName(format, fourfold::core::Language::English));
+            QCOMPARE(action->text(), QStringLiteral("&") + name + QChar(0x2026));
+        }
     }
 
     void exportWritesTheFrameworkFile() {
@@ -91,9 +103,10 @@ private slots:
         QFile file(script.saveName);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray bytes = file.readAll();
-        QCOMPARE(
-            bytes.toStdString(),
-            fourfold::core::exportPlan(document.plan(), fourfold::core::Framework::DeepSpeed).text);
+        QCOMPARE(bytes.toStdString(),
+                 fourfold::core::exportPlan(document.plan(),
+                                            *fourfold::core::findFrameworkFormat("deepspeed"))
+                     .text);
         QVERIFY(bytes.contains("\"train_batch_size\": 64"));
         QCOMPARE(document.undoStack()->count(), 0);  // exporting changes nothing
     }
@@ -147,6 +160,34 @@ private slots:
         QCOMPARE(document.plan().parallel.dp, 2);                 // 16 / (4 x 2)
         QCOMPARE(document.plan().training.gradAccumulation, 32);  // 64 / (1 x 2)
         QCOMPARE(document.undoStack()->count(), 1);
+    }
+
+    // An import reads no further than core::kMaxImportBytes: 8 MB of a valid config and the
+    // endless /dev/zero are refused alike, and nothing changes.
+    void filesOverTheLimitAreRefused() {
+        QTemporaryDir folder;
+        const QString path = folder.filePath(QStringLiteral("huge.toml"));
+        QByteArray text("[parallelism]\ntensor_parallel_degree = 2\n");
+        while (text.size() < 8'000'000) text += "# padding padding padding padding padding\n";
+        writeFile(path, text);
+        PlanDocument document(fourfold::core::defaultPlan());
+        MainWindow window(&document);
+        Script script;
+        window.setPrompts(scripted(&script));
+        const Plan before = document.plan();
+        QStringList files{path};
+        if (QFileInfo::exists(QStringLiteral("/dev/zero"))) files << QStringLiteral("/dev/zero");
+        for (const QString& file : files) {
+            script.errors.clear();
+            QVERIFY(!FrameworkFileActions::isImportable(file));
+            script.openName = file;
+            findAction(&window, QStringLiteral("importAction"))->trigger();
+            QCOMPARE(script.errors.size(), 1);
+            QVERIFY2(script.errors.front().contains(QStringLiteral("too large")),
+                     qPrintable(script.errors.front()));
+        }
+        QCOMPARE(document.plan(), before);
+        QCOMPARE(document.undoStack()->count(), 0);
     }
 
     void badConfigChangesNothing() {

@@ -17,58 +17,50 @@
 namespace fourfold::ui {
 namespace {
 
-constexpr qint64 kMaxImportBytes = 16 * 1024 * 1024;  // config files are a few kilobytes
-
+// The file, read no further than core::kMaxImportBytes + 1 bytes: a huge file, a pipe or
+// /dev/zero is refused at once rather than read whole.
 std::optional<std::string> readSmallFile(const QString& path, QString* error) {
+    constexpr auto kLimit = static_cast<qint64>(core::kMaxImportBytes);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error) *error = file.errorString();
         return std::nullopt;
     }
-    if (file.size() > kMaxImportBytes) {
+    const QByteArray bytes = file.size() > kLimit ? QByteArray() : file.read(kLimit + 1);
+    if (file.size() > kLimit || bytes.size() > kLimit) {
         if (error) *error = FrameworkFileActions::tr("The file is too large for a config file.");
         return std::nullopt;
     }
-    return file.readAll().toStdString();
+    return bytes.toStdString();
 }
 
-QString menuText(core::Framework framework) {
-    switch (framework) {
-        case core::Framework::Megatron:
-            return FrameworkFileActions::tr("&Megatron-LM Arguments\u2026");
-        case core::Framework::DeepSpeed:
-            return FrameworkFileActions::tr("&DeepSpeed Config\u2026");
-        case core::Framework::Torchtitan:
-            return FrameworkFileActions::tr("&torchtitan Job Config\u2026");
-    }
-    return {};
+QString nameOf(const core::FrameworkFormat& format) {
+    return QString::fromStdString(core::frameworkName(format, uiLanguage()));
 }
 
-QString filterFor(core::Framework framework) {
-    switch (framework) {
-        case core::Framework::Megatron:
-            return FrameworkFileActions::tr("Shell scripts (*.sh);;All files (*)");
-        case core::Framework::DeepSpeed:
-            return FrameworkFileActions::tr("JSON files (*.json);;All files (*)");
-        case core::Framework::Torchtitan:
-            return FrameworkFileActions::tr("TOML files (*.toml);;All files (*)");
-    }
-    return {};
+QString patternsOf(const core::FrameworkFormat& format) {
+    return QString::fromUtf8(format.patterns.data(),
+                             static_cast<qsizetype>(format.patterns.size()));
 }
 
-QString kindName(core::ImportKind kind) {
-    switch (kind) {
-        case core::ImportKind::HuggingFaceConfig:
-            return FrameworkFileActions::tr("Hugging Face config");
-        case core::ImportKind::MegatronArguments:
-            return FrameworkFileActions::tr("Megatron-LM arguments");
-        case core::ImportKind::DeepSpeedConfig:
-            return FrameworkFileActions::tr("DeepSpeed config");
-        case core::ImportKind::TorchtitanJobConfig:
-            return FrameworkFileActions::tr("torchtitan job config");
-        default:
-            return FrameworkFileActions::tr("config");
+QString allFiles() { return FrameworkFileActions::tr("All files (*)"); }
+
+// The export dialog's filter: "Megatron-LM arguments (*.sh *.txt);;All files (*)".
+QString exportFilter(const core::FrameworkFormat& format) {
+    return QStringLiteral("%1 (%2)").arg(nameOf(format), patternsOf(format)) +
+           QStringLiteral(";;") + allFiles();
+}
+
+// The import dialog's filter: every pattern the formats read, once.
+QString importFilter() {
+    QStringList patterns;
+    for (const core::FrameworkFormat& format : core::frameworkFormats()) {
+        for (const QString& pattern : patternsOf(format).split(QLatin1Char(' '))) {
+            if (!patterns.contains(pattern)) patterns << pattern;
+        }
     }
+    return FrameworkFileActions::tr("Config files (%1)").arg(patterns.join(QLatin1Char(' '))) +
+           QStringLiteral(";;") + allFiles();
 }
 
 }  // namespace
@@ -80,21 +72,23 @@ FrameworkFileActions::FrameworkFileActions(PlanDocument* document, const Prompts
 void FrameworkFileActions::addToMenu(QMenu* menu) {
     QMenu* exportMenu = menu->addMenu(tr("Expor&t As"));
     exportMenu->setObjectName(QStringLiteral("exportAsMenu"));
-    for (const core::Framework framework :
-         {core::Framework::Megatron, core::Framework::DeepSpeed, core::Framework::Torchtitan}) {
-        QAction* action = exportMenu->addAction(menuText(framework));
-        action->setObjectName(QStringLiteral("exportAs-") +
-                              QString::fromUtf8(core::toString(framework).data()));
-        connect(action, &QAction::triggered, this, [this, framework] { exportAs(framework); });
+    for (const core::FrameworkFormat& format : core::frameworkFormats()) {
+        if (format.write == nullptr) continue;
+        QAction* action = exportMenu->addAction(QStringLiteral("&%1\u2026").arg(nameOf(format)));
+        action->setObjectName(
+            QStringLiteral("exportAs-") +
+            QString::fromUtf8(format.key.data(), static_cast<qsizetype>(format.key.size())));
+        const core::FrameworkFormat* row = &format;  // rows live as long as the program
+        connect(action, &QAction::triggered, this, [this, row] { exportAs(*row); });
     }
     QAction* importAction = menu->addAction(tr("&Import\u2026"));
     importAction->setObjectName(QStringLiteral("importAction"));
     connect(importAction, &QAction::triggered, this, [this] { import(); });
 }
 
-bool FrameworkFileActions::exportTo(core::Framework framework, const QString& path,
+bool FrameworkFileActions::exportTo(const core::FrameworkFormat& format, const QString& path,
                                     QString* error) const {
-    const core::FrameworkExport exported = core::exportPlan(document_->plan(), framework);
+    const core::FrameworkExport exported = core::exportPlan(document_->plan(), format);
     QSaveFile file(path);
     const QByteArray bytes = QByteArray::fromStdString(exported.text);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
@@ -104,17 +98,17 @@ bool FrameworkFileActions::exportTo(core::Framework framework, const QString& pa
     return true;
 }
 
-bool FrameworkFileActions::exportAs(core::Framework framework) {
-    const core::FrameworkExport preview = core::exportPlan(document_->plan(), framework);
+bool FrameworkFileActions::exportAs(const core::FrameworkFormat& format) {
     const QString folder = document_->filePath().isEmpty()
                                ? QDir::homePath()
                                : QFileInfo(document_->filePath()).absolutePath();
+    const QString fileName =
+        QString::fromUtf8(format.fileName.data(), static_cast<qsizetype>(format.fileName.size()));
     const QString path = prompts_->saveFileName(
-        window_, tr("Export As"), QDir(folder).filePath(QString::fromStdString(preview.fileName)),
-        filterFor(framework));
+        window_, tr("Export As"), QDir(folder).filePath(fileName), exportFilter(format));
     if (path.isEmpty()) return false;
     QString error;
-    if (!exportTo(framework, path, &error)) {
+    if (!exportTo(format, path, &error)) {
         prompts_->showError(window_, tr("Could not export the plan"), error);
         return false;
     }
@@ -125,17 +119,13 @@ bool FrameworkFileActions::import() {
     const QString folder = document_->filePath().isEmpty()
                                ? QDir::homePath()
                                : QFileInfo(document_->filePath()).absolutePath();
-    const QString path =
-        prompts_->openFileName(window_, tr("Import"), folder,
-                               tr("Config files (*.json *.toml *.sh *.txt);;All files (*)"));
+    const QString path = prompts_->openFileName(window_, tr("Import"), folder, importFilter());
     return !path.isEmpty() && importFile(path);
 }
 
 bool FrameworkFileActions::isImportable(const QString& path) {
     const auto text = readSmallFile(path, nullptr);
-    if (!text) return false;
-    const core::ImportKind kind = core::detectImportKind(*text);
-    return kind != core::ImportKind::Unknown && kind != core::ImportKind::FourfoldPlan;
+    return text && core::detectFormat(*text) != nullptr;
 }
 
 bool FrameworkFileActions::importFile(const QString& path) {
@@ -145,24 +135,26 @@ bool FrameworkFileActions::importFile(const QString& path) {
         prompts_->showError(window_, tr("Could not import the file"), error);
         return false;
     }
-    const core::ImportKind kind = core::detectImportKind(*text);
-    const core::PlanImport imported = core::importPlan(document_->plan(), *text, kind);
-    if (!imported.plan || kind == core::ImportKind::FourfoldPlan) {
+    if (core::isFourfoldPlan(*text)) {
+        prompts_->showError(window_, tr("Could not import the file"),
+                            tr("This is a Fourfold plan: open it with File \u2192 Open."));
+        return false;
+    }
+    const core::PlanImport imported = core::importPlan(document_->plan(), *text);
+    if (!imported.plan || imported.format == nullptr) {
         QStringList messages;
         for (const core::Diagnostic& diagnostic : imported.diagnostics) {
             if (diagnostic.severity == core::Severity::Error) {
                 messages << localizedDescription(diagnostic);
             }
         }
-        if (kind == core::ImportKind::FourfoldPlan) {
-            messages << tr("This is a Fourfold plan: open it with File \u2192 Open.");
-        }
         prompts_->showError(window_, tr("Could not import the file"),
                             messages.join(QLatin1Char('\n')));
         return false;
     }
-    document_->replacePlan(*imported.plan,
-                           tr("Import %1 %2").arg(kindName(kind), QFileInfo(path).fileName()));
+    document_->replacePlan(
+        *imported.plan,
+        tr("Import %1 %2").arg(nameOf(*imported.format), QFileInfo(path).fileName()));
     return true;
 }
 

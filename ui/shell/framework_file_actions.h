@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// File → Export as… (Megatron-LM arguments, DeepSpeed config, torchtitan job config) and
-// File → Import… (a Hugging Face config.json or a framework config). An import is one undoable
-// step through PlanDocument::replacePlan; the core does the reading and writing.
+// File → Export As (one entry per format the core writes) and File → Import… (any format the core
+// reads), from core::frameworkFormats(): the formats, their names and file patterns are the
+// core's table, not listed here. An import is one undoable step through
+// PlanDocument::replacePlan; the core does the reading and writing.
 #pragma once
 
 #include "core/frameworks/frameworks.h"
@@ -23,12 +24,13 @@ public:
     // `prompts` and `document` must outlive this object; `window` parents the dialogs.
     FrameworkFileActions(PlanDocument* document, const Prompts* prompts, QWidget* window);
 
-    // Adds "Export As" (one entry per framework) and "Import…" to the menu.
+    // Adds "Export As" (one entry per format written, object name "exportAs-<key>") and
+    // "Import…" to the menu.
     void addToMenu(QMenu* menu);
 
-    // Asks for a file name, then writes the plan in the framework's format.
-    bool exportAs(core::Framework framework);
-    bool exportTo(core::Framework framework, const QString& path, QString* error) const;
+    // Asks for a file name, then writes the plan in the format (one of core::frameworkFormats()).
+    bool exportAs(const core::FrameworkFormat& format);
+    bool exportTo(const core::FrameworkFormat& format, const QString& path, QString* error) const;
     // Asks for a file, then imports it.
     bool import();
     // Imports a config file onto the current plan as one undoable step. False (and nothing

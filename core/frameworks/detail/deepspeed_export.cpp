@@ -4,7 +4,7 @@
 // the optimizer and zero_optimization (stage, offload, bucket sizes in elements, MiCS shard
 // size). JSON has no comments, so what the file cannot say is listed under the top-level key
 // "_fourfold_unexpressed" (DeepSpeed ignores top-level keys it does not know).
-#include "core/frameworks/detail/framework_parts.h"
+#include "core/frameworks/detail/framework_table.h"
 #include "core/model/model.h"
 #include "core/plan/plan_enums.h"
 

@@ -3,11 +3,14 @@
 // parallel follows from DeepSpeed's batch identity, train_batch_size = micro x accumulation x
 // data parallel; tp, pp and cp are not in a ds_config and keep the base plan's values.
 #include "core/frameworks/detail/framework_parts.h"
+#include "core/frameworks/detail/framework_table.h"
 #include "core/model/model.h"
 #include "core/plan/plan_enums.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <limits>
 #include <optional>
 
 namespace fourfold::core::detail {
@@ -15,24 +18,32 @@ namespace {
 
 using Json = nlohmann::json;
 
-// A positive integer at key; std::nullopt when absent or "auto", an error when malformed.
+// A positive integer at key, no larger than `maximum`; std::nullopt when absent or "auto", an
+// error when malformed.
 std::optional<std::int64_t> positive(const Json& object, const char* key, const std::string& path,
-                                     ImportBuilder& builder) {
+                                     ImportBuilder& builder,
+                                     std::int64_t maximum = kMaxConfigInteger) {
     if (!object.contains(key)) return std::nullopt;
     const Json& value = object[key];
     if (value.is_string() && value.get<std::string>() == "auto") {
-        builder.note(path, std::string(key) + " is \"auto\": kept from the plan");
+        builder.note(path, {"import_note.auto_kept", {{"key", key}}});
         return std::nullopt;
     }
-    if (value.is_number_integer() && value.get<std::int64_t>() > 0) {
-        return value.get<std::int64_t>();
+    const bool whole = value.is_number_integer() ||
+                       (value.is_number_float() && std::isfinite(value.get<double>()) &&
+                        value.get<double>() == std::floor(value.get<double>()));
+    const bool positive = value.is_number() && value.get<double>() > 0;
+    if (whole && positive && value.get<double>() > static_cast<double>(maximum)) {
+        builder.error(path, {"import_problem.integer_too_large",
+                             {{"name", key}, {"maximum", maximum}, {"found", value.dump()}}});
+        return std::nullopt;
     }
-    if (value.is_number_float() && value.get<double>() > 0 &&
-        value.get<double>() ==
-            static_cast<double>(static_cast<std::int64_t>(value.get<double>()))) {
-        return static_cast<std::int64_t>(value.get<double>());
+    if (whole && positive) {
+        return value.is_number_float() ? static_cast<std::int64_t>(value.get<double>())
+                                       : value.get<std::int64_t>();
     }
-    builder.error(path, std::string(key) + " must be a positive integer, got " + value.dump());
+    builder.error(path,
+                  {"import_problem.positive_integer", {{"name", key}, {"found", value.dump()}}});
     return std::nullopt;
 }
 
@@ -62,10 +73,8 @@ void readBatch(const Json& config, ImportBuilder& builder) {
         const std::int64_t perReplica = *micro * *steps;
         if (*total % perReplica != 0) {
             builder.error("/training/global_batch",
-                          "train_batch_size " + std::to_string(*total) +
-                              " is not train_micro_batch_size_per_gpu " + std::to_string(*micro) +
-                              " × gradient_accumulation_steps " + std::to_string(*steps) +
-                              " × data parallel");
+                          {"import_problem.deepspeed_batch",
+                           {{"total", *total}, {"micro", *micro}, {"steps", *steps}}});
             return;
         }
         training.gradAccumulation = static_cast<int>(*steps);
@@ -96,9 +105,9 @@ void readPrecision(const Json& config, ImportBuilder& builder) {
         if (const auto dtype = enumFromString<Precision>(name)) {
             training.gradDtype = *dtype;
         } else {
-            builder.error("/training/grad_dtype", "data_types.grad_accum_dtype \"" + name +
-                                                      "\" is not one of " +
-                                                      acceptedNames<Precision>());
+            builder.error("/training/grad_dtype",
+                          {"import_problem.grad_dtype",
+                           {{"name", name}, {"choices", acceptedNames<Precision>()}}});
         }
     }
     for (const char* pointer :
@@ -118,9 +127,8 @@ void readPrecision(const Json& config, ImportBuilder& builder) {
         } else if (type == "Lion" || type == "lion") {
             training.optimizer = OptimizerKind::Lion;
         } else {
-            builder.note("/training/optimizer", "optimizer \"" + type +
-                                                    "\" has no plan "
-                                                    "equivalent: kept from the plan");
+            builder.note("/training/optimizer",
+                         {"import_note.optimizer_kept", {{"optimizer", type}}});
             return;
         }
         builder.carry("/training/optimizer");
@@ -140,12 +148,13 @@ void readZero(const Json& config, ImportBuilder& builder) {
     }
     const Json& zero = config["zero_optimization"];
     const Json stage = zero.value("stage", Json(0));
-    if (!stage.is_number_integer() || stage.get<int>() < 0 || stage.get<int>() > 3) {
+    if (!stage.is_number_integer() || stage.get<std::int64_t>() < 0 ||
+        stage.get<std::int64_t>() > 3) {
         builder.error("/parallel/zero_stage",
-                      "zero_optimization.stage must be 0, 1, 2 or 3, got " + stage.dump());
+                      {"import_problem.zero_stage", {{"found", stage.dump()}}});
         return;
     }
-    parallel.zeroStage = stage.get<int>();
+    parallel.zeroStage = static_cast<int>(stage.get<std::int64_t>());
     const std::string optimizerDevice = device(zero, "offload_optimizer");
     const std::string paramDevice = device(zero, "offload_param");
     if (optimizerDevice == "nvme" || paramDevice == "nvme") {
@@ -160,7 +169,9 @@ void readZero(const Json& config, ImportBuilder& builder) {
     }
     builder.carry("/parallel/sharding_group");
     const std::uint64_t gradBytes = builder.plan.training.gradDtype == Precision::Fp32 ? 4 : 2;
-    if (const auto bucket = positive(zero, "reduce_bucket_size", "", builder)) {
+    // Buckets count elements, beyond an int: bounded only so that the bytes fit 64 bits.
+    if (const auto bucket = positive(zero, "reduce_bucket_size", "", builder,
+                                     std::numeric_limits<std::int64_t>::max() / 8)) {
         builder.plan.memory.ddpBucketBytes = static_cast<std::uint64_t>(*bucket) * gradBytes;
     }
 }
@@ -171,13 +182,13 @@ PlanImport importDeepSpeed(const Plan& base, std::string_view text) {
     ImportBuilder builder{base, {}, {}};
     const Json config = Json::parse(text, nullptr, false, true);
     if (!config.is_object()) {
-        builder.error("", "a ds_config.json must be a JSON object");
-        return std::move(builder).finish(ImportKind::DeepSpeedConfig);
+        builder.error("", {"import_problem.deepspeed_not_object", {}});
+        return std::move(builder).finish();
     }
     readPrecision(config, builder);
     readBatch(config, builder);
     readZero(config, builder);
-    return std::move(builder).finish(ImportKind::DeepSpeedConfig);
+    return std::move(builder).finish();
 }
 
 }  // namespace fourfold::core::detail

@@ -37,6 +37,13 @@ std::vector<std::pair<std::string, Json>> runFields(const Plan& plan) {
     return fields;
 }
 
+Diagnostic withDetail(Severity severity, std::string path, const char* code,
+                      const CodedText& detail) {
+    DiagnosticArgs args{{"detail", renderCodedText(detail, Language::English)}};
+    appendCodedArgs(args, "detail", detail);
+    return makeDiagnostic(severity, std::move(path), code, std::move(args));
+}
+
 }  // namespace
 
 void ImportBuilder::carry(std::string_view pointer) {
@@ -45,33 +52,58 @@ void ImportBuilder::carry(std::string_view pointer) {
     }
 }
 
-void ImportBuilder::error(std::string path, std::string message) {
-    diagnostics.push_back(makeDiagnostic(Severity::Error, std::move(path), "import.problem",
-                                         {{"detail", std::move(message)}}));
+Diagnostic& ImportBuilder::error(std::string path, const CodedText& detail) {
+    return diagnostics.emplace_back(
+        withDetail(Severity::Error, std::move(path), "import.problem", detail));
 }
 
-void ImportBuilder::note(std::string path, std::string message) {
-    diagnostics.push_back(makeDiagnostic(Severity::Info, std::move(path), "import.note",
-                                         {{"detail", std::move(message)}}));
+void ImportBuilder::note(std::string path, const CodedText& detail) {
+    diagnostics.push_back(withDetail(Severity::Info, std::move(path), "import.note", detail));
 }
 
-PlanImport ImportBuilder::finish(ImportKind kind) && {
+PlanImport ImportBuilder::finish() && {
     PlanImport result;
-    result.kind = kind;
     result.carried = std::move(carried);
     result.diagnostics = std::move(diagnostics);
     if (!hasErrors(result.diagnostics)) result.plan = std::move(plan);
     return result;
 }
 
+void ConfigValues::read(std::string_view name, int& field, std::string_view pointer) {
+    if (const auto value = integer(name)) {
+        field = static_cast<int>(*value);
+        if (!pointer.empty()) builder_.carry(pointer);
+    }
+}
+
+void readDegrees(ConfigValues& in, ImportBuilder& builder, const DegreeNames& names) {
+    ParallelSpec& parallel = builder.plan.parallel;
+    parallel.tp = 1;
+    parallel.pp = 1;
+    parallel.cp = 1;
+    parallel.ep = 1;
+    in.read(names.tp, parallel.tp, "/parallel/tp");
+    in.read(names.pp, parallel.pp, "/parallel/pp");
+    in.read(names.cp, parallel.cp, "/parallel/cp");
+    in.read(names.ep, parallel.ep, "/parallel/ep");
+    const int fallback = names.expertTensorDefault > 0 ? names.expertTensorDefault : parallel.tp;
+    const std::int64_t etp = in.integer(names.etp).value_or(fallback);
+    parallel.etp = etp == parallel.tp ? 0 : static_cast<int>(etp);
+    parallel.order = "tp-cp-ep-dp-pp";
+    for (const char* pointer :
+         {"/parallel/tp", "/parallel/pp", "/parallel/cp", "/parallel/ep", "/parallel/etp",
+          "/parallel/virtual_stages", "/parallel/schedule", "/parallel/sequence_parallel",
+          "/parallel/zero_stage", "/parallel/offload", "/parallel/order"}) {
+        builder.carry(pointer);
+    }
+}
+
 void setBatchFromGlobal(ImportBuilder& builder, std::int64_t globalBatch, std::string_view path) {
     const std::int64_t micro = builder.plan.training.microBatch;
     const std::int64_t dp = builder.plan.parallel.dp;
     if (globalBatch <= 0 || micro <= 0 || dp <= 0 || globalBatch % (micro * dp) != 0) {
-        builder.error(std::string(path), "global batch " + std::to_string(globalBatch) +
-                                             " is not micro-batch " + std::to_string(micro) +
-                                             " × gradient accumulation × data parallel " +
-                                             std::to_string(dp));
+        builder.error(std::string(path), {"import_problem.global_batch",
+                                          {{"global", globalBatch}, {"micro", micro}, {"dp", dp}}});
         return;
     }
     builder.plan.training.gradAccumulation = static_cast<int>(globalBatch / (micro * dp));

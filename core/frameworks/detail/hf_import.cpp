@@ -4,6 +4,7 @@
 // shape cannot hold (biases on q/k/v, shared experts, latent attention, rotary GPT-NeoX), the
 // checkpoint's own count goes into model.parameters so memory uses the released figure.
 #include "core/frameworks/detail/framework_parts.h"
+#include "core/frameworks/detail/framework_table.h"
 #include "core/frameworks/detail/hf_config.h"
 #include "core/model/model.h"
 
@@ -59,12 +60,12 @@ public:
             if (value.is_number_integer() && value.get<long long>() >= 0) {
                 return value.get<long long>();
             }
-            builder_.error(pointer, std::string("config.json: ") + key +
-                                        " must be a non-negative integer, got " + value.dump());
+            builder_.error(pointer, {"import_problem.config_integer",
+                                     {{"key", key}, {"found", value.dump()}}});
             return 0;
         }
         if (fallback) return *fallback;
-        builder_.error(pointer, std::string("config.json has no ") + *keys.begin());
+        builder_.error(pointer, {"import_problem.config_missing", {{"key", *keys.begin()}}});
         return 0;
     }
 
@@ -97,9 +98,10 @@ std::optional<HfConfig> readConfig(const Json& json, ImportBuilder& builder) {
     }
     const auto family = familiesByModelType().find(modelType);
     if (family == familiesByModelType().end()) {
-        const std::string what = !architecture.empty() ? "\"" + architecture + "\"" : "this model";
-        builder.error("/model", "unsupported architecture " + what + " (model_type \"" + modelType +
-                                    "\"); Fourfold reads config.json files of: " + supportedList());
+        CodedText problem{"import_problem.unsupported_architecture",
+                          {{"model_type", modelType}, {"supported", supportedList()}}};
+        if (!architecture.empty()) problem.args.emplace_back("architecture", architecture);
+        builder.error("/model", problem);
         return std::nullopt;
     }
 
@@ -176,20 +178,20 @@ std::optional<HfConfig> readConfig(const Json& json, ImportBuilder& builder) {
 
 int narrow(long long value) { return static_cast<int>(std::min<long long>(value, 2'000'000'000)); }
 
-// What the plan's shape leaves out for the family, for the note beside an exact count.
-std::string shapeGap(const HfConfig& c) {
-    switch (c.family) {
+// The note beside an exact count, by what the plan's shape leaves out for the family.
+std::string exactCountNote(HfFamily family) {
+    switch (family) {
         case HfFamily::Qwen2:
-            return "the plan's SwiGLU shape has no q/k/v biases";
+            return "import_note.exact_count_qkv_bias";
         case HfFamily::Qwen2Moe:
-            return "the plan's shape has no q/k/v biases and no shared expert";
+            return "import_note.exact_count_shared_expert";
         case HfFamily::GptNeox:
-            return "GPT-NeoX uses rotary positions, which the plan's GELU shape counts as learned";
+            return "import_note.exact_count_rotary";
         case HfFamily::DeepseekV2:
         case HfFamily::DeepseekV3:
-            return "the plan's shape has no latent attention, shared experts or dense first layers";
+            return "import_note.exact_count_latent_attention";
         default:
-            return "the config has parts the plan's shape does not count";
+            return "import_note.exact_count";
     }
 }
 
@@ -199,11 +201,11 @@ PlanImport importHuggingFace(const Plan& base, std::string_view text) {
     ImportBuilder builder{base, {}, {}};
     const Json json = Json::parse(text, nullptr, false, true);
     if (!json.is_object()) {
-        builder.error("", "a config.json must be a JSON object");
-        return std::move(builder).finish(ImportKind::HuggingFaceConfig);
+        builder.error("", {"import_problem.config_not_object", {}});
+        return std::move(builder).finish();
     }
     const auto config = readConfig(json, builder);
-    if (!config) return std::move(builder).finish(ImportKind::HuggingFaceConfig);
+    if (!config) return std::move(builder).finish();
     const HfConfig& c = *config;
 
     ModelSpec& model = builder.plan.model;
@@ -230,8 +232,8 @@ PlanImport importHuggingFace(const Plan& base, std::string_view text) {
         model.sequence = narrow(c.maxPositions);
     } else if (c.maxPositions > 0 && model.sequence > c.maxPositions) {
         model.sequence = narrow(c.maxPositions);
-        builder.note("/model/sequence", "sequence capped at max_position_embeddings " +
-                                            std::to_string(c.maxPositions));
+        builder.note("/model/sequence",
+                     {"import_note.sequence_capped", {{"positions", c.maxPositions}}});
     }
 
     Plan counting = builder.plan;
@@ -240,10 +242,9 @@ PlanImport importHuggingFace(const Plan& base, std::string_view text) {
     const double exact = hfParameterCount(c);
     if (std::abs(shape - exact) >= 0.5) {
         model.parameters = exact;
-        builder.note("/model/parameters",
-                     shapeGap(c) + ": model.parameters holds the checkpoint's " +
-                         std::to_string(static_cast<long long>(exact)) + " (the shape counts " +
-                         std::to_string(static_cast<long long>(shape)) + ")");
+        builder.note("/model/parameters", {exactCountNote(c.family),
+                                           {{"exact", static_cast<long long>(exact)},
+                                            {"shape", static_cast<long long>(shape)}}});
     }
     for (const char* pointer :
          {"/model/parameters", "/model/layers", "/model/hidden", "/model/heads", "/model/kv_heads",
@@ -251,7 +252,7 @@ PlanImport importHuggingFace(const Plan& base, std::string_view text) {
           "/model/moe/experts", "/model/moe/top_k", "/model/moe/expert_ffn_hidden"}) {
         builder.carry(pointer);
     }
-    return std::move(builder).finish(ImportKind::HuggingFaceConfig);
+    return std::move(builder).finish();
 }
 
 }  // namespace fourfold::core::detail

@@ -2,7 +2,7 @@
 // Megatron-LM command-line arguments as a bash snippet. Flag names follow Megatron-LM's
 // megatron/training/arguments.py and the config dataclasses it builds flags from (2026 main);
 // see docs/frameworks.md for the mapping.
-#include "core/frameworks/detail/framework_parts.h"
+#include "core/frameworks/detail/framework_table.h"
 #include "core/plan/plan_enums.h"
 
 #include <sstream>

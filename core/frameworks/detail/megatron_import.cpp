@@ -3,6 +3,7 @@
 // the model shape, the parallel layout and the batch. The world size comes from torchrun's
 // --nnodes x --nproc-per-node when present; flags Fourfold has no field for are ignored.
 #include "core/frameworks/detail/framework_parts.h"
+#include "core/frameworks/detail/framework_table.h"
 
 #include <charconv>
 #include <map>
@@ -54,8 +55,8 @@ std::vector<std::string> shellWords(std::string_view text) {
 }
 
 // "--flag value" and "--flag=value"; a flag followed by another flag (or nothing) is a switch.
-std::map<std::string, std::string> flagValues(const std::vector<std::string>& words) {
-    std::map<std::string, std::string> flags;
+std::map<std::string, std::string, std::less<>> flagValues(const std::vector<std::string>& words) {
+    std::map<std::string, std::string, std::less<>> flags;
     for (std::size_t i = 0; i < words.size(); ++i) {
         const std::string& word = words[i];
         if (!word.starts_with("--")) continue;
@@ -75,42 +76,42 @@ std::map<std::string, std::string> flagValues(const std::vector<std::string>& wo
     return flags;
 }
 
-class MegatronReader {
-public:
-    MegatronReader(ImportBuilder& builder, std::map<std::string, std::string> flags)
-        : builder_(builder), flags_(std::move(flags)) {}
+using Flags = std::map<std::string, std::string, std::less<>>;
 
-    [[nodiscard]] bool has(const std::string& flag) const { return flags_.contains(flag); }
-    [[nodiscard]] std::string text(const std::string& flag) const {
+class MegatronReader final : public ConfigValues {
+public:
+    MegatronReader(ImportBuilder& builder, Flags flags)
+        : ConfigValues(builder), flags_(std::move(flags)) {}
+
+    [[nodiscard]] bool has(std::string_view flag) const override { return flags_.contains(flag); }
+    [[nodiscard]] std::string text(std::string_view flag) const {
         const auto it = flags_.find(flag);
         return it == flags_.end() ? std::string() : it->second;
     }
 
-    // A positive integer flag; std::nullopt when absent, an error when malformed.
-    std::optional<std::int64_t> integer(const std::string& flag) {
+private:
+    std::optional<std::int64_t> readInteger(std::string_view flag,
+                                            bool /*allowMinusOne*/) override {
         const auto it = flags_.find(flag);
         if (it == flags_.end()) return std::nullopt;
         std::int64_t value = 0;
         const std::string& word = it->second;
         const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
-        if (ec != std::errc() || end != word.data() + word.size() || value <= 0) {
-            builder_.error("", flag + " must be a positive integer, got \"" + word + "\"");
+        const bool whole = ec != std::errc::invalid_argument && end == word.data() + word.size();
+        if (whole && (ec == std::errc::result_out_of_range || value > kMaxConfigInteger)) {
+            builder_.error("", {"import_problem.integer_too_large",
+                                {{"name", flag}, {"maximum", kMaxConfigInteger}, {"found", word}}});
+            return std::nullopt;
+        }
+        if (!whole || ec != std::errc() || value <= 0) {
+            builder_.error("", {"import_problem.positive_integer",
+                                {{"name", flag}, {"found", "\"" + word + "\""}}});
             return std::nullopt;
         }
         return value;
     }
 
-    // Copies an integer flag into a plan field and records it as carried.
-    void read(const std::string& flag, int& field, std::string_view pointer) {
-        if (const auto value = integer(flag)) {
-            field = static_cast<int>(*value);
-            if (!pointer.empty()) builder_.carry(pointer);
-        }
-    }
-
-private:
-    ImportBuilder& builder_;
-    std::map<std::string, std::string> flags_;
+    Flags flags_;
 };
 
 void readModel(MegatronReader& in, ImportBuilder& builder) {
@@ -149,18 +150,10 @@ void readModel(MegatronReader& in, ImportBuilder& builder) {
 
 void readParallel(MegatronReader& in, ImportBuilder& builder) {
     ParallelSpec& parallel = builder.plan.parallel;
-    parallel.tp = 1;
-    parallel.pp = 1;
-    parallel.cp = 1;
-    parallel.ep = 1;
-    in.read("--tensor-model-parallel-size", parallel.tp, "/parallel/tp");
-    in.read("--pipeline-model-parallel-size", parallel.pp, "/parallel/pp");
-    in.read("--context-parallel-size", parallel.cp, "/parallel/cp");
-    in.read("--expert-model-parallel-size", parallel.ep, "/parallel/ep");
-    parallel.etp = 0;
-    if (const auto etp = in.integer("--expert-tensor-parallel-size")) {
-        parallel.etp = *etp == parallel.tp ? 0 : static_cast<int>(*etp);
-    }
+    readDegrees(in, builder,
+                {"--tensor-model-parallel-size", "--pipeline-model-parallel-size",
+                 "--context-parallel-size", "--expert-model-parallel-size",
+                 "--expert-tensor-parallel-size", 0});
     parallel.virtualStages = 1;
     in.read("--num-virtual-stages-per-pipeline-rank", parallel.virtualStages, "");
     if (const auto perChunk = in.integer("--num-layers-per-virtual-pipeline-stage")) {
@@ -169,9 +162,8 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
             parallel.virtualStages = static_cast<int>(perStage / *perChunk);
         } else {
             builder.error("/parallel/virtual_stages",
-                          "--num-layers-per-virtual-pipeline-stage " + std::to_string(*perChunk) +
-                              " does not divide the " + std::to_string(perStage) +
-                              " layers of a pipeline stage");
+                          {"import_problem.virtual_stage_layers",
+                           {{"per_chunk", *perChunk}, {"layers", perStage}}});
         }
     }
     parallel.schedule =
@@ -183,37 +175,33 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
             {"no_shard", 0}, {"optim", 1}, {"optim_grads", 2}, {"optim_grads_params", 3}, {"", 3}};
         const auto it = kStrategies.find(in.text("--data-parallel-sharding-strategy"));
         if (it == kStrategies.end()) {
-            builder.error("/parallel/zero_stage", "unknown --data-parallel-sharding-strategy \"" +
-                                                      in.text("--data-parallel-sharding-strategy") +
-                                                      "\"");
+            builder.error("/parallel/zero_stage",
+                          {"import_problem.sharding_strategy",
+                           {{"strategy", in.text("--data-parallel-sharding-strategy")}}});
         } else {
             parallel.zeroStage = it->second;
         }
     }
     if (in.has("--use-torch-fsdp2")) parallel.zeroStage = 3;
     parallel.offload = in.has("--optimizer-cpu-offload") ? Offload::OptimizerCpu : Offload::None;
-    parallel.order = "tp-cp-ep-dp-pp";  // Megatron-Core's default rank order
-    for (const char* pointer :
-         {"/parallel/tp", "/parallel/pp", "/parallel/cp", "/parallel/ep", "/parallel/etp",
-          "/parallel/virtual_stages", "/parallel/schedule", "/parallel/sequence_parallel",
-          "/parallel/zero_stage", "/parallel/offload", "/parallel/order"}) {
-        builder.carry(pointer);
-    }
 
     // World size from torchrun; data parallel is what is left after tp x pp x cp.
     const auto nodes = in.integer("--nnodes");
     const auto perNode = in.integer("--nproc-per-node");
     if (!nodes || !perNode) {
-        builder.note("/parallel/dp", "no torchrun --nnodes/--nproc-per-node: data parallel " +
-                                         std::to_string(parallel.dp) + " kept from the plan");
+        builder.note("/parallel/dp", {"import_note.no_world_size", {{"dp", parallel.dp}}});
         return;
     }
     const std::int64_t world = *nodes * *perNode;
+    if (world > kMaxConfigInteger) {
+        builder.error("/parallel/dp", {"import_problem.world_too_large",
+                                       {{"world", world}, {"maximum", kMaxConfigInteger}}});
+        return;
+    }
     const std::int64_t modelParallel = std::int64_t{parallel.tp} * parallel.pp * parallel.cp;
     if (world % modelParallel != 0) {
-        builder.error("/parallel/dp",
-                      "world size " + std::to_string(world) +
-                          " is not a multiple of tp x pp x cp = " + std::to_string(modelParallel));
+        builder.error("/parallel/dp", {"import_problem.world_size",
+                                       {{"world", world}, {"model_parallel", modelParallel}}});
         return;
     }
     parallel.dp = static_cast<int>(world / modelParallel);
@@ -284,7 +272,7 @@ PlanImport importMegatron(const Plan& base, std::string_view text) {
     readModel(in, builder);
     readParallel(in, builder);
     readTraining(in, builder);
-    return std::move(builder).finish(ImportKind::MegatronArguments);
+    return std::move(builder).finish();
 }
 
 }  // namespace fourfold::core::detail

@@ -4,7 +4,7 @@
 // February 2026): [training] local_batch_size / global_batch_size / seq_len /
 // mixed_precision_param, [parallelism] degrees and pipeline_parallel_schedule,
 // [activation_checkpoint] mode. Mapping: docs/frameworks.md.
-#include "core/frameworks/detail/framework_parts.h"
+#include "core/frameworks/detail/framework_table.h"
 
 #include <sstream>
 

@@ -4,85 +4,127 @@
 // takes what the world size leaves, which a job config alone does not fix, so the base
 // plan's data parallel is kept then.
 #include "core/frameworks/detail/framework_parts.h"
-#include "core/frameworks/detail/toml_lite.h"
+#include "core/frameworks/detail/framework_table.h"
+#include "core/frameworks/detail/toml_document.h"
+#include "core/plan/plan_json_text.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace fourfold::core::detail {
 namespace {
 
-class TomlReader {
+using Json = nlohmann::json;
+
+// A value as a message quotes it: TOML's strings, numbers and arrays read much as JSON writes them.
+std::string shown(const Json& value) {
+    return shortenUtf8(value.dump(-1, ' ', false, Json::error_handler_t::replace), 60);
+}
+
+// The job config's values by dotted name ("parallelism.tensor_parallel_degree"), wherever the
+// file wrote them: under a [parallelism] header, as a dotted key or in an inline table. A value
+// of the wrong type is an error giving the name and the line and column it stands at.
+class TomlReader final : public ConfigValues {
 public:
     TomlReader(const TomlDocument& document, ImportBuilder& builder)
-        : document_(document), builder_(builder) {}
+        : ConfigValues(builder), document_(document) {}
 
-    [[nodiscard]] bool has(const std::string& key) const { return document_.values.contains(key); }
+    [[nodiscard]] bool has(std::string_view name) const override { return find(name) != nullptr; }
 
-    std::optional<std::int64_t> integer(const std::string& key, bool allowMinusOne = false) {
-        const auto it = document_.values.find(key);
-        if (it == document_.values.end()) return std::nullopt;
-        const auto* value = std::get_if<std::int64_t>(&it->second);
-        if (value == nullptr || (*value <= 0 && !(allowMinusOne && *value == -1))) {
-            builder_.error("", key + " must be a positive integer");
-            return std::nullopt;
-        }
-        return *value;
-    }
-
-    std::optional<std::string> text(const std::string& key) {
-        const auto it = document_.values.find(key);
-        if (it == document_.values.end()) return std::nullopt;
-        if (const auto* value = std::get_if<std::string>(&it->second)) return *value;
-        builder_.error("", key + " must be a string");
+    std::optional<std::string> text(std::string_view name) {
+        const Json* value = find(name);
+        if (value == nullptr) return std::nullopt;
+        if (value->is_string()) return value->get<std::string>();
+        fail(name, {"import_problem.string_expected", {{"name", name}, {"found", shown(*value)}}});
         return std::nullopt;
     }
 
-    void read(const std::string& key, int& field, std::string_view pointer) {
-        if (const auto value = integer(key)) {
-            field = static_cast<int>(*value);
-            builder_.carry(pointer);
-        }
+    [[nodiscard]] bool flag(std::string_view name) const {
+        const Json* value = find(name);
+        return value != nullptr && value->is_boolean() && value->get<bool>();
     }
 
 private:
+    std::optional<std::int64_t> readInteger(std::string_view name, bool allowMinusOne) override {
+        const Json* value = find(name);
+        if (value == nullptr) return std::nullopt;
+        if (value->is_number_integer() && value->get<std::int64_t>() > kMaxConfigInteger) {
+            fail(name,
+                 {"import_problem.integer_too_large",
+                  {{"name", name}, {"maximum", kMaxConfigInteger}, {"found", shown(*value)}}});
+            return std::nullopt;
+        }
+        const bool allowed =
+            value->is_number_integer() &&
+            (value->get<std::int64_t>() > 0 || (allowMinusOne && value->get<std::int64_t>() == -1));
+        if (!allowed) {
+            fail(name,
+                 {"import_problem.positive_integer", {{"name", name}, {"found", shown(*value)}}});
+            return std::nullopt;
+        }
+        return value->get<std::int64_t>();
+    }
+
+    // The value at a dotted name, and its JSON pointer in the document.
+    [[nodiscard]] const Json* find(std::string_view name, std::string* pointer = nullptr) const {
+        const Json* node = &document_.root;
+        while (!name.empty()) {
+            const std::size_t dot = std::min(name.find('.'), name.size());
+            const std::string key(name.substr(0, dot));
+            if (!node->is_object() || !node->contains(key)) return nullptr;
+            node = &(*node)[key];
+            if (pointer != nullptr) *pointer += "/" + escapePointerToken(key);
+            name.remove_prefix(std::min(dot + 1, name.size()));
+        }
+        return node;
+    }
+
+    void fail(std::string_view name, const CodedText& problem) {
+        std::string pointer;
+        (void)find(name, &pointer);
+        Diagnostic& error = builder_.error("", problem);
+        if (const auto at = document_.positions.find(pointer); at != document_.positions.end()) {
+            error.line = at->second.line;
+            error.column = at->second.column;
+        }
+    }
+
     const TomlDocument& document_;
-    ImportBuilder& builder_;
 };
 
 void readParallel(TomlReader& in, ImportBuilder& builder) {
     ParallelSpec& parallel = builder.plan.parallel;
-    parallel.tp = 1;
-    parallel.pp = 1;
-    parallel.cp = 1;
-    parallel.ep = 1;
-    in.read("parallelism.tensor_parallel_degree", parallel.tp, "/parallel/tp");
-    in.read("parallelism.pipeline_parallel_degree", parallel.pp, "/parallel/pp");
-    in.read("parallelism.context_parallel_degree", parallel.cp, "/parallel/cp");
-    in.read("parallelism.expert_parallel_degree", parallel.ep, "/parallel/ep");
     // torchtitan's default expert tensor parallel degree is 1.
-    const std::int64_t etp = in.integer("parallelism.expert_tensor_parallel_degree").value_or(1);
-    parallel.etp = etp == parallel.tp ? 0 : static_cast<int>(etp);
+    readDegrees(in, builder,
+                {"parallelism.tensor_parallel_degree", "parallelism.pipeline_parallel_degree",
+                 "parallelism.context_parallel_degree", "parallelism.expert_parallel_degree",
+                 "parallelism.expert_tensor_parallel_degree", 1});
     parallel.sequenceParallel = parallel.tp > 1;  // torchtitan's TP plan always shards sequence
 
     const std::int64_t replicate =
         in.integer("parallelism.data_parallel_replicate_degree").value_or(1);
     const std::int64_t shard =
         in.integer("parallelism.data_parallel_shard_degree", true).value_or(-1);
-    parallel.offload = Offload::None;
-    parallel.order = "tp-cp-ep-dp-pp";
+    parallel.offload =
+        in.flag("training.enable_cpu_offload") ? Offload::OptimizerAndParamsCpu : Offload::None;
     if (shard == -1) {
-        builder.note("/parallel/dp",
-                     "data_parallel_shard_degree -1 takes the ranks left over: "
-                     "data parallel " +
-                         std::to_string(parallel.dp) + " kept from the plan");
+        builder.note("/parallel/dp", {"import_note.shard_degree_rest", {{"dp", parallel.dp}}});
         parallel.zeroStage = 3;
         parallel.shardingGroup = 0;
+    } else if (replicate * shard > kMaxConfigInteger) {
+        builder.error("/parallel/dp", {"import_problem.integer_too_large",
+                                       {{"name",
+                                         "data_parallel_replicate_degree × "
+                                         "data_parallel_shard_degree"},
+                                        {"maximum", kMaxConfigInteger},
+                                        {"found", replicate * shard}}});
     } else {
         parallel.dp = static_cast<int>(replicate * shard);
         parallel.zeroStage = shard > 1 ? 3 : 0;
         parallel.shardingGroup = replicate > 1 && shard > 1 ? static_cast<int>(shard) : 0;
         builder.carry("/parallel/dp");
     }
+    builder.carry("/parallel/sharding_group");
 
     const std::string schedule = in.text("parallelism.pipeline_parallel_schedule").value_or("1F1B");
     parallel.virtualStages = 1;
@@ -95,7 +137,7 @@ void readParallel(TomlReader& in, ImportBuilder& builder) {
         parallel.virtualStages = 2;  // torchtitan's default split: two stages per rank
     } else {
         builder.note("/parallel/schedule",
-                     "pipeline schedule \"" + schedule + "\" has no plan equivalent: 1F1B assumed");
+                     {"import_note.schedule_assumed", {{"schedule", schedule}}});
         parallel.schedule = ScheduleKind::OneFOneB;
     }
     if (const auto perStage = in.integer("parallelism.pipeline_parallel_layers_per_stage")) {
@@ -103,13 +145,6 @@ void readParallel(TomlReader& in, ImportBuilder& builder) {
         if (builder.plan.model.layers % stages == 0) {
             parallel.virtualStages = static_cast<int>(builder.plan.model.layers / stages);
         }
-    }
-    for (const char* pointer :
-         {"/parallel/tp", "/parallel/pp", "/parallel/cp", "/parallel/ep", "/parallel/etp",
-          "/parallel/sequence_parallel", "/parallel/zero_stage", "/parallel/sharding_group",
-          "/parallel/schedule", "/parallel/virtual_stages", "/parallel/offload",
-          "/parallel/order"}) {
-        builder.carry(pointer);
     }
 }
 
@@ -165,23 +200,15 @@ void readTraining(TomlReader& in, ImportBuilder& builder) {
 
 PlanImport importTorchtitan(const Plan& base, std::string_view text) {
     ImportBuilder builder{base, {}, {}};
-    const TomlDocument document = parseTomlLite(text);
-    if (!document.error.empty()) {
-        Diagnostic problem =
-            makeDiagnostic(Severity::Error, "", "import.toml_syntax", {{"reason", document.error}});
-        problem.line = document.errorLine;
-        builder.diagnostics.push_back(std::move(problem));
-        return std::move(builder).finish(ImportKind::TorchtitanJobConfig);
+    const TomlDocument document = readToml(text);
+    if (document.problem) {
+        builder.diagnostics.push_back(*document.problem);
+        return std::move(builder).finish();
     }
     TomlReader in(document, builder);
     readParallel(in, builder);
     readTraining(in, builder);
-    const auto found = document.values.find("training.enable_cpu_offload");
-    if (found != document.values.end()) {
-        const auto* on = std::get_if<bool>(&found->second);
-        if (on != nullptr && *on) builder.plan.parallel.offload = Offload::OptimizerAndParamsCpu;
-    }
-    return std::move(builder).finish(ImportKind::TorchtitanJobConfig);
+    return std::move(builder).finish();
 }
 
 }  // namespace fourfold::core::detail

@@ -5,7 +5,6 @@
 #include "core/plan/plan_json_fields.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <exception>
 
@@ -38,28 +37,6 @@ std::size_t rawOffset(std::string_view text, std::size_t quote, std::size_t deco
         }
     }
     return raw;
-}
-
-// Where the token ending at `last` begins: a string's opening quote, or the first character of
-// a literal or number.
-std::size_t tokenStart(std::string_view text, std::size_t last) {
-    if (last >= text.size()) return last;
-    if (text[last] == '"') {
-        for (std::size_t i = last; i > 0;) {
-            --i;
-            if (text[i] != '"') continue;
-            std::size_t backslashes = 0;
-            while (backslashes < i && text[i - 1 - backslashes] == '\\') ++backslashes;
-            if (backslashes % 2 == 0) return i;
-        }
-        return last;
-    }
-    const auto isWordChar = [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '+' || c == '-' || c == '.';
-    };
-    std::size_t start = last;
-    while (start > 0 && isWordChar(text[start]) && isWordChar(text[start - 1])) --start;
-    return start;
 }
 
 }  // namespace

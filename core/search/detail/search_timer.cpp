@@ -36,30 +36,20 @@ std::size_t ScheduleCostsHash::operator()(const ScheduleCosts& costs) const noex
     return hashDoubles(seed, costs.weightGradS);
 }
 
+void copyStepFigures(const PerformanceReport& figures, SearchPoint& point) {
+    point.timed = true;
+    point.stepTimeS = figures.stepTimeS;
+    point.tokensPerS = figures.tokensPerS;
+    point.mfu = figures.mfu;
+    point.bubbleS = figures.breakdown.bubble;
+    point.trainingSeconds = figures.training.seconds;
+    point.trainingCost = figures.training.cost;
+}
+
 void setLayout(Plan& plan, const SearchLayout& layout, std::int64_t globalBatch) {
-    ParallelSpec& p = plan.parallel;
-    p.dp = layout.dp;
-    p.tp = layout.tp;
-    p.pp = layout.pp;
-    p.cp = layout.cp;
-    p.ep = layout.ep;
-    p.etp = layout.etp;
-    p.virtualStages = layout.virtualStages;
-    p.schedule = layout.schedule;
-    p.zeroStage = layout.zeroStage;
-    p.offload = layout.offload;
-    p.sequenceParallel = layout.sequenceParallel;
-    p.shardingGroup = 0;  // all DP ranks: a fixed group would not divide every dp
-    TrainingSpec& t = plan.training;
-    t.recompute = layout.recompute;
-    t.microBatch = layout.microBatch;
-    t.gradAccumulation = layout.gradAccumulation;
-    t.globalBatch = globalBatch;
-    PerformanceOptions& o = plan.performance;
-    o.overlapGradReduce = layout.overlapGradReduce;
-    o.overlapParamGather = layout.overlapParamGather;
-    o.overlapTpComm = layout.overlapTpComm;
-    o.overlapP2p = layout.overlapP2p;
+    forEachLayoutField(layout, plan, [](const auto& from, auto& to) { to = from; });
+    plan.parallel.shardingGroup = 0;  // all DP ranks: a fixed group would not divide every dp
+    plan.training.globalBatch = globalBatch;
 }
 
 LayoutTimer::LayoutTimer(const Plan& base, std::int64_t globalBatch)
@@ -117,13 +107,7 @@ void LayoutTimer::time(const TopologyReport* topology, SearchPoint& point) {
     const ModelReport& report = model();
     const StepCosts costs = stepCosts(plan_, report, topology);
     const PerformanceReport figures = stepFigures(plan_, report, costs, makespan(costs));
-    point.timed = true;
-    point.stepTimeS = figures.stepTimeS;
-    point.tokensPerS = figures.tokensPerS;
-    point.mfu = figures.mfu;
-    point.bubbleS = figures.breakdown.bubble;
-    point.trainingSeconds = figures.training.seconds;
-    point.trainingCost = figures.training.cost;
+    copyStepFigures(figures, point);
 }
 
 double LayoutTimer::stepTimeBound(const TopologyReport* topology) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/model/model.h"
+#include "core/performance/performance.h"
 #include "core/performance/performance_stage.h"
 #include "core/schedule/schedule_program.h"
 #include "core/search/search.h"
@@ -18,6 +19,38 @@
 #include <vector>
 
 namespace fourfold::core::detail {
+
+// Copies a step's figures (time, tokens/s, MFU, bubble, training time and cost) into the point
+// and marks it timed: the one place a search point takes them from a performance report.
+void copyStepFigures(const PerformanceReport& figures, SearchPoint& point);
+
+// Calls visit(layoutField, planField) for every field of a layout and the plan field it stands
+// for, so that setting a plan from a layout (setLayout) and reading a layout from a plan
+// (layoutOf) walk one list. Either side may be const.
+template <typename Layout, typename PlanLike, typename Visit>
+void forEachLayoutField(Layout& layout, PlanLike& plan, Visit&& visit) {
+    auto& p = plan.parallel;
+    visit(layout.dp, p.dp);
+    visit(layout.tp, p.tp);
+    visit(layout.pp, p.pp);
+    visit(layout.cp, p.cp);
+    visit(layout.ep, p.ep);
+    visit(layout.etp, p.etp);
+    visit(layout.virtualStages, p.virtualStages);
+    visit(layout.schedule, p.schedule);
+    visit(layout.zeroStage, p.zeroStage);
+    visit(layout.offload, p.offload);
+    visit(layout.sequenceParallel, p.sequenceParallel);
+    auto& t = plan.training;
+    visit(layout.recompute, t.recompute);
+    visit(layout.microBatch, t.microBatch);
+    visit(layout.gradAccumulation, t.gradAccumulation);
+    auto& o = plan.performance;
+    visit(layout.overlapGradReduce, o.overlapGradReduce);
+    visit(layout.overlapParamGather, o.overlapParamGather);
+    visit(layout.overlapTpComm, o.overlapTpComm);
+    visit(layout.overlapP2p, o.overlapP2p);
+}
 
 // Sets the layout's fields on `plan` (what applyLayout does to a copy).
 void setLayout(Plan& plan, const SearchLayout& layout, std::int64_t globalBatch);
