@@ -1067,12 +1067,308 @@ inline constexpr std::array<PublishedRun, 2> kTorchtitanH200Trainy_2025_06 = {{
                     "batch not published (2 x 64)."}),
 }};
 
+// ---- Megatron-LM README: GPT weak scaling on H100 (Megatron-Core r0.8.0) -------------------
+// NVIDIA/Megatron-LM README.md "Training Speed and Scalability" and its table
+// images/model_table.png (added at f2e5db4; the README still shows it). Stated: vocabulary 131,072,
+// sequence 4096, up to 6144 H100, --overlap-grad-reduce --overlap-param-gather --tp-comm-overlap,
+// end-to-end timing including data loading, optimizer and logging. The strong-scaling figure's
+// legend names Megatron-Core r0.8.0. Per-GPU TFLOP/s and MFU are read from the table.
+namespace detail {
+
+struct McoreRow {
+    const char* id;
+    const char* row;
+    int heads, hidden, layers, tp, pp, dp, gpus, globalBatch;
+    double tflops, mfu;
+    Split split;
+};
+
+constexpr PublishedRun mcore(const McoreRow& r) {
+    PublishedRun run;
+    run.id = r.id;
+    run.source = {
+        .family = "megatron-lm",
+        .title = "Megatron-LM README, Training Speed and Scalability (weak scaling table)",
+        .where =
+            "NVIDIA/Megatron-LM @ f2e5db402c44ae309aa6448bcb4ae87e8ae0f5f4 : "
+            "README.md, images/model_table.png",
+        .row = r.row};
+    run.shape = {.name = "GPT (Megatron-LM scaling study)",
+                 .layers = r.layers,
+                 .hidden = r.hidden,
+                 .heads = r.heads,
+                 .kvHeads = r.heads,
+                 .ffnHidden = 4 * r.hidden,
+                 .vocab = 131072,
+                 .sequence = 4096,
+                 .mlp = Mlp::Gelu,
+                 .tiedEmbeddings = Known::Yes};
+    run.hardware = {.gpu = "H100 (variant not stated)",
+                    .preset = "h100-sxm-80gb",
+                    .memoryGB = 80,
+                    .gpus = r.gpus};
+    run.layout = {.dp = r.dp,
+                  .tp = r.tp,
+                  .pp = r.pp,
+                  .cp = 1,
+                  .sharding = Sharding::Zero1,
+                  .overlap = "DP grad reduce and param gather, TP comm overlap, PP (default)"};
+    run.training = {.precision = Precision::Bf16,
+                    .globalBatch = r.globalBatch,
+                    .framework = "Megatron-LM (Megatron-Core)",
+                    .version = "Megatron-Core r0.8.0 (strong-scaling figure legend)"};
+    run.measured = {.tflopsPerGpu = r.tflops,
+                    .flopsFormula =
+                        "Megatron-LM model FLOPs (num_floating_point_operations); "
+                        "the README does not restate it",
+                    .mfu = r.mfu};
+    run.split = r.split;
+    run.notes =
+        "Not stated: micro-batch, recompute, precision, FFN size and activation, attention "
+        "kernel, virtual pipeline, GPU memory and interconnect. Entered from Megatron-LM "
+        "defaults of the time: FFN 4h with GELU, tied embeddings, no GQA; bf16 inferred from "
+        "TFLOP/s / MFU = 989 (H100 SXM dense bf16 peak); H100 SXM 80 GB assumed. ZeRO-1 "
+        "(distributed optimizer) because --overlap-param-gather requires it. CP 1: the table "
+        "has no CP column and dp x tp x pp already equals the GPU count.";
+    return run;
+}
+
+}  // namespace detail
+
+inline constexpr std::array<PublishedRun, 9> kMegatronLmReadmeH100 = {{
+    detail::mcore({"mcore-readme-1.7b-48gpu", "1.7B", 16, 2048, 24, 1, 1, 48, 48, 192, 408.8, 0.41,
+                   Split::HeldOut}),
+    detail::mcore({"mcore-readme-7.1b-96gpu", "7.1B", 32, 4096, 30, 2, 1, 48, 96, 192, 465.9, 0.47,
+                   Split::HeldOut}),
+    detail::mcore({"mcore-readme-16b-192gpu", "16B", 48, 6144, 32, 4, 1, 48, 192, 192, 489.1, 0.49,
+                   Split::HeldOut}),
+    detail::mcore({"mcore-readme-32b-384gpu", "32B", 56, 7168, 48, 8, 1, 48, 384, 192, 459.6, 0.46,
+                   Split::HeldOut}),
+    detail::mcore({"mcore-readme-70b-768gpu", "70B", 64, 8192, 84, 8, 2, 48, 768, 384, 419.7, 0.42,
+                   Split::HeldOut}),
+    detail::mcore({"mcore-readme-119b-1536gpu", "119B", 80, 10240, 92, 8, 4, 48, 1536, 768, 420.5,
+                   0.43, Split::HeldOut}),
+    detail::mcore({"mcore-readme-177b-2304gpu", "177B", 96, 12288, 96, 8, 6, 48, 2304, 1152, 432.8,
+                   0.44, Split::Calibration}),
+    detail::mcore({"mcore-readme-314b-3072gpu", "314B", 128, 16384, 96, 8, 8, 48, 3072, 1536, 474.4,
+                   0.48, Split::HeldOut}),
+    detail::mcore({"mcore-readme-462b-6144gpu", "462B", 144, 18432, 112, 8, 16, 48, 6144, 3072,
+                   459.9, 0.47, Split::HeldOut}),
+}};
+
+// ---- NVIDIA NeMo 24.07: pre-training on DGX-H100 in FP8 -----------------------------------
+// NVIDIA/NeMo docs/source/performance/performance_summary.md (container NeMo 24.07, DGX-H100,
+// FP8), pre-training table. DGX-H100 is a fixed product: eight H100 SXM 80 GB per node on NVLink 4
+// switches, eight 400 Gb/s ConnectX-7 adapters per node; the page states none of it.
+namespace detail {
+
+inline constexpr Hardware kDgxH100 = {
+    .gpu = "H100 SXM 80 GB (DGX-H100)",
+    .preset = "h100-sxm-80gb",
+    .memoryGB = 80,
+    .gpusPerNode = 8,
+    .intraNode = "NVLink 4 through NVSwitch",
+    .interNode = "InfiniBand NDR, one ConnectX-7 per GPU (DGX-H100 product spec)",
+    .interNodeGbpsPerGpu = 400};
+
+struct NemoRow {
+    const char* id;
+    const char* row;
+    Shape shape;
+    int gpus, globalBatch, micro, tp, pp, cp, vp;
+    double tokens, tflops;
+    Split split;
+    const char* notes;
+};
+
+constexpr PublishedRun nemo2407(const NemoRow& r) {
+    PublishedRun run;
+    run.id = r.id;
+    run.source = {
+        .family = "nemo",
+        .title = "NVIDIA NeMo performance summary, NeMo 24.07, DGX-H100, FP8 pre-training",
+        .where =
+            "NVIDIA/NeMo @ e2de75c15ea5d5584782ff2c6672daa0ed221c43 : "
+            "docs/source/performance/performance_summary.md",
+        .row = r.row};
+    run.shape = r.shape;
+    run.hardware = kDgxH100;
+    run.hardware.gpus = r.gpus;
+    run.layout = {
+        .dp = r.gpus / (r.tp * r.pp * r.cp), .tp = r.tp, .pp = r.pp, .cp = r.cp, .vp = r.vp};
+    run.training = {.precision = Precision::Fp8,
+                    .fp8Recipe = "Transformer Engine FP8; scaling recipe not stated",
+                    .microBatch = r.micro,
+                    .globalBatch = r.globalBatch,
+                    .framework = "NVIDIA NeMo (Megatron-Core)",
+                    .version = "NeMo 24.07 container"};
+    run.measured = {.tokensPerSPerGpu = r.tokens,
+                    .tflopsPerGpu = r.tflops,
+                    .flopsFormula = "NeMo model TFLOP/s; the page does not give the FLOP count"};
+    run.split = r.split;
+    run.notes = r.notes;
+    return run;
+}
+
+// NeMo 2.0's GPTConfig5B/20B/175B (nemo/collections/llm/gpt/model/base.py at e2de75c): GELU,
+// FFN 4h, tied embeddings. Vocabulary not stated; the GPT-2 BPE (50,257) of NeMo's GPT-3
+// recipes is entered.
+inline constexpr Shape kNemoGpt5B = {.name = "GPT-3 5B (NeMo)",
+                                     .layers = 24,
+                                     .hidden = 4096,
+                                     .heads = 32,
+                                     .kvHeads = 32,
+                                     .ffnHidden = 16384,
+                                     .vocab = 50257,
+                                     .sequence = 2048,
+                                     .mlp = Mlp::Gelu,
+                                     .tiedEmbeddings = Known::Yes};
+inline constexpr Shape kNemoGpt20B = {.name = "GPT-3 20B (NeMo)",
+                                      .layers = 44,
+                                      .hidden = 6144,
+                                      .heads = 48,
+                                      .kvHeads = 48,
+                                      .ffnHidden = 24576,
+                                      .vocab = 50257,
+                                      .sequence = 2048,
+                                      .mlp = Mlp::Gelu,
+                                      .tiedEmbeddings = Known::Yes};
+inline constexpr Shape kNemoGpt175B = {.name = "GPT-3 175B (NeMo)",
+                                       .layers = 96,
+                                       .hidden = 12288,
+                                       .heads = 96,
+                                       .kvHeads = 96,
+                                       .ffnHidden = 49152,
+                                       .vocab = 50257,
+                                       .sequence = 2048,
+                                       .mlp = Mlp::Gelu,
+                                       .tiedEmbeddings = Known::Yes};
+// Llama 2 (Touvron et al. 2023): SwiGLU, untied, 32,000 tokens; GQA only at 70B.
+inline constexpr Shape kLlama2_7B = {.name = "Llama 2 7B",
+                                     .layers = 32,
+                                     .hidden = 4096,
+                                     .heads = 32,
+                                     .kvHeads = 32,
+                                     .ffnHidden = 11008,
+                                     .vocab = 32000,
+                                     .sequence = 4096,
+                                     .mlp = Mlp::Swiglu,
+                                     .tiedEmbeddings = Known::No};
+inline constexpr Shape kLlama2_13B = {.name = "Llama 2 13B",
+                                      .layers = 40,
+                                      .hidden = 5120,
+                                      .heads = 40,
+                                      .kvHeads = 40,
+                                      .ffnHidden = 13824,
+                                      .vocab = 32000,
+                                      .sequence = 4096,
+                                      .mlp = Mlp::Swiglu,
+                                      .tiedEmbeddings = Known::No};
+inline constexpr Shape kLlama2_70B = {.name = "Llama 2 70B",
+                                      .layers = 80,
+                                      .hidden = 8192,
+                                      .heads = 64,
+                                      .kvHeads = 8,
+                                      .ffnHidden = 28672,
+                                      .vocab = 32000,
+                                      .sequence = 4096,
+                                      .mlp = Mlp::Swiglu,
+                                      .tiedEmbeddings = Known::No};
+// Nemotron-3 8B/22B and Nemotron-4 340B (nemo/collections/llm/gpt/model/nemotron.py at e2de75c):
+// squared-ReLU MLP, untied embeddings. Vocabulary not stated; Nemotron's 256,000-token
+// tokenizer is entered.
+inline constexpr Shape kNemotron8B = {.name = "Nemotron-3 8B",
+                                      .layers = 32,
+                                      .hidden = 4096,
+                                      .heads = 32,
+                                      .kvHeads = 32,
+                                      .ffnHidden = 16384,
+                                      .vocab = 256000,
+                                      .sequence = 4096,
+                                      .mlp = Mlp::SquaredRelu,
+                                      .tiedEmbeddings = Known::No};
+inline constexpr Shape kNemotron22B = {.name = "Nemotron-3 22B",
+                                       .layers = 40,
+                                       .hidden = 6144,
+                                       .heads = 48,
+                                       .kvHeads = 48,
+                                       .ffnHidden = 24576,
+                                       .vocab = 256000,
+                                       .sequence = 4096,
+                                       .mlp = Mlp::SquaredRelu,
+                                       .tiedEmbeddings = Known::No};
+inline constexpr Shape kNemotron340B = {.name = "Nemotron-4 340B",
+                                        .layers = 96,
+                                        .hidden = 18432,
+                                        .heads = 96,
+                                        .kvHeads = 8,
+                                        .ffnHidden = 73728,
+                                        .vocab = 256000,
+                                        .sequence = 4096,
+                                        .mlp = Mlp::SquaredRelu,
+                                        .tiedEmbeddings = Known::No};
+
+}  // namespace detail
+
+inline constexpr std::array<PublishedRun, 12> kNemo2407DgxH100Fp8 = {{
+    detail::nemo2407({"nemo2407-gpt3-5b-64gpu", "GPT3-5B", detail::kNemoGpt5B, 64, 2048, 4, 1, 1, 1,
+                      1, 23406, 765, Split::HeldOut,
+                      "Not stated: accumulation, recompute, distributed optimizer, overlap, FP8 "
+                      "recipe, attention kernel. Vocabulary entered as GPT-2 BPE 50,257."}),
+    detail::nemo2407({"nemo2407-gpt3-20b-64gpu", "GPT3-20B", detail::kNemoGpt20B, 64, 256, 2, 2, 1,
+                      1, 1, 5851, 750, Split::HeldOut,
+                      "Not stated: accumulation, recompute, sequence parallelism, distributed "
+                      "optimizer, FP8 recipe. Vocabulary entered as GPT-2 BPE 50,257."}),
+    detail::nemo2407({"nemo2407-gpt3-175b-128gpu", "GPT3-175B, 128 GPUs", detail::kNemoGpt175B, 128,
+                      256, 1, 4, 8, 1, 6, 716, 771, Split::HeldOut,
+                      "Interleaved pipeline, 6 chunks of 2 layers per rank. Not stated: "
+                      "recompute, sequence parallelism, distributed optimizer, FP8 recipe."}),
+    detail::nemo2407({"nemo2407-gpt3-175b-512gpu", "GPT3-175B, 512 GPUs", detail::kNemoGpt175B, 512,
+                      2048, 2, 4, 8, 1, 6, 825, 888, Split::HeldOut,
+                      "The TFLOP/s cell links to MLPerf Training results. Not stated: recompute, "
+                      "sequence parallelism, distributed optimizer, FP8 recipe."}),
+    detail::nemo2407({"nemo2407-llama2-7b-8gpu", "LLAMA2-7B", detail::kLlama2_7B, 8, 128, 1, 1, 1,
+                      1, 1, 16934, 780, Split::HeldOut,
+                      "Not stated: accumulation (16 by arithmetic), recompute, distributed "
+                      "optimizer, FP8 recipe."}),
+    detail::nemo2407({"nemo2407-llama2-13b-16gpu", "LLAMA2-13B", detail::kLlama2_13B, 16, 128, 1, 1,
+                      4, 1, 10, 8715, 760, Split::HeldOut,
+                      "Pipeline of 4 with 10 chunks of 1 layer per rank. Not stated: recompute, "
+                      "distributed optimizer, FP8 recipe."}),
+    detail::nemo2407({"nemo2407-llama2-70b-64gpu", "LLAMA2-70B", detail::kLlama2_70B, 64, 128, 1, 4,
+                      4, 1, 20, 1728, 768, Split::Calibration,
+                      "Pipeline of 4 with 20 chunks of 1 layer per rank. Not stated: recompute, "
+                      "sequence parallelism, distributed optimizer, FP8 recipe."}),
+    detail::nemo2407({"nemo2407-nemotron-8b-64gpu", "Nemotron-8B", detail::kNemotron8B, 64, 256, 4,
+                      2, 1, 1, 1, 12507, 643, Split::HeldOut,
+                      "Vocabulary entered as 256,000 (not stated). Not stated: recompute, "
+                      "sequence parallelism, FP8 recipe."}),
+    detail::nemo2407({"nemo2407-nemotron-22b-64gpu", "Nemotron-22B", detail::kNemotron22B, 64, 256,
+                      2, 2, 4, 1, 10, 4312, 562, Split::HeldOut,
+                      "Vocabulary entered as 256,000 (not stated). Not stated: recompute, "
+                      "sequence parallelism, FP8 recipe."}),
+    detail::nemo2407({"nemo2407-nemotron-340b-128gpu", "Nemotron-340B", detail::kNemotron340B, 128,
+                      32, 1, 8, 8, 1, 12, 326, 686, Split::HeldOut,
+                      "96 layers in 8 x 12 chunks of 1. Vocabulary entered as 256,000 (not "
+                      "stated). Not stated: recompute, distributed optimizer, FP8 recipe."}),
+    detail::nemo2407({"nemo2407-llama3-8b-8gpu", "LLAMA3-8B", withSequence(kLlama3_8B, 8192), 8,
+                      128, 1, 1, 1, 2, 1, 12273, 711, Split::HeldOut,
+                      "Context parallel 2 inside one node. Not stated: recompute, distributed "
+                      "optimizer, FP8 recipe."}),
+    detail::nemo2407({"nemo2407-llama3-70b-64gpu", "LLAMA3-70B", withSequence(kLlama3_70B, 8192),
+                      64, 128, 1, 4, 4, 2, 5, 1524, 734, Split::HeldOut,
+                      "Pipeline of 4 with 5 chunks of 4 layers per rank, CP 2. Not stated: "
+                      "recompute, sequence parallelism, distributed optimizer, FP8 recipe."}),
+}};
+
 // ---- Every table, and the memory peaks ----------------------------------------------------
 
-inline constexpr std::array<std::span<const PublishedRun>, 3> kPublishedRunTables = {{
+inline constexpr std::array<std::span<const PublishedRun>, 5> kPublishedRunTables = {{
     kTorchtitanH100_2024_12,
     kTorchtitanAsyncTpH100_2025_06,
     kTorchtitanH200Trainy_2025_06,
+    kMegatronLmReadmeH100,
+    kNemo2407DgxH100Fp8,
 }};
 
 // Memory peaks. torchtitan's are the caching allocator's peak reserved bytes (what its log line
