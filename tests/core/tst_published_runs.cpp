@@ -87,7 +87,7 @@ private slots:
         }
     }
 
-    // Source, shape, hardware, a precision and at least one measured figure on every row.
+    // Source, shape, hardware and at least one measured figure on every row.
     void rowIsComplete_data() { addRunRows(); }
     void rowIsComplete() {
         const PublishedRun& run = fetchRun();
@@ -102,7 +102,6 @@ private slots:
         QVERIFY(run.shape.mlp != Mlp::NotPublished);
         QVERIFY(filled(run.hardware.gpu));
         QVERIFY(run.hardware.gpus > 0 && run.hardware.memoryGB > 0);
-        QVERIFY(run.training.precision != Precision::NotPublished);
         QVERIFY(filled(run.training.framework));
         const Measured& m = run.measured;
         QVERIFY2(m.tokensPerSPerGpu > 0 || m.tflopsPerGpu > 0 || m.mfu > 0 || m.stepTimeS > 0,
