@@ -72,26 +72,6 @@
         <translation>NVMe</translation>
     </message>
     <message>
-        <source>GPipe</source>
-        <translation>GPipe</translation>
-    </message>
-    <message>
-        <source>1F1B</source>
-        <translation>1F1B</translation>
-    </message>
-    <message>
-        <source>Interleaved 1F1B</source>
-        <translation>交错 1F1B</translation>
-    </message>
-    <message>
-        <source>Zero bubble H1</source>
-        <translation>零气泡 H1</translation>
-    </message>
-    <message>
-        <source>Zero bubble H2</source>
-        <translation>零气泡 H2</translation>
-    </message>
-    <message>
         <source>Full accounting</source>
         <translation>完整核算</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "core/model/model_shapes.h"
 #include "core/performance/detail/performance_comm.h"
 #include "core/performance/detail/performance_layer.h"
+#include "core/schedule/schedule_kinds.h"
 
 #include <algorithm>
 
@@ -158,7 +159,7 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
     if (p.sequenceParallel) transferBytes /= stageAtLeastOne(p.tp);
     const double transferS = stages > 1 ? pointToPointS(transferBytes, paths.pp) : 0.0;
 
-    const bool split = p.schedule == ScheduleKind::ZbH1 || p.schedule == ScheduleKind::ZbH2;
+    const bool split = scheduleInfo(p.schedule).splitsWeightGrad;
     const bool offloaded = p.offload != Offload::None;
     const bool paramsOffloaded =
         p.offload == Offload::OptimizerAndParamsCpu || p.offload == Offload::Nvme;

@@ -51,6 +51,11 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"formula.step_time",
                    "T = pipeline {pipeline} (compute {compute}, exposed TP {tp}, bubble {bubble}) "
                    "+ DP {dp} + optimizer {optimizer} + data {data} = {step} (stage {stage})"},
+    DiagnosticCode{"schedule.1f1b", "1F1B"},
+    DiagnosticCode{"schedule.gpipe", "GPipe"},
+    DiagnosticCode{"schedule.interleaved_1f1b", "Interleaved 1F1B"},
+    DiagnosticCode{"schedule.zb_h1", "Zero bubble H1"},
+    DiagnosticCode{"schedule.zb_h2", "Zero bubble H2"},
     DiagnosticCode{"search.every_layout_pruned", "every layout breaks a rule, first: {rule}"},
     DiagnosticCode{"search.no_global_batch", "no global batch to keep: set training.global_batch"},
     DiagnosticCode{"search.no_layout",

@@ -45,6 +45,11 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"formula.step_time",
                    "T = 流水线 {pipeline}（计算 {compute}，未重叠的 TP {tp}，气泡 {bubble}）"
                    "+ DP {dp} + 优化器 {optimizer} + 数据 {data} = {step}（阶段 {stage}）"},
+    DiagnosticCode{"schedule.1f1b", "1F1B"},
+    DiagnosticCode{"schedule.gpipe", "GPipe"},
+    DiagnosticCode{"schedule.interleaved_1f1b", "交错 1F1B"},
+    DiagnosticCode{"schedule.zb_h1", "零气泡 H1"},
+    DiagnosticCode{"schedule.zb_h2", "零气泡 H2"},
     DiagnosticCode{"search.every_layout_pruned", "每种布局都违反某条规则，第一条：{rule}"},
     DiagnosticCode{"search.no_global_batch", "没有要保持的全局批次：请设置 training.global_batch"},
     DiagnosticCode{"search.no_layout",
