@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The schedules' table (core/schedule/schedule_kinds.h): one row per ScheduleKind in enum
 // order with its plan key, a display name in both languages, and flags that agree with what its
-// generator and the simulator do.
+// generator and the simulator do; and the ops' letters.
 #include "core/plan/plan_enums.h"
 #include "core/schedule/schedule_kinds.h"
 #include "core/text/coded_text.h"
@@ -12,6 +12,11 @@
 #include <string>
 
 using namespace fourfold::core;
+
+// The op letters the schedule JSON, the evaluation JSON and the Gantt share.
+static_assert(toString(OpKind::Forward) == "F");
+static_assert(toString(OpKind::Backward) == "B");
+static_assert(toString(OpKind::WeightGrad) == "W");
 
 class TestScheduleKinds : public QObject {
     Q_OBJECT
