@@ -1196,38 +1196,6 @@ Activate to go to the control.</source>
 <context>
     <name>fourfold::ui::MemoryStackView</name>
     <message>
-        <source>Weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>Master weights</source>
-        <translation>主权重</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>激活</translation>
-    </message>
-    <message>
-        <source>Comm buffers</source>
-        <translation>通信缓冲区</translation>
-    </message>
-    <message>
-        <source>Framework</source>
-        <translation>框架</translation>
-    </message>
-    <message>
-        <source>Fragmentation</source>
-        <translation>碎片率</translation>
-    </message>
-    <message>
         <source>GiB (2³⁰ bytes)</source>
         <translation>GiB（2³⁰ 字节）</translation>
     </message>

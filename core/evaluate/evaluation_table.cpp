@@ -46,14 +46,7 @@ std::string largestMicroBatchText(const MemoryReport& memory, Words w) {
 }
 
 std::string categoryLabel(MemoryCategory category, Words w) {
-    if (w.zh()) {
-        constexpr std::array<const char*, kMemoryCategoryCount> kZh = {
-            "权重", "主权重", "梯度", "优化器状态", "激活", "通信缓冲区", "框架", "碎片"};
-        return kZh[static_cast<std::size_t>(category)];
-    }
-    std::string label(categoryKey(category));
-    for (char& c : label) c = c == '_' ? ' ' : c;
-    return label;
+    return categoryName(category, w.language);
 }
 
 // explainedLine() with the note in the language.

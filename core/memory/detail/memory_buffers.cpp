@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/memory/detail/memory_buffers.h"
 
+#include "core/memory/detail/stage_build.h"
 #include "core/model/model_shapes.h"
 
 #include <algorithm>
@@ -16,8 +17,10 @@ constexpr double kDeepSpeedBucketElements = 5e8;
 
 }  // namespace
 
-MemoryItem commBuffers(const MemoryInputs& in, const StageShare& share,
-                       const StageParameters& stage) {
+MemoryItem commBuffersItem(const StageBuild& build) {
+    const MemoryInputs& in = build.in;
+    const StageShare& share = build.share;
+    const StageParameters& stage = build.parameters;
     const Plan& plan = *in.plan;
     if (!plan.memory.countCommBuffers) return zeroItem(in.explain, "not counted (switched off)");
     const double tokens =
@@ -148,7 +151,8 @@ MemoryItem commBuffers(const MemoryInputs& in, const StageShare& share,
     return makeItem(total, std::move(figure));
 }
 
-MemoryItem frameworkItem(const MemoryInputs& in) {
+MemoryItem frameworkItem(const StageBuild& build) {
+    const MemoryInputs& in = build.in;
     const double bytes = static_cast<double>(in.plan->memory.frameworkBytes);
     if (!in.explain) return makeItem(bytes);
     ExplainedFigure figure;
@@ -158,7 +162,12 @@ MemoryItem frameworkItem(const MemoryInputs& in) {
     return makeItem(bytes, std::move(figure));
 }
 
-MemoryItem fragmentationItem(const MemoryInputs& in, double allocated) {
+MemoryItem fragmentationItem(const StageBuild& build) {
+    const MemoryInputs& in = build.in;
+    double allocated = 0;
+    for (const MemoryCategoryInfo& row : kMemoryCategories) {
+        if (row.allocated) allocated += itemBytes(build.stage, row.category);
+    }
     const double fraction = std::clamp(in.plan->memory.fragmentation, 0.0, 1.0);
     const double bytes = fraction * allocated;
     if (!in.explain) return makeItem(bytes);

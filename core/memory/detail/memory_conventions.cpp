@@ -13,10 +13,11 @@ MemoryItem& item(StageMemory& stage, MemoryCategory category) {
     return stage.items[static_cast<std::size_t>(category)];
 }
 
+// The references count model state only: every other category is 0 with a note.
 void leaveOut(bool explain, StageMemory& stage, const std::string& reference) {
-    for (MemoryCategory category : {MemoryCategory::Activations, MemoryCategory::CommBuffers,
-                                    MemoryCategory::Framework, MemoryCategory::Fragmentation}) {
-        item(stage, category) = zeroItem(explain, "not counted by " + reference);
+    for (const MemoryCategoryInfo& row : kMemoryCategories) {
+        if (!row.modelState)
+            item(stage, row.category) = zeroItem(explain, "not counted by " + reference);
     }
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/memory/detail/memory_state.h"
 
+#include "core/memory/detail/stage_build.h"
+
 #include <algorithm>
 
 namespace fourfold::core::detail {
@@ -137,5 +139,10 @@ ModelStateBytes modelStateBytes(const MemoryInputs& in, const StageShare& share)
     (toNvme ? out.nvmeBytes : out.hostBytes) += moved + movedParams;
     return out;
 }
+
+MemoryItem weightsItem(const StageBuild& build) { return build.state.weights; }
+MemoryItem masterWeightsItem(const StageBuild& build) { return build.state.masterWeights; }
+MemoryItem gradientsItem(const StageBuild& build) { return build.state.gradients; }
+MemoryItem optimizerStatesItem(const StageBuild& build) { return build.state.optimizerStates; }
 
 }  // namespace fourfold::core::detail
