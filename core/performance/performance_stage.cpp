@@ -33,10 +33,6 @@ double exposedOverlapped(double comm, double compute) {
     return exposedBehind(comm, compute) + kOverlapContention * std::min(comm, compute);
 }
 
-double weightBytes(const Plan& plan) {
-    return plan.training.precision == Precision::Fp32 ? 4.0 : 2.0;
-}
-
 struct Paths {
     GroupPath tp, cp, ep, dp, expertDp, pp;
 };
@@ -113,7 +109,8 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
                               static_cast<double>(model.layer.mlp) /
                                   (isMoe(m) ? expertSplit : stageAtLeastOne(p.tp))) *
                              scale;
-        const double gather = allGatherS(local * weightBytes(plan), paths.dp);
+        const double gather =
+            allGatherS(local * weightBytesPerParameter(plan.training.precision), paths.dp);
         const double reduce =
             reduceScatterS(local * precisionBytes(plan.training.gradDtype), paths.dp);
         comm.zeroForward = gather;
@@ -160,13 +157,12 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
     const double transferS = stages > 1 ? pointToPointS(transferBytes, paths.pp) : 0.0;
 
     const bool split = scheduleInfo(p.schedule).splitsWeightGrad;
-    const bool offloaded = p.offload != Offload::None;
-    const bool paramsOffloaded =
-        p.offload == Offload::OptimizerAndParamsCpu || p.offload == Offload::Nvme;
+    const bool offloaded = offloadsOptimizer(p.offload);
+    // Weights stream from the host whenever the setting moves them, whatever the ZeRO stage.
+    const bool paramsOffloaded = offloadsParameters(p.offload);
     const double gradBytes = precisionBytes(plan.training.gradDtype);
-    const double wBytes = weightBytes(plan);
-    const double master =
-        plan.training.masterWeights && plan.training.precision != Precision::Fp32 ? 4.0 : 0.0;
+    const double wBytes = weightBytesPerParameter(plan.training.precision);
+    const double master = masterBytesPerParameter(plan.training);
     const double stateBytes = optimizerBytesPerParameter(plan.training.optimizer);
     const double expertSplit = stageAtLeastOne(p.ep) * stageAtLeastOne(expertTensorParallel(p));
     const double denseShards =

@@ -66,10 +66,8 @@ MemoryItem commBuffersItem(const StageBuild& build) {
     };
 
     const int zero = std::clamp(plan.parallel.zeroStage, 0, 3);
-    const bool offload = plan.parallel.offload != Offload::None;
-    const bool paramsOffloaded =
-        zero == 3 && (plan.parallel.offload == Offload::OptimizerAndParamsCpu ||
-                      plan.parallel.offload == Offload::Nvme);
+    const bool offload = offloadsOptimizer(plan.parallel.offload);
+    const bool paramsOffloaded = parametersOffloaded(plan.parallel);
     if (zero >= 2 || offload) {
         // ZeRO-2/3 and ZeRO-Offload are DeepSpeed's: gradients are reduced through a
         // reduce_bucket_size bucket and ZeRO-2 gathers updated weights through an

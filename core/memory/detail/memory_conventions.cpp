@@ -101,9 +101,8 @@ double deepSpeedStage(const MemoryInputs& in, const StageShare& share, StageMemo
     const double perNode =
         std::min(gpus, static_cast<double>(std::max(1, plan.cluster.gpusPerNode)));
     const double nodes = std::max(1.0, gpus / perNode);
-    const bool offloadOptimizer = plan.parallel.offload != Offload::None;
-    const bool offloadParams = plan.parallel.offload == Offload::OptimizerAndParamsCpu ||
-                               plan.parallel.offload == Offload::Nvme;
+    const bool offloadOptimizer = offloadsOptimizer(plan.parallel.offload);
+    const bool offloadParams = offloadsParameters(plan.parallel.offload);
     const char* source = zero < 3 ? "DeepSpeed estimate_zero2_model_states_mem_needs"
                                   : "DeepSpeed estimate_zero3_model_states_mem_needs";
 

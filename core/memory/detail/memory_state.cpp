@@ -83,9 +83,8 @@ ModelStateBytes modelStateBytes(const MemoryInputs& in, const StageShare& share)
     // states and the gradients (reduced bucket by bucket, then copied to the CPU, as DeepSpeed
     // does); parameter offload (ZeRO-Infinity) needs ZeRO-3 and also moves the weight shards.
     const bool toNvme = offload == Offload::Nvme;
-    const bool optimizerMoved = offload != Offload::None;
-    const bool paramsMoved =
-        zero == 3 && (offload == Offload::OptimizerAndParamsCpu || offload == Offload::Nvme);
+    const bool optimizerMoved = offloadsOptimizer(offload);
+    const bool paramsMoved = parametersOffloaded(plan.parallel);
     const char* destination = toNvme ? "NVMe" : "CPU memory";
 
     ModelStateBytes out;
