@@ -195,4 +195,8 @@ double itemBytes(const StageMemory& stage, MemoryCategory category) {
     return static_cast<double>(stage.items[static_cast<std::size_t>(category)].bytes);
 }
 
+MemoryItem& categoryItem(StageMemory& stage, MemoryCategory category) {
+    return stage.items[static_cast<std::size_t>(category)];
+}
+
 }  // namespace fourfold::core::detail

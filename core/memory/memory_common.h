@@ -68,5 +68,6 @@ struct StageShare {
 // A zero item that says why it is zero ("not counted by …"), without terms.
 [[nodiscard]] MemoryItem zeroItem(bool explain, std::string note, std::string source = {});
 [[nodiscard]] double itemBytes(const StageMemory& stage, MemoryCategory category);
+[[nodiscard]] MemoryItem& categoryItem(StageMemory& stage, MemoryCategory category);
 
 }  // namespace fourfold::core::detail

@@ -15,10 +15,6 @@
 namespace fourfold::core::detail {
 namespace {
 
-MemoryItem& stageItem(StageMemory& stage, MemoryCategory category) {
-    return stage.items[static_cast<std::size_t>(category)];
-}
-
 // The full accounting; returns the bytes this stage's GPUs move to CPU memory and NVMe.
 std::pair<double, double> fourfoldStage(const MemoryInputs& in, const StageShare& share,
                                         const StageParameters& parameters, int inFlight,
@@ -26,7 +22,7 @@ std::pair<double, double> fourfoldStage(const MemoryInputs& in, const StageShare
     const ModelStateBytes state = modelStateBytes(in, share);
     const StageBuild build{in, share, parameters, inFlight, state, stage};
     for (const MemoryCategoryInfo& row : kMemoryCategories) {
-        stageItem(stage, row.category) = row.build(build);
+        categoryItem(stage, row.category) = row.build(build);
     }
     return {state.hostBytes, state.nvmeBytes};
 }
@@ -34,7 +30,7 @@ std::pair<double, double> fourfoldStage(const MemoryInputs& in, const StageShare
 // Figures the views show beside the categories, derived once here so every front end agrees.
 void addDerivedFigures(StageMemory& stage) {
     for (const MemoryCategoryInfo& row : kMemoryCategories) {
-        if (row.modelState) stage.modelStateBytes += stageItem(stage, row.category).bytes;
+        if (row.modelState) stage.modelStateBytes += categoryItem(stage, row.category).bytes;
     }
     stage.bytesPerParameter = stage.parameters > 0 ? static_cast<double>(stage.modelStateBytes) /
                                                          static_cast<double>(stage.parameters)
@@ -42,7 +38,7 @@ void addDerivedFigures(StageMemory& stage) {
     const std::uint64_t sets =
         stage.inFlightMicroBatches > 0 ? static_cast<std::uint64_t>(stage.inFlightMicroBatches) : 0;
     stage.activationBytesPerMicroBatch =
-        sets > 0 ? stageItem(stage, MemoryCategory::Activations).bytes / sets : 0;
+        sets > 0 ? categoryItem(stage, MemoryCategory::Activations).bytes / sets : 0;
 }
 
 // Bytes a node's GPUs move to CPU memory and NVMe, as estimateStages reports them.
