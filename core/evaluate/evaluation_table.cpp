@@ -142,6 +142,11 @@ void writeMemory(std::ostringstream& out, const MemoryReport& memory, const Plan
     out << w("report.peak", {{"peak", formatBytes(memory.peakBytes, units)},
                              {"verdict", w(memory.fits ? "report.fits" : "report.does_not_fit")}})
         << "\n";
+    out << w("report.peak_as_measured",
+             {{"allocated", formatBytes(memory.peakAllocatedBytes, units)},
+              {"reserved", formatBytes(memory.peakReservedBytes, units)},
+              {"peak", formatBytes(memory.peakBytes, units)}})
+        << "\n";
     if (!memory.stages.empty()) {
         out << w("report.stage_zero") << "\n";
         const StageMemory& first = memory.stages.front();

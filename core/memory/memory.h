@@ -68,6 +68,14 @@ struct MemoryReport {
     std::uint64_t capacityBytes = 0;
     std::uint64_t usableBytes = 0;  // capacity × (1 − safety margin)
     std::uint64_t peakBytes = 0;    // largest stage total
+    // The peak as a training run measures it, largest stage each (docs/memory.md, "Comparing
+    // with a measured peak"): the bytes the caching allocator hands out
+    // (torch.cuda.max_memory_allocated), and those plus its reserve, the fragmentation share
+    // of memory.fragmentation (torch.cuda.max_memory_reserved, the figure torchtitan logs).
+    // peakBytes adds the CUDA context and workspaces outside the allocator
+    // (memory.framework_bytes): what nvidia-smi shows.
+    std::uint64_t peakAllocatedBytes = 0;
+    std::uint64_t peakReservedBytes = 0;
     bool fits = true;
     std::vector<StageMemory> stages;
     std::uint64_t hostBytesPerNode = 0;  // offloaded state in CPU memory

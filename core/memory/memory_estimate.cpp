@@ -60,6 +60,15 @@ std::uint64_t usableBytes(const Plan& plan) {
     return toCount(static_cast<double>(plan.cluster.gpu.memoryBytes) * (1.0 - margin));
 }
 
+// What the caching allocator hands out on this stage (the categories the table marks so).
+std::uint64_t allocatedBytes(const StageMemory& stage) {
+    std::uint64_t bytes = 0;
+    for (const MemoryCategoryInfo& row : kMemoryCategories) {
+        if (row.allocated) bytes += stage.items[static_cast<std::size_t>(row.category)].bytes;
+    }
+    return bytes;
+}
+
 }  // namespace
 
 MemoryPeak estimatePeak(const Plan& plan, const ModelReport& model) {
@@ -174,6 +183,11 @@ MemoryReport estimateStages(const Plan& plan, const ModelReport& model, bool exp
         stage.bytesOverUsable =
             total.value > report.usableBytes ? total.value - report.usableBytes : 0;
         report.peakBytes = std::max(report.peakBytes, total.value);
+        const std::uint64_t allocated = allocatedBytes(stage);
+        report.peakAllocatedBytes = std::max(report.peakAllocatedBytes, allocated);
+        report.peakReservedBytes =
+            std::max(report.peakReservedBytes,
+                     allocated + categoryItem(stage, MemoryCategory::Fragmentation).bytes);
         report.fits = report.fits && stage.fits;
         report.stages.push_back(std::move(stage));
     }

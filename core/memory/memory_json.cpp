@@ -14,6 +14,8 @@ nlohmann::ordered_json toJson(const MemoryReport& report) {
     json["capacity_bytes"] = report.capacityBytes;
     json["usable_bytes"] = report.usableBytes;
     json["peak_bytes"] = report.peakBytes;
+    json["peak_allocated_bytes"] = report.peakAllocatedBytes;
+    json["peak_reserved_bytes"] = report.peakReservedBytes;
     json["fits"] = report.fits;
     auto stages = nlohmann::ordered_json::array();
     for (const StageMemory& stage : report.stages) {

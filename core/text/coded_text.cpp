@@ -177,6 +177,7 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"report.parameters", "  parameters {parameters}, {flops} FLOPs per token"},
     DiagnosticCode{"report.part", "{name} {bytes}"},
     DiagnosticCode{"report.peak", "  peak {peak}: {verdict}"},
+    DiagnosticCode{"report.peak_as_measured", "  as a run measures it: {allocated} allocated, {reserved} reserved by the caching allocator (torch max_memory_allocated / max_memory_reserved), {peak} on the device (nvidia-smi)"},
     DiagnosticCode{"report.pipeline", "\nPipeline ({kind}, p = {p}, m = {m}, v = {v})"},
     DiagnosticCode{"report.rank_map",
                    "\nRank map (order {order}, {nodes} nodes × {gpus_per_node} GPUs)"},

@@ -166,6 +166,7 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"report.parameters", "  参数量 {parameters}，每个 token {flops} FLOPs"},
     DiagnosticCode{"report.part", "{name} {bytes}"},
     DiagnosticCode{"report.peak", "  峰值 {peak}：{verdict}"},
+    DiagnosticCode{"report.peak_as_measured", "  按运行实测口径：缓存分配器已分配 {allocated}，已保留 {reserved}（含碎片与缓存块），整卡占用 {peak}"},
     DiagnosticCode{"report.pipeline", "\n流水线（{kind}，p = {p}，m = {m}，v = {v}）"},
     DiagnosticCode{"report.rank_map",
                    "\nrank 映射（顺序 {order}，{nodes} 个节点 × {gpus_per_node} 块 GPU）"},

@@ -2,7 +2,6 @@
 #include "published_plans.h"
 
 #include "core/evaluate/evaluate.h"
-#include "core/memory/memory_category.h"
 #include "core/plan/catalog.h"
 
 #include <algorithm>
@@ -353,25 +352,18 @@ ErrorSummary summarize(const std::vector<RunComparison>& rows, Split split) {
 
 // ---- Memory ------------------------------------------------------------------------------
 
-std::uint64_t stageBytesAs(const core::StageMemory& stage, PeakKind kind) {
-    std::uint64_t allocated = 0;
-    for (const core::MemoryCategoryInfo& row : core::kMemoryCategories) {
-        if (row.allocated) allocated += stage.items[static_cast<std::size_t>(row.category)].bytes;
-    }
-    const auto item = [&](core::MemoryCategory category) {
-        return stage.items[static_cast<std::size_t>(category)].bytes;
-    };
+std::uint64_t peakBytesAs(const core::MemoryReport& memory, PeakKind kind) {
     switch (kind) {
         case PeakKind::AllocatorAllocated:
         case PeakKind::AllocatorActive:
-            return allocated;
+            return memory.peakAllocatedBytes;
         case PeakKind::AllocatorReserved:
-            return allocated + item(core::MemoryCategory::Fragmentation);
+            return memory.peakReservedBytes;
         case PeakKind::NvidiaSmi:
         case PeakKind::NotStated:
-            return stage.totalBytes;
+            return memory.peakBytes;
     }
-    return stage.totalBytes;
+    return memory.peakBytes;
 }
 
 std::vector<PeakComparison> compareAllPeaks() {
@@ -396,11 +388,8 @@ std::vector<PeakComparison> compareAllPeaks() {
         if (!evaluation.memory || evaluation.memory->stages.empty()) {
             row.notExpressible = "no memory estimate";
         } else {
-            std::uint64_t largest = 0;
-            for (const core::StageMemory& stage : evaluation.memory->stages) {
-                largest = std::max(largest, stageBytesAs(stage, peak.kind));
-            }
-            row.predictedGib = static_cast<double>(largest) / kGib;
+            row.predictedGib =
+                static_cast<double>(peakBytesAs(*evaluation.memory, peak.kind)) / kGib;
         }
         rows.push_back(std::move(row));
     }

@@ -65,13 +65,11 @@ struct ErrorSummary {
 
 // ---- Memory ------------------------------------------------------------------------------
 
-// A stage's figure in what a published peak measured (PublishedPeak::kind): the bytes the
-// caching allocator hands out (model state, activations, communication buffers), those plus the
-// allocator's reserve (the plan's memory.fragmentation share: cached free blocks and
-// fragmentation, which torch.cuda.max_memory_reserved counts), or those plus the CUDA context,
-// NCCL and library workspaces outside the allocator (memory.framework_bytes), which nvidia-smi
-// counts and which MemoryReport::peakBytes already is.
-[[nodiscard]] std::uint64_t stageBytesAs(const core::StageMemory& stage, PeakKind kind);
+// The evaluation's peak in the figure a published peak is (PublishedPeak::kind): the
+// allocator's peak allocated or reserved bytes (MemoryReport::peakAllocatedBytes,
+// peakReservedBytes), or the whole device as nvidia-smi shows it (peakBytes); a peak that does
+// not say which is taken as the whole device.
+[[nodiscard]] std::uint64_t peakBytesAs(const core::MemoryReport& memory, PeakKind kind);
 
 struct PeakComparison {
     const PublishedPeak* peak = nullptr;
