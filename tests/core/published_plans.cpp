@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string_view>
+#include <vector>
 
 namespace fourfold::test::published {
 
@@ -27,15 +28,50 @@ std::string format(const char* pattern, auto... values) {
     return buffer;
 }
 
+// "15,16,16" → {15, 16, 16}; empty when the text is not such a list.
+std::vector<int> stageLayerList(const char* text) {
+    std::vector<int> layers;
+    int value = -1;
+    for (const char* c = text; *c != '\0'; ++c) {
+        if (*c >= '0' && *c <= '9') {
+            value = (value < 0 ? 0 : value * 10) + (*c - '0');
+        } else if (*c == ',' && value >= 0) {
+            layers.push_back(value);
+            value = -1;
+        } else {
+            return {};
+        }
+    }
+    if (value >= 0) layers.push_back(value);
+    return layers;
+}
+
+// A plain pipeline whose layers do not divide by pp splits them as evenly as it can (stages
+// differ by one layer, rules' pipeline.uneven_layers): a published list of stage sizes with the
+// same sizes is that split, even if its short stages are other ones (Meta's and torchtitan's
+// put them first and last, where the embedding and the loss sit).
+bool nearEvenSplit(const std::vector<int>& stages, int layers, int pp) {
+    if (stages.size() != static_cast<std::size_t>(pp) || pp < 1) return false;
+    int sum = 0;
+    for (const int count : stages) {
+        if (count != layers / pp && count != (layers + pp - 1) / pp) return false;
+        sum += count;
+    }
+    return sum == layers;
+}
+
 // What a Plan cannot say yet, first reason only; empty when the run is expressible.
 std::string notExpressible(const PublishedRun& run) {
     const Shape& s = run.shape;
     const Layout& l = run.layout;
-    if (l.stageLayers[0] != '\0') return format("uneven pipeline stages (%s)", l.stageLayers);
-    const int chunks = std::max(l.pp, 1) * std::max(l.vp, 1);
-    if (s.layers % chunks != 0) {
-        return format("%d layers do not divide into pp %d x vp %d chunks", s.layers, l.pp,
-                      std::max(l.vp, 1));
+    const int vp = std::max(l.vp, 1);
+    if (l.stageLayers[0] != '\0' &&
+        (vp > 1 || !nearEvenSplit(stageLayerList(l.stageLayers), s.layers, l.pp))) {
+        return format("uneven pipeline stages (%s)", l.stageLayers);
+    }
+    // Interleaving needs every model chunk the same size.
+    if (vp > 1 && s.layers % (std::max(l.pp, 1) * vp) != 0) {
+        return format("%d layers do not divide into pp %d x vp %d chunks", s.layers, l.pp, vp);
     }
     if (s.qLoraRank > 0 || s.kvLoraRank > 0) return "multi-head latent attention";
     if (s.sharedExperts > 0) return "shared experts";
