@@ -13,6 +13,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <span>
+#include <string>
+#include <string_view>
 
 using namespace fourfold::test::published;
 
@@ -82,6 +85,56 @@ void printSummary(const char* what, const ErrorSummary& s) {
 class TestPublishedValidation : public QObject {
     Q_OBJECT
 private slots:
+    // The conversion itself, on three rows whose fields and defaults are known by hand.
+    void planForRunSetsPublishedFieldsAndDefaults() {
+        const auto find = [](std::string_view id) -> const PublishedRun& {
+            for (std::span<const PublishedRun> table : kPublishedRunTables) {
+                for (const PublishedRun& run : table) {
+                    if (id == run.id) return run;
+                }
+            }
+            qFatal("no run");
+        };
+        using fourfold::core::ScheduleKind;
+        namespace core = fourfold::core;
+        // NeMo Llama 2 70B: 64 GPUs, GBS 128, MBS 1, TP 4, PP 4, VP 20, FP8; ZeRO-1 and
+        // sequence parallelism by default, accumulation 128 / (1 x 4).
+        const RunPlan nemo = planForRun(find("nemo2407-llama2-70b-64gpu"));
+        QVERIFY(nemo.plan);
+        QCOMPARE(nemo.plan->parallel.dp, 4);
+        QCOMPARE(nemo.plan->parallel.virtualStages, 20);
+        QCOMPARE(nemo.plan->parallel.schedule, ScheduleKind::Interleaved1F1B);
+        QCOMPARE(nemo.plan->parallel.zeroStage, 1);
+        QVERIFY(nemo.plan->parallel.sequenceParallel);
+        QCOMPARE(nemo.plan->training.gradAccumulation, 32);
+        QCOMPARE(nemo.plan->training.precision, core::Precision::Fp8);
+        QCOMPARE(nemo.plan->training.recompute, core::Recompute::None);
+        QCOMPARE(nemo.plan->cluster.nodes, 8);
+        // torchtitan 405B 1F1B: FSDP, 8 micro-batches of 4, full recompute, async TP, the
+        // 96 GB part, torchtitan's 12-byte logits; its 15/16-layer stages are the near-even
+        // split.
+        const RunPlan titan = planForRun(find("titan2412-t5-405b-3d-1f1b-512gpu"));
+        QVERIFY(titan.plan);
+        QCOMPARE(titan.plan->parallel.zeroStage, 3);
+        QCOMPARE(titan.plan->training.microBatch, 4);
+        QCOMPARE(titan.plan->training.gradAccumulation, 8);
+        QCOMPARE(titan.plan->training.recompute, core::Recompute::Full);
+        QVERIFY(titan.plan->performance.overlapTpComm);
+        QCOMPARE(titan.plan->cluster.gpu.memoryBytes, std::uint64_t{96} << 30);
+        QCOMPARE(titan.plan->memory.logitsBytesPerElement, 12.0);
+        // MT-NLG: Megatron-DeepSpeed of 2021, recompute unsaid, so full; A100 on NVLink 3 and
+        // the row's 200 Gb/s per GPU.
+        const RunPlan mtnlg = planForRun(find("mtnlg-530b-2240gpu"));
+        QVERIFY(mtnlg.plan);
+        QCOMPARE(mtnlg.plan->training.recompute, core::Recompute::Full);
+        QCOMPARE(mtnlg.plan->cluster.intraNode.name, std::string("nvlink3"));
+        QCOMPARE(mtnlg.plan->cluster.interNode.gbps, 25.0);
+        // DeepSeek-V3 has multi-head latent attention: listed, not approximated.
+        const RunPlan deepseek = planForRun(find("deepseekv3-2048gpu"));
+        QVERIFY(!deepseek.plan);
+        QCOMPARE(deepseek.notExpressible, std::string("multi-head latent attention"));
+    }
+
     void stepTimes() {
         const std::vector<RunComparison> rows = compareAllRuns();
         printRuns(rows);
