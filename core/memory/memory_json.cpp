@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // MemoryReport → JSON: PLAN_FORMAT.md's "memory" object key for key, then the extra keys
 // (formulas per stage, their explained figures, what-ifs, largest fitting micro-batch, NVMe and
-// per-GPU host bytes).
+// per-GPU host bytes, the peak as torch measures it).
 #include "core/memory/memory_json.h"
 
 #include "core/text/diagnostic_json.h"
@@ -14,8 +14,6 @@ nlohmann::ordered_json toJson(const MemoryReport& report) {
     json["capacity_bytes"] = report.capacityBytes;
     json["usable_bytes"] = report.usableBytes;
     json["peak_bytes"] = report.peakBytes;
-    json["peak_allocated_bytes"] = report.peakAllocatedBytes;
-    json["peak_reserved_bytes"] = report.peakReservedBytes;
     json["fits"] = report.fits;
     auto stages = nlohmann::ordered_json::array();
     for (const StageMemory& stage : report.stages) {
@@ -79,6 +77,9 @@ nlohmann::ordered_json toJson(const MemoryReport& report) {
         json["largest_fitting_micro_batch"] = nullptr;
     }
     json["largest_fitting_micro_batch_at_least"] = report.largestFittingMicroBatchAtLeast;
+    // The peak as torch measures it (docs/memory.md, "Comparing with a measured peak").
+    json["peak_allocated_bytes"] = report.peakAllocatedBytes;
+    json["peak_reserved_bytes"] = report.peakReservedBytes;
     if (!report.largestFittingMicroBatchPatch.empty()) {
         json["largest_fitting_micro_batch_patch"] =
             nlohmann::ordered_json::parse(report.largestFittingMicroBatchPatch, nullptr, false);

@@ -28,24 +28,6 @@ std::string format(const char* pattern, auto... values) {
     return buffer;
 }
 
-// "15,16,16" → {15, 16, 16}; empty when the text is not such a list.
-std::vector<int> stageLayerList(const char* text) {
-    std::vector<int> layers;
-    int value = -1;
-    for (const char* c = text; *c != '\0'; ++c) {
-        if (*c >= '0' && *c <= '9') {
-            value = (value < 0 ? 0 : value * 10) + (*c - '0');
-        } else if (*c == ',' && value >= 0) {
-            layers.push_back(value);
-            value = -1;
-        } else {
-            return {};
-        }
-    }
-    if (value >= 0) layers.push_back(value);
-    return layers;
-}
-
 // A plain pipeline whose layers do not divide by pp splits them as evenly as it can (stages
 // differ by one layer, rules' pipeline.uneven_layers): a published list of stage sizes with the
 // same sizes is that split, even if its short stages are other ones (Meta's and torchtitan's
@@ -66,7 +48,7 @@ std::string notExpressible(const PublishedRun& run) {
     const Layout& l = run.layout;
     const int vp = std::max(l.vp, 1);
     if (l.stageLayers[0] != '\0' &&
-        (vp > 1 || !nearEvenSplit(stageLayerList(l.stageLayers), s.layers, l.pp))) {
+        (vp > 1 || !nearEvenSplit(stageLayerCounts(l.stageLayers), s.layers, l.pp))) {
         return format("uneven pipeline stages (%s)", l.stageLayers);
     }
     // Interleaving needs every model chunk the same size.

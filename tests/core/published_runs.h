@@ -20,6 +20,7 @@
 #include <array>
 #include <cstddef>
 #include <span>
+#include <vector>
 
 namespace fourfold::test::published {
 
@@ -109,6 +110,25 @@ struct Layout {
     Known sequenceParallel = Known::NotPublished;
     const char* overlap = "";  // communication overlaps the source names
 };
+
+// Layout::stageLayers as numbers: "15,16,16" → {15, 16, 16}; empty when the text is empty or
+// not such a list.
+inline std::vector<int> stageLayerCounts(const char* text) {
+    std::vector<int> layers;
+    int value = -1;
+    for (const char* c = text; *c != '\0'; ++c) {
+        if (*c >= '0' && *c <= '9') {
+            value = (value < 0 ? 0 : value * 10) + (*c - '0');
+        } else if (*c == ',' && value >= 0) {
+            layers.push_back(value);
+            value = -1;
+        } else {
+            return {};
+        }
+    }
+    if (value >= 0) layers.push_back(value);
+    return layers;
+}
 
 struct Training {
     Precision precision = Precision::NotPublished;

@@ -379,6 +379,31 @@ private slots:
         QCOMPARE(quint64(withLogits - withoutLogits), quint64(4096ULL * 32000 * 6));
     }
 
+    // The peak as torch and nvidia-smi measure it (docs/memory.md, "Comparing with a measured
+    // peak"): allocated = model state + activations + buffers, reserved = that plus the
+    // fragmentation share, and the device figure adds the framework bytes, on a stage by hand.
+    void peakAsMeasured() {
+        Plan plan = singleGpu(0);
+        plan.parallel.dp = 8;
+        const MemoryReport report = estimate(plan);
+        const StageMemory& stage = report.stages[0];
+        const std::uint64_t allocated = modelState(stage) +
+                                        bytesOf(stage, MemoryCategory::Activations) +
+                                        bytesOf(stage, MemoryCategory::CommBuffers);
+        QCOMPARE(quint64(report.peakAllocatedBytes), quint64(allocated));
+        QCOMPARE(quint64(report.peakReservedBytes),
+                 quint64(allocated + bytesOf(stage, MemoryCategory::Fragmentation)));
+        QCOMPARE(quint64(report.peakBytes), quint64(report.peakReservedBytes + 1'500'000'000));
+        QVERIFY(report.peakReservedBytes > report.peakAllocatedBytes);
+        const auto json = toJson(report);
+        QCOMPARE(json["peak_allocated_bytes"].get<std::uint64_t>(), report.peakAllocatedBytes);
+        QCOMPARE(json["peak_reserved_bytes"].get<std::uint64_t>(), report.peakReservedBytes);
+        // Without fragmentation the allocator reserves what it hands out.
+        plan.memory.fragmentation = 0;
+        const MemoryReport exact = estimate(plan);
+        QCOMPARE(quint64(exact.peakReservedBytes), quint64(exact.peakAllocatedBytes));
+    }
+
     // Capacity, usable (capacity × (1 − margin)) and the fit test (PLAN_FORMAT's sample).
     void capacity() {
         Plan plan = singleGpu(1e9);
@@ -472,7 +497,9 @@ private slots:
                                                    "nvme_bytes_per_node",
                                                    "what_ifs",
                                                    "largest_fitting_micro_batch",
-                                                   "largest_fitting_micro_batch_at_least"};
+                                                   "largest_fitting_micro_batch_at_least",
+                                                   "peak_allocated_bytes",
+                                                   "peak_reserved_bytes"};
         QCOMPARE(keys, expected);
         const auto& stage = json["stages"][0];
         std::vector<std::string> stageKeys;

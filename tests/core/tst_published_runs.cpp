@@ -34,24 +34,6 @@ const PublishedRun* findRun(const std::string& id) {
 
 bool filled(const char* text) { return text != nullptr && text[0] != '\0'; }
 
-// "15,16,16" → {15, 16, 16}; empty when the text is empty or not a list of numbers.
-std::vector<int> stageLayers(const char* text) {
-    std::vector<int> layers;
-    int value = -1;
-    for (const char* c = text; *c != '\0'; ++c) {
-        if (*c >= '0' && *c <= '9') {
-            value = (value < 0 ? 0 : value * 10) + (*c - '0');
-        } else if (*c == ',' && value >= 0) {
-            layers.push_back(value);
-            value = -1;
-        } else {
-            return {};
-        }
-    }
-    if (value >= 0) layers.push_back(value);
-    return layers;
-}
-
 void addRunRows() {
     QTest::addColumn<QString>("id");
     for (const PublishedRun* run : allRuns()) {
@@ -150,7 +132,7 @@ private slots:
         if (l.hsdpReplicate > 0 && l.hsdpShard > 0) QCOMPARE(l.hsdpReplicate * l.hsdpShard, l.dp);
         if (l.sharding == Sharding::Hsdp) QVERIFY(l.hsdpReplicate > 0 && l.hsdpShard > 0);
         if (filled(l.stageLayers)) {
-            const std::vector<int> stages = stageLayers(l.stageLayers);
+            const std::vector<int> stages = stageLayerCounts(l.stageLayers);
             QVERIFY2(!stages.empty(), l.stageLayers);
             QCOMPARE(static_cast<int>(stages.size()), l.pp * (l.vp > 0 ? l.vp : 1));
             int sum = 0;
