@@ -217,10 +217,15 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"report.training", "  {tokens} tokens: {days} days, {gpu_hours} GPU-hours"},
     DiagnosticCode{"report.training_cost", ", cost {cost}"},
     DiagnosticCode{"report.what_if", "  what if {change}: "},
+    DiagnosticCode{"report.what_if_batch", ", global batch {before} → {after}"},
+    DiagnosticCode{"report.what_if_batch_kept", ", global batch {global_batch} kept"},
     DiagnosticCode{"report.what_if_fits", "peak {peak} (fits)"},
     DiagnosticCode{"report.what_if_not_modelled",
                    "not modelled by the {convention} convention (its peak stays {peak})"},
+    DiagnosticCode{"report.what_if_pairs", "  no single change fits; pairs of changes that do:"},
+    DiagnosticCode{"report.what_if_pairs_closest", "  no single change or pair of changes fits; the pairs that come closest:"},
     DiagnosticCode{"report.what_if_step", ", step {step}"},
+    DiagnosticCode{"report.what_if_tokens", ", {tokens} tokens/s"},
     DiagnosticCode{"report.what_if_too_large", "peak {peak} (still too large)"},
     DiagnosticCode{"report.world", "  world size {world} = dp {dp} × tp {tp} × pp {pp} × cp {cp}"},
     DiagnosticCode{"report.yes", "yes"},
@@ -255,20 +260,24 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"text.choices", "{list} or {last}"},
     DiagnosticCode{"text.choices_more", "{list}, ..."},
     DiagnosticCode{"text.line_separator", "; "},
+    DiagnosticCode{"what_if.both", "{first} and {second}"},
     DiagnosticCode{"what_if.full_recompute", "full recompute"},
-    DiagnosticCode{"what_if.largest_micro_batch", "micro-batch {before} → {after}"},
+    DiagnosticCode{"what_if.largest_micro_batch",
+                   "micro-batch {before} → {after}[[ (accumulation {accumulation} kept)]]"},
     DiagnosticCode{"what_if.micro_batch",
                    "micro-batch {before} → {after} (accumulation {accumulation_before} → "
                    "{accumulation_after})"},
     DiagnosticCode{"what_if.optimizer_offload", "optimizer offload to CPU"},
     DiagnosticCode{"what_if.parameter_offload", "parameter offload to CPU"},
-    DiagnosticCode{"what_if.pipeline_stages",
-                   "pipeline stages {before} → {after}[[ (dp {dp_before} → {dp_after})]][[ "
-                   "({gpus_before} → {gpus_after} GPUs)]]"},
+    DiagnosticCode{
+        "what_if.pipeline_stages",
+        "pipeline stages {before} → {after}[[ (dp {dp_before} → {dp_after}, accumulation "
+        "{accumulation_before} → {accumulation_after})]][[ ({gpus_before} → {gpus_after} GPUs)]]"},
     DiagnosticCode{"what_if.selective_recompute", "selective recompute"},
-    DiagnosticCode{"what_if.tensor_parallel",
-                   "tensor parallel {before} → {after}[[ (dp {dp_before} → {dp_after})]][[ "
-                   "({gpus_before} → {gpus_after} GPUs)]]"},
+    DiagnosticCode{
+        "what_if.tensor_parallel",
+        "tensor parallel {before} → {after}[[ (dp {dp_before} → {dp_after}, accumulation "
+        "{accumulation_before} → {accumulation_after})]][[ ({gpus_before} → {gpus_after} GPUs)]]"},
     DiagnosticCode{"what_if.zero_stage", "ZeRO stage {before} → {after}"},
 };
 
@@ -295,7 +304,13 @@ std::string renderCodedText(const CodedText& text, Language language) {
     if (text.code.empty()) return {};
     std::string_view pattern = codedTemplate(text.code, language);
     if (pattern.empty()) pattern = codedTemplate(text.code, Language::English);
-    if (!pattern.empty()) return renderTemplate(pattern, text.args);
+    if (!pattern.empty()) {
+        // A text that quotes other coded texts (appendCodedArgs) renders them in its language.
+        const bool nested = std::any_of(text.args.begin(), text.args.end(), [](const auto& arg) {
+            return arg.name.find('.') != std::string::npos;
+        });
+        return renderTemplate(pattern, nested ? renderCodedArgs(text.args, language) : text.args);
+    }
     return renderDiagnostic(text.code, text.args);  // "code (a=1, ...)"
 }
 
