@@ -103,14 +103,20 @@ std::vector<WhatIfCandidate> candidates(const Plan& plan, int largestFittingMicr
     return out;
 }
 
-// The fields validation rejects in a plan; a change that adds one is never offered (the plan
-// itself may already carry errors elsewhere, which a what-if neither causes nor fixes).
-std::set<std::string> errorPaths(const Plan& plan) {
-    std::set<std::string> paths;
+// What validation holds against a plan: the fields it rejects, and the layout warnings
+// (rejectsLayout: ZeRO 2/3 with a pipeline, a pipeline that never fills) by code. A change
+// that adds one is never offered, as the layout search never ranks such a layout; the plan
+// itself may already carry some elsewhere, which a what-if neither causes nor fixes.
+std::set<std::string> problems(const Plan& plan) {
+    std::set<std::string> found;
     for (const Diagnostic& diagnostic : validate(plan)) {
-        if (diagnostic.severity == Severity::Error) paths.insert(diagnostic.path);
+        if (diagnostic.severity == Severity::Error) {
+            found.insert(diagnostic.path);
+        } else if (rejectsLayout(diagnostic) && !isTensorPlacementWarning(diagnostic)) {
+            found.insert(diagnostic.code);
+        }
     }
-    return paths;
+    return found;
 }
 
 std::uint64_t peakOf(const Plan& plan, const ModelReport& model, bool newShape) {
@@ -133,7 +139,7 @@ WhatIfWork::WhatIfWork(const Plan& plan, const ModelReport& model, std::uint64_t
       model_(model),
       peakBytes_(peakBytes),
       reference_(plan.memory.convention != MemoryConvention::Fourfold),
-      knownErrors_(errorPaths(plan)),
+      knownProblems_(problems(plan)),
       // Many changes leave the pipeline's shape as it was, and so do successive edits.
       memo_(schedules ? *schedules : own_),
       candidates_(candidates(plan, largestFittingMicroBatch)),
@@ -167,8 +173,8 @@ std::vector<WhatIf> WhatIfWork::hints() {
 }
 
 bool WhatIfWork::addsAnError(const Plan& plan) const {
-    for (const std::string& path : errorPaths(plan)) {
-        if (!knownErrors_.contains(path)) return true;
+    for (const std::string& problem : problems(plan)) {
+        if (!knownProblems_.contains(problem)) return true;
     }
     return false;
 }

@@ -60,6 +60,7 @@ public:
 
 private:
     [[nodiscard]] std::optional<WhatIf> hintFor(const WhatIfCandidate& candidate);
+    // True when `plan` has an error or a layout warning the plan itself does not.
     [[nodiscard]] bool addsAnError(const Plan& plan) const;
     // The changed plan's step, throughput and global batch into `hint`.
     void time(const Plan& plan, WhatIf& hint);
@@ -70,7 +71,7 @@ private:
     std::uint64_t peakBytes_;
     bool reference_;
     std::uint64_t fullPeak_ = 0;
-    std::set<std::string> knownErrors_;
+    std::set<std::string> knownProblems_;  // the plan's own error paths and layout warnings
     ScheduleMemo own_;
     ScheduleMemo& memo_;
     std::vector<WhatIfCandidate> candidates_;

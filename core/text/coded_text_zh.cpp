@@ -202,7 +202,7 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"report.stage_zero", "  阶段 0 的计算方式："},
     DiagnosticCode{
         "report.step_time",
-        "\n单步时间 {step}，{tokens} token/s（每块 GPU {per_gpu}），MFU {mfu}，HFU {hfu}"},
+        "\n单步时间 {step}，{tokens} 词元/秒（每块 GPU {per_gpu}），MFU {mfu}，HFU {hfu}"},
     DiagnosticCode{"report.training", "  {tokens} token：{days} 天，{gpu_hours} GPU 小时"},
     DiagnosticCode{"report.training_cost", "，成本 {cost}"},
     DiagnosticCode{"report.what_if", "  若改为 {change}："},
@@ -212,7 +212,8 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"report.what_if_not_modelled",
                    "{convention} 计法不建模此改动（峰值仍为 {peak}）"},
     DiagnosticCode{"report.what_if_pairs", "  没有单项改动放得下；能放下的两项组合："},
-    DiagnosticCode{"report.what_if_pairs_closest", "  没有单项改动或两项组合放得下；最接近的两项组合："},
+    DiagnosticCode{"report.what_if_pairs_closest",
+                   "  没有单项改动或两项组合放得下；最接近的两项组合："},
     DiagnosticCode{"report.what_if_step", "，单步 {step}"},
     DiagnosticCode{"report.what_if_tokens", "，每秒 {tokens} 个词元"},
     DiagnosticCode{"report.what_if_too_large", "峰值 {peak}（仍然太大）"},
@@ -223,7 +224,7 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"search.no_layout",
                    "没有布局：集群 GPU 的任何分解都没有能整除全局批次的数据并行规模"},
     DiagnosticCode{"search_table.best",
-                   "\n按 {objective} 排列的最佳布局（* 表示位于显存与 token/s 的帕累托前沿）："},
+                   "\n按 {objective} 排列的最佳布局（* 表示位于显存与词元/秒的帕累托前沿）："},
     DiagnosticCode{"search_table.cancelled", "已取消：数字只涵盖已搜索的部分。"},
     DiagnosticCode{"search_table.column.acc", "累积"},
     DiagnosticCode{"search_table.column.bubble", "气泡"},
@@ -234,7 +235,7 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"search_table.column.recompute", "重计算"},
     DiagnosticCode{"search_table.column.schedule", "调度"},
     DiagnosticCode{"search_table.column.sp", "SP"},
-    DiagnosticCode{"search_table.column.tokens", "token/s"},
+    DiagnosticCode{"search_table.column.tokens", "词元/秒"},
     DiagnosticCode{"search_table.column.zero", "ZeRO"},
     DiagnosticCode{"search_table.no_layout", "没有放得下的布局。"},
     DiagnosticCode{"search_table.note", "注意：{note}"},
@@ -250,15 +251,22 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"text.line_separator", "；"},
     DiagnosticCode{"what_if.both", "{first}，并且{second}"},
     DiagnosticCode{"what_if.full_recompute", "完全重计算"},
-    DiagnosticCode{"what_if.largest_micro_batch", "微批次 {before} → {after}[[（梯度累积 {accumulation} 不变）]]"},
+    DiagnosticCode{"what_if.largest_micro_batch",
+                   "微批次 {before} → {after}[[（梯度累积 {accumulation} 不变）]]"},
     DiagnosticCode{"what_if.micro_batch",
                    "微批次 {before} → {after}（梯度累积 {accumulation_before} → "
                    "{accumulation_after}）"},
     DiagnosticCode{"what_if.optimizer_offload", "优化器卸载到 CPU"},
     DiagnosticCode{"what_if.parameter_offload", "参数卸载到 CPU"},
-    DiagnosticCode{"what_if.pipeline_stages", "流水线阶段 {before} → {after}[[（dp {dp_before} → {dp_after}，梯度累积 {accumulation_before} → {accumulation_after}）]][[（{gpus_before} → {gpus_after} 块 GPU）]]"},
+    DiagnosticCode{"what_if.pipeline_stages",
+                   "流水线阶段 {before} → {after}[[（dp {dp_before} → {dp_after}，梯度累积 "
+                   "{accumulation_before} → {accumulation_after}）]][[（{gpus_before} → "
+                   "{gpus_after} 块 GPU）]]"},
     DiagnosticCode{"what_if.selective_recompute", "选择性重计算"},
-    DiagnosticCode{"what_if.tensor_parallel", "张量并行 {before} → {after}[[（dp {dp_before} → {dp_after}，梯度累积 {accumulation_before} → {accumulation_after}）]][[（{gpus_before} → {gpus_after} 块 GPU）]]"},
+    DiagnosticCode{"what_if.tensor_parallel",
+                   "张量并行 {before} → {after}[[（dp {dp_before} → {dp_after}，梯度累积 "
+                   "{accumulation_before} → {accumulation_after}）]][[（{gpus_before} → "
+                   "{gpus_after} 块 GPU）]]"},
     DiagnosticCode{"what_if.zero_stage", "ZeRO 阶段 {before} → {after}"},
 };
 

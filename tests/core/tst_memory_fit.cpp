@@ -233,6 +233,29 @@ private slots:
         QCOMPARE(smallest->globalBatch, std::int64_t{64});
     }
 
+    // GPT-3 175B in sixteen stages at ZeRO 1: ZeRO 2 would save memory, but DeepSpeed's pipeline
+    // engine takes only ZeRO 0 or 1 and validate() warns, so it is never offered (nor in pairs).
+    void noWhatIfAddsALayoutWarning() {
+        Plan plan = defaultPlan();
+        plan.model = findModelPreset("gpt3-175b")->spec;
+        plan.parallel.tp = 1;
+        plan.parallel.pp = 16;
+        plan.parallel.dp = 64;
+        plan.parallel.zeroStage = 1;
+        plan.training.gradAccumulation = 32;
+        plan.cluster.nodes = 128;
+        const MemoryReport report = estimate(plan);
+        QVERIFY(!report.fits);
+        QVERIFY(!report.whatIfs.empty());
+        for (const WhatIf& hint : report.whatIfs) {
+            const Plan changed = *applyPlanPatch(plan, hint.patch).plan;
+            for (const Diagnostic& diagnostic : validate(changed)) {
+                QVERIFY2(!rejectsLayout(diagnostic),
+                         (hint.change + ": " + diagnostic.code).c_str());
+            }
+        }
+    }
+
     // Llama-3 70B on 8 H100s with full recompute: no single change fits, so the best pairs of
     // changes are offered, each fitting, at most three, the fastest first, each patch giving the
     // plan it describes (ZeRO 3 with the optimizer on the CPU).
