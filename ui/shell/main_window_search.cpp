@@ -14,6 +14,7 @@ namespace fourfold::ui {
 
 void MainWindow::buildSearchDock() {
     searchView_ = new SearchView(document_);
+    searchView_->setPrompts(&prompts_);
     searchDock_ = new QDockWidget(searchView_->title(), this);
     searchDock_->setObjectName(QStringLiteral("searchDock"));
     searchDock_->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea |
