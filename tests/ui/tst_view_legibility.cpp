@@ -9,6 +9,7 @@
 
 #include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
+#include "ui/search/search_view.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/memory_stack_view.h"
@@ -20,6 +21,7 @@
 
 #include <QAction>
 #include <QFontMetricsF>
+#include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QScreen>
@@ -351,6 +353,49 @@ private slots:
         auto* memory = viewOf<ui::MemoryStackView>(window);
         QVERIFY(memory);
         QVERIFY2(memory->height() >= 200, qPrintable(QString::number(memory->height())));
+    }
+
+    // With the search's dock open below the views, the step-time chart keeps its axis title
+    // whole ("Seconds per ste") and its note never lies over the chart, at every window size.
+    void searchDockOpenKeepsTheStepTimeLegible_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024x768") << QSize(1024, 768);
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+        QTest::newRow("1600x1000@1.5") << QSize(1067, 667);
+    }
+    void searchDockOpenKeepsTheStepTimeLegible() {
+        QFETCH(QSize, size);
+        ui::PlanDocument document(test::gpt3OnDefaultCluster());
+        ui::MainWindow window(&document);
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(document.evaluation() != nullptr);
+        window.findLayoutsAction()->trigger();
+        QTRY_VERIFY(window.searchDock()->isVisible());
+        auto* stepTime = viewOf<ui::StepTimeView>(window);
+        QCustomPlot* plot = stepTime->breakdownPlot();
+        window.viewGrid()->bringForward(paneOf(stepTime));
+        QTRY_VERIFY(plot->isVisible());
+        settle(plot);
+        const QFontMetricsF metrics(plot->yAxis->labelFont());
+        QVERIFY2(metrics.horizontalAdvance(plot->yAxis->label()) <= plot->axisRect()->height(),
+                 qPrintable(QStringLiteral("\"%1\" along %2 px")
+                                .arg(plot->yAxis->label())
+                                .arg(plot->axisRect()->height())));
+        QLabel* note = stepTime->note();
+        if (note->isVisible()) {
+            const QRect notePlace(note->mapTo(stepTime, QPoint(0, 0)), note->size());
+            const QRect plotPlace(plot->mapTo(stepTime, QPoint(0, 0)), plot->size());
+            QVERIFY2(!notePlace.intersects(plotPlace),
+                     qPrintable(QStringLiteral("note %1 over chart %2")
+                                    .arg(notePlace.top())
+                                    .arg(plotPlace.bottom())));
+            QVERIFY(note->height() >= note->heightForWidth(note->width()));
+        }
+        checkHeadingsAndLegend(plot);
     }
 
     // The first start fits the screen it opens on, status bar included.
