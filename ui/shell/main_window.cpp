@@ -3,9 +3,11 @@
 
 #include "ui/charts/image_export.h"
 #include "ui/charts/raster_worker.h"
+#include "ui/compare/plan_pin.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/atomic_file.h"
 #include "ui/document/plan_document.h"
+#include "ui/search/search_view.h"
 #include "ui/settings/app_settings.h"
 #include "ui/settings/recent_files.h"
 #include "ui/views/diagnostics_list.h"
@@ -111,6 +113,7 @@ MainWindow::MainWindow(PlanDocument* document, QWidget* parent)
     buildDocks();
     buildActions();
     buildSearchDock();
+    buildCompareDock();
     buildMenus();
 
     statusLabel_ = new TextLabel(this);
@@ -309,6 +312,16 @@ void MainWindow::updateStatus(const core::Evaluation& evaluation) {
 }
 
 QString MainWindow::statusText() const { return statusLabel_->text(); }
+
+QList<QDockWidget*> MainWindow::idleDocks() const {
+    QList<QDockWidget*> idle;
+    if (diagnosticsDock_->isVisible() && !diagnostics_->hasProblems()) idle << diagnosticsDock_;
+    if (searchDock_->isVisible() && !searchView_->result() && !searchView_->isSearching()) {
+        idle << searchDock_;
+    }
+    if (compareDock_->isVisible() && !planPin_->isPinned()) idle << compareDock_;
+    return idle;
+}
 
 void MainWindow::fitToScreen() {
     // The first start: the default size where the screen has room, else the screen's free
