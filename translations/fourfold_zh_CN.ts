@@ -1917,6 +1917,14 @@ rank %3 · 阶段 %4 · 模型块 %5
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
+    <message>
+        <source>chunks 0–%1</source>
+        <translation>模型块 0–%1</translation>
+    </message>
+    <message>
+        <source>F and B in one pixel, by share</source>
+        <translation>F 与 B 同在一个像素，按占比混色</translation>
+    </message>
 </context>
 <context>
     <name>fourfold::ui::PlanDocument</name>
