@@ -153,6 +153,52 @@ private slots:
         QVERIFY(!window.planPin()->isPinned());
         QCOMPARE(document.plan(), changed);
     }
+
+    // Pinned with the search open, the comparison is a tab beside the search, so the views keep
+    // their room; its chart names each category once, however many stages A and B have.
+    void besideAnOpenSearch() {
+        core::Plan plan = core::defaultPlan();
+        plan.parallel.pp = 4;
+        plan.parallel.dp = 2;
+        ui::PlanDocument document(plan);
+        ui::MainWindow window(&document);
+        window.resize(1024, 768);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(window.searchDock()->isVisible());
+        const int viewsHeight = window.centralWidget()->height();
+        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(window.compareDock()->isVisible());
+        QVERIFY(window.tabifiedDockWidgets(window.compareDock()).contains(window.searchDock()));
+        QCoreApplication::processEvents();
+        // The docks' tab bar aside (a third of the window's height without the tabs).
+        QVERIFY2(
+            window.centralWidget()->height() >= viewsHeight - 3 * window.fontMetrics().height(),
+            qPrintable(QStringLiteral("views %1 px, %2 before")
+                           .arg(window.centralWidget()->height())
+                           .arg(viewsHeight)));
+        QCPLegend* legend = window.comparePane()->stagesPlot()->legend;
+        int entries = 0;
+        for (int index = 0; index < legend->itemCount(); ++index)
+            entries += legend->item(index) ? 1 : 0;
+        QVERIFY2(entries >= 4 && entries <= core::kMemoryCategoryCount,
+                 qPrintable(QString::number(entries)));
+    }
+
+    // The other order: the search opened while a comparison shows joins it as a tab.
+    void searchBesideAComparison() {
+        ui::PlanDocument document(core::defaultPlan());
+        ui::MainWindow window(&document);
+        window.resize(1024, 768);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(window.compareDock()->isVisible());
+        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(window.searchDock()->isVisible());
+        QVERIFY(window.tabifiedDockWidgets(window.searchDock()).contains(window.compareDock()));
+    }
 };
 
 QTEST_MAIN(TestComparePlans)

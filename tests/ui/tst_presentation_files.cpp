@@ -86,6 +86,10 @@ private slots:
         document.replacePlan(fits, QStringLiteral("ZeRO 1"));
         QTRY_VERIFY(document.evaluation()->plan == fits);
         QVERIFY(window.diagnosticsDock()->isVisible());
+        // The search and a comparison open: the user's work, which a presentation puts away.
+        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(window.compareDock()->isVisible());
         const QRect before = window.geometry();
         const double pointSize = window.centralWidget()->font().pointSizeF();
 
@@ -95,6 +99,8 @@ private slots:
         QTRY_VERIFY(window.isFullScreen());
         QTRY_COMPARE(window.geometry(), window.screen()->geometry());
         QVERIFY(!window.diagnosticsDock()->isVisible());
+        QVERIFY(!window.searchDock()->isVisible());
+        QVERIFY(!window.compareDock()->isVisible());
         const double scale = ui::WalkthroughController::presentationScale(window.screen()->size());
         QCOMPARE(window.centralWidget()->font().pointSizeF(), pointSize * scale);
 
@@ -103,6 +109,7 @@ private slots:
         QTRY_VERIFY(!window.isFullScreen());
         QTRY_COMPARE(window.geometry(), before);
         QVERIFY(window.diagnosticsDock()->isVisible());
+        QVERIFY(window.compareDock()->isVisible());
         QCOMPARE(window.centralWidget()->font().pointSizeF(), pointSize);
     }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/compare/compare_pane.h"
 
+#include "core/memory/memory_category.h"
 #include "core/plan/catalog.h"
 #include "core/plan/plan_enums.h"
 #include "ui/charts/legend_swatch.h"
@@ -29,21 +30,12 @@ namespace {
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
-// The memory chart's names for the categories, in its translation context.
-constexpr std::array<const char*, core::kMemoryCategoryCount> kCategoryNames = {
-    QT_TRANSLATE_NOOP("fourfold::ui::MemoryStackView", "Weights"),
-    QT_TRANSLATE_NOOP("fourfold::ui::MemoryStackView", "Master weights"),
-    QT_TRANSLATE_NOOP("fourfold::ui::MemoryStackView", "Gradients"),
-    QT_TRANSLATE_NOOP("fourfold::ui::MemoryStackView", "Optimizer states"),
-    QT_TRANSLATE_NOOP("fourfold::ui::MemoryStackView", "Activations"),
-    QT_TRANSLATE_NOOP("fourfold::ui::MemoryStackView", "Comm buffers"),
-    QT_TRANSLATE_NOOP("fourfold::ui::MemoryStackView", "Framework"),
-    QT_TRANSLATE_NOOP("fourfold::ui::MemoryStackView", "Fragmentation"),
-};
-
+// The memory chart's names for the categories: the core's catalogues, as a legend entry starts.
 QString categoryName(int category) {
-    return QCoreApplication::translate("fourfold::ui::MemoryStackView",
-                                       kCategoryNames[static_cast<std::size_t>(category)]);
+    QString name =
+        qs(core::categoryName(static_cast<core::MemoryCategory>(category), uiLanguage()));
+    if (!name.isEmpty()) name[0] = name[0].toUpper();
+    return name;
 }
 
 // Plan fields by pointer, as the controls name them.
@@ -220,6 +212,8 @@ ComparePane::ComparePane(QWidget* parent) : QWidget(parent) {
     stages_ = newLiveChart();
     stages_->setObjectName(QStringLiteral("compareStages"));
     stages_->setMinimumSize(220, 160);
+    // One legend entry per category (drawStages adds A's), not one per bars of A and of B.
+    stages_->setAutoAddPlottableToLegend(false);
     stages_->legend->setVisible(true);
     stages_->legend->setBorderPen(Qt::NoPen);
     stages_->legend->setBrush(Qt::NoBrush);
@@ -402,12 +396,23 @@ void ComparePane::drawStages(const core::PlansCompared& comparison) {
     const auto stages = static_cast<double>(comparison.stages.size());
     stages_->xAxis->setRange(-0.6, std::max(1.0, stages) - 0.4);
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    // "A | B" under every stage when there is room, the stage number alone otherwise.
-    const int step = std::max(1, static_cast<int>(comparison.stages.size()) / 8);
+    // "A" and "B" under every stage when each has room for its letter, else the stage numbers
+    // (thinned to what fits), the axis title saying A is left of B.
+    const int count = std::max(1, static_cast<int>(comparison.stages.size()));
+    const QFontMetrics metrics(stages_->xAxis->tickLabelFont());
+    const int letter = 2 * metrics.horizontalAdvance(QStringLiteral("AB"));
+    const int room = std::max(1, stages_->axisRect()->width());
+    const bool letters = room / (2 * count) >= letter;
+    const int number = 2 * metrics.horizontalAdvance(QString::number(count));
+    const int step = letters ? 1 : std::max(1, (count * number + room - 1) / room);
     for (const core::ComparedStage& stage : comparison.stages) {
         if (stage.stage % step != 0) continue;
-        ticker->addTick(stage.stage - kOffset, tr("A"));
-        ticker->addTick(stage.stage + kOffset, tr("B"));
+        if (letters) {
+            ticker->addTick(stage.stage - kOffset, tr("A"));
+            ticker->addTick(stage.stage + kOffset, tr("B"));
+        } else {
+            ticker->addTick(stage.stage, QString::number(stage.stage));
+        }
     }
     stages_->xAxis->setTicker(ticker);
     stages_->xAxis->setLabel(

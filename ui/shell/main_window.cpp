@@ -3,11 +3,9 @@
 
 #include "ui/charts/image_export.h"
 #include "ui/charts/raster_worker.h"
-#include "ui/compare/plan_pin.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/atomic_file.h"
 #include "ui/document/plan_document.h"
-#include "ui/search/search_view.h"
 #include "ui/settings/app_settings.h"
 #include "ui/settings/recent_files.h"
 #include "ui/views/diagnostics_list.h"
@@ -316,10 +314,10 @@ QString MainWindow::statusText() const { return statusLabel_->text(); }
 QList<QDockWidget*> MainWindow::idleDocks() const {
     QList<QDockWidget*> idle;
     if (diagnosticsDock_->isVisible() && !diagnostics_->hasProblems()) idle << diagnosticsDock_;
-    if (searchDock_->isVisible() && !searchView_->result() && !searchView_->isSearching()) {
-        idle << searchDock_;
-    }
-    if (compareDock_->isVisible() && !planPin_->isPinned()) idle << compareDock_;
+    // The search and the comparison are the user's work beside the plan, not the lesson's:
+    // a presentation gives their room to the views whatever they hold.
+    if (searchDock_->isVisible()) idle << searchDock_;
+    if (compareDock_->isVisible()) idle << compareDock_;
     return idle;
 }
 

@@ -50,9 +50,15 @@ void MainWindow::buildCompareDock() {
 void MainWindow::pinForComparison() {
     const bool wasHidden = compareDock_->isHidden();
     planPin_->pin();
+    // Beside an open search as a tab of the same dock area, so the views keep their room (the
+    // search's rows are where B often comes from).
+    if (wasHidden && searchDock_->isVisible() && !searchDock_->isFloating() &&
+        dockWidgetArea(searchDock_) == dockWidgetArea(compareDock_)) {
+        tabifyDockWidget(searchDock_, compareDock_);
+    }
     compareDock_->show();
     compareDock_->raise();
-    if (wasHidden && !compareDock_->isFloating()) {
+    if (wasHidden && !compareDock_->isFloating() && !searchDock_->isVisible()) {
         resizeDocks({compareDock_}, {height() / 3}, Qt::Vertical);
     }
 }

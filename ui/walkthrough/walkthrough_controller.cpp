@@ -257,7 +257,7 @@ void WalkthroughController::setPresentation(bool on) {
         central->setFont(larger);
         scaleChartFonts(central, viewScale_);
         // The views and the lesson share the screen; the controls come back for a step that
-        // points at one of them, and a dock with nothing to say ("No problems") gives way.
+        // points at one of them; "No problems", the search and the comparison give way.
         controlsWereShown_ = host_->controlsDock()->isVisible();
         const bool onControl =
             session_->isActive() && session_->step().highlight.starts_with("control.");

@@ -56,7 +56,7 @@ public:
     // The pane holding the view a step names; null for "none".
     [[nodiscard]] ViewPane* paneFor(core::LessonView view) const;
 
-    // Presentation mode: the window fills the screen it is on, docks with nothing to say give
+    // Presentation mode: the window fills the screen it is on, docks the host names give
     // their room to the views, and the type grows with the screen (presentationScale). Off:
     // the window, its docks and its type as they were.
     void setPresentation(bool on);

@@ -30,8 +30,8 @@ public:
     [[nodiscard]] virtual QDockWidget* controlsDock() const = 0;
     [[nodiscard]] virtual ControlsPanel* controlsPanel() const = 0;
     [[nodiscard]] virtual SummaryStrip* summaryStrip() const = 0;
-    // The docks shown that have nothing to say now (Diagnostics with no problem, a search not
-    // run, nothing pinned to compare): a presentation gives their room to the views.
+    // The docks shown that a presentation gives their room to the views: Diagnostics with no
+    // problem, the search and the comparison.
     [[nodiscard]] virtual QList<QDockWidget*> idleDocks() const = 0;
 };
 
