@@ -7,6 +7,7 @@
 #include "ui/document/plan_document.h"
 #include "ui/settings/app_settings.h"
 #include "ui/shell/main_window.h"
+#include "ui/views/diagnostics_list.h"
 #include "ui/views/evaluation_view.h"
 #include "ui/views/rank_map_view.h"
 #include "ui/walkthrough/walkthrough_controller.h"
@@ -111,6 +112,28 @@ private slots:
         QVERIFY(window.diagnosticsDock()->isVisible());
         QVERIFY(window.compareDock()->isVisible());
         QCOMPARE(window.centralWidget()->font().pointSizeF(), pointSize);
+    }
+
+    // A Diagnostics dock with something to say stays when presenting, at a few lines: it does
+    // not take the room the search and the comparison leave.
+    void presentationKeepsProblemsShort() {
+        ui::PlanDocument document(core::defaultPlan());
+        ui::MainWindow window(&document);
+        window.resize(1024, 768);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(window.diagnosticsList()->hasProblems());
+        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(window.compareDock()->isVisible());
+        QTest::keyClick(&window, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(window.isFullScreen());
+        QCoreApplication::processEvents();
+        QVERIFY(window.diagnosticsDock()->isVisible());
+        const int lines = window.diagnosticsDock()->height() / window.fontMetrics().height();
+        QVERIFY2(lines <= 8, qPrintable(QStringLiteral("%1 lines").arg(lines)));
+        QTest::keyClick(&window, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(!window.isFullScreen());
     }
 
     // The type grows with the room: the layout's own size keeps the smallest step, a

@@ -42,6 +42,8 @@ constexpr double kPresentedHeight = 860.0;
 // The dock's share of the window's width: beside the views, and wider when presenting.
 constexpr double kDockShare = 0.27;
 constexpr double kPresentationDockShare = 0.4;
+// A dock left below the views when presenting keeps this many lines of its type.
+constexpr int kPresentedDockLines = 5;
 constexpr int kDockMinimum = 340;
 // What the views need at least beside the docks to stay legible.
 constexpr int kViewsMinimum = 480;
@@ -267,6 +269,19 @@ void WalkthroughController::setPresentation(bool on) {
             idle->hide();
             idleDocksHidden_ << idle;
         }
+        // A dock below the views that stays (Diagnostics with a problem) keeps a few lines, not
+        // the room the hidden ones leave (WindowLayout puts its height back afterwards).
+        QList<QDockWidget*> below;
+        QList<int> heights;
+        for (QDockWidget* other : window_->findChildren<QDockWidget*>()) {
+            if (other == dock_ || !other->isVisible() || other->isFloating() ||
+                window_->dockWidgetArea(other) != Qt::BottomDockWidgetArea) {
+                continue;
+            }
+            below << other;
+            heights << other->fontMetrics().height() * kPresentedDockLines;
+        }
+        if (!below.isEmpty()) window_->resizeDocks(below, heights, Qt::Vertical);
     } else {
         central->setFont(centralFont_);
         scaleChartFonts(central, 1.0 / viewScale_);
