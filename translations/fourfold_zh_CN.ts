@@ -250,7 +250,7 @@
     </message>
     <message>
         <source>Plan distributed training: memory per GPU, pipeline, rank map.</source>
-        <translation>规划分布式训练：每块 GPU 的显存、流水线、rank 映射。</translation>
+        <translation>规划分布式训练：每块 GPU 的显存、流水线、进程映射。</translation>
     </message>
     <message>
         <source>A plan file to open.</source>
@@ -388,7 +388,7 @@
     </message>
     <message>
         <source>&lt;h2&gt;Fourfold %1&lt;/h2&gt;&lt;p&gt;A planner for distributed deep-learning training: memory per GPU, the pipeline schedule, the rank map on the cluster and the step time, recomputed as you change the plan.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Fourfold %1&lt;/h2&gt;&lt;p&gt;分布式深度学习训练规划工具：每块 GPU 的显存、流水线调度、集群上的 rank 映射和单步时间，随方案的修改即时重新计算。&lt;/p&gt;</translation>
+        <translation>&lt;h2&gt;Fourfold %1&lt;/h2&gt;&lt;p&gt;分布式深度学习训练规划工具：每块 GPU 的显存、流水线调度、集群上的进程映射和单步时间，随方案的修改即时重新计算。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;Fourfold is free software under the GNU General Public License, version 3 or later (GPL-3.0-or-later), because it links QCustomPlot. Its Qt-free engine and the &lt;tt&gt;fourfold-cli&lt;/tt&gt; tool may also be used under the MIT license. There is NO WARRANTY, to the extent permitted by law.&lt;/p&gt;&lt;p&gt;It is built on these libraries:&lt;/p&gt;</source>
@@ -570,6 +570,305 @@
     </message>
 </context>
 <context>
+    <name>fourfold::ui::ComparePane</name>
+    <message>
+        <source>Plan name</source>
+        <translation>方案名称</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation>键值头数</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 维度</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP 结构</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享词嵌入</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每个词元的专家数</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Gradient precision</source>
+        <translation>梯度精度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash Attention</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟阶段</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Sharding group</source>
+        <translation>分片组</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Rank order</source>
+        <translation>进程排列顺序</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Link inside a node</source>
+        <translation>节点内链路</translation>
+    </message>
+    <message>
+        <source>Link between nodes</source>
+        <translation>节点间链路</translation>
+    </message>
+    <message>
+        <source>Memory accounting</source>
+        <translation>显存计算口径</translation>
+    </message>
+    <message>
+        <source>Fragmentation</source>
+        <translation>碎片率</translation>
+    </message>
+    <message>
+        <source>Safety margin</source>
+        <translation>安全余量</translation>
+    </message>
+    <message>
+        <source>Framework memory</source>
+        <translation>框架占用显存</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>S&amp;wap A and B</source>
+        <translation>交换 A 和 B(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Put plan A on the document and pin the current plan as A</source>
+        <translation>把方案 A 放回文档，并把当前方案固定为 A</translation>
+    </message>
+    <message>
+        <source>&amp;Use A</source>
+        <translation>采用 A(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Go back to plan A (undo with Ctrl+Z) and stop comparing</source>
+        <translation>回到方案 A（可用 Ctrl+Z 撤销）并结束比较</translation>
+    </message>
+    <message>
+        <source>&amp;Keep B</source>
+        <translation>保留 B(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Keep the current plan B and stop comparing</source>
+        <translation>保留当前方案 B 并结束比较</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>GB per GPU</source>
+        <translation>每块 GPU 的 GB 数</translation>
+    </message>
+    <message>
+        <source>Pipeline stage: A | B</source>
+        <translation>流水线阶段：A | B</translation>
+    </message>
+    <message>
+        <source>A: pin a plan (Edit ▸ Pin Plan as A) to compare it</source>
+        <translation>A：固定一个方案（编辑 ▸ 固定为方案 A）即可比较</translation>
+    </message>
+    <message>
+        <source>B: the plan as it is now</source>
+        <translation>B：当前的方案</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Step: %1</source>
+        <translation>单步：%1</translation>
+    </message>
+    <message>
+        <source>B is better</source>
+        <translation>B 更好</translation>
+    </message>
+    <message>
+        <source>A is better</source>
+        <translation>A 更好</translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>每块 GPU 的 %1 数</translation>
+    </message>
+    <message>
+        <source>Pipeline stages 0 to %1, A | B</source>
+        <translation>流水线阶段 0 到 %1，A | B</translation>
+    </message>
+    <message>
+        <source>A | B</source>
+        <translation>A | B</translation>
+    </message>
+    <message>
+        <source>No field differs: A and B are the same plan.</source>
+        <translation>没有不同的字段：A 和 B 是同一个方案。</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Compare Plans</source>
+        <translation>比较方案</translation>
+    </message>
+</context>
+<context>
     <name>fourfold::ui::ControlsGroup</name>
     <message>
         <source>Show or hide the %1 settings.</source>
@@ -659,10 +958,6 @@ Activate to go to the control.</source>
         <translation>放得下的最大微批次为 %1。</translation>
     </message>
     <message>
-        <source>Does not fit: peak %1 of %2 usable, and no single change makes it fit.</source>
-        <translation>放不下：峰值 %1，可用 %2，没有任何单项修改能让它放下。</translation>
-    </message>
-    <message>
         <source>Does not fit: peak %1 of %2 usable. Try one change:</source>
         <translation>放不下：峰值 %1，可用 %2。试试以下一项修改：</translation>
     </message>
@@ -675,14 +970,6 @@ Activate to go to the control.</source>
         <translation>该口径的公式中没有对应这项修改的项。</translation>
     </message>
     <message>
-        <source>, step %1</source>
-        <translation>，单步 %1</translation>
-    </message>
-    <message>
-        <source>%1 → %2%3%4</source>
-        <translation>%1 → %2%3%4</translation>
-    </message>
-    <message>
         <source> ✓ fits</source>
         <translation> ✓ 放得下</translation>
     </message>
@@ -691,16 +978,60 @@ Activate to go to the control.</source>
         <translation>应用：%1</translation>
     </message>
     <message>
-        <source>Applies %1 as one undoable step; peak becomes %2.</source>
-        <translation>以一个可撤销的步骤应用 %1；峰值变为 %2。</translation>
+        <source>Does not fit: peak %1 of %2 usable, and no change or pair of changes below makes it fit.</source>
+        <translation>放不下：峰值 %1，可用 %2，没有哪项改动或两项组合能让它放下。</translation>
     </message>
     <message>
-        <source>%1 → %2</source>
-        <translation>%1 → %2</translation>
+        <source>Does not fit: peak %1 of %2 usable. No single change makes it fit; these pairs of changes do:</source>
+        <translation>放不下：峰值 %1，可用 %2。没有单项改动能让它放下，以下两项组合可以：</translation>
     </message>
     <message>
-        <source>The largest micro-batch that fits (accumulation kept, so the global batch grows). Applies %1.</source>
-        <translation>放得下的最大微批次（梯度累积不变，因此全局批次变大）。应用 %1。</translation>
+        <source>Does not fit: peak %1 of %2 usable. No single change or pair of changes makes it fit; these come closest:</source>
+        <translation>放不下：峰值 %1，可用 %2。没有单项改动或两项组合能让它放下，以下组合最接近：</translation>
+    </message>
+    <message>
+        <source>global batch %1 kept</source>
+        <translation>全局批次 %1 不变</translation>
+    </message>
+    <message>
+        <source>global batch %1 → %2</source>
+        <translation>全局批次 %1 → %2</translation>
+    </message>
+    <message>
+        <source>step %1, %2 tokens/s</source>
+        <translation>单步 %1，%2 词元/秒</translation>
+    </message>
+    <message>
+        <source>no step time</source>
+        <translation>无单步时间</translation>
+    </message>
+    <message>
+        <source>Applies this as one undoable step: peak %1 (%2), %3, %4.</source>
+        <translation>作为一步可撤销的操作应用：峰值 %1（%2），%3，%4。</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>still too large</source>
+        <translation>仍然太大</translation>
+    </message>
+    <message>
+        <source>The largest micro-batch that fits. The accumulation stays as it is, so the global batch (%1 now) grows in proportion. Applies it as one undoable step.</source>
+        <translation>放得下的最大微批次。梯度累积保持不变，所以全局批次（现为 %1）按比例增大。作为一步可撤销的操作应用。</translation>
+    </message>
+    <message>
+        <source>%1 → %2%3
+%4 · %5</source>
+        <translation>%1 → %2%3
+%4 · %5</translation>
+    </message>
+    <message>
+        <source>%1 → %2
+global batch grows with it</source>
+        <translation>%1 → %2
+全局批次随之增大</translation>
     </message>
 </context>
 <context>
@@ -1021,6 +1352,14 @@ Activate to go to the control.</source>
     <message>
         <source>Search every layout of this plan and rank them by throughput, time, cost or memory</source>
         <translation>搜索该方案的所有布局，并按吞吐量、时间、成本或显存排序</translation>
+    </message>
+    <message>
+        <source>&amp;Pin Plan as A for Comparison</source>
+        <translation>固定为方案 A 以便比较(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Keep this plan as A; change the plan, open another or apply a search row as B, and see both side by side</source>
+        <translation>把此方案保留为 A；修改方案、打开另一个文件或应用一行搜索结果作为 B，并排查看两者</translation>
     </message>
 </context>
 <context>
@@ -1578,6 +1917,14 @@ rank %3 · 阶段 %4 · 模型块 %5
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
+    <message>
+        <source>chunks 0–%1</source>
+        <translation>模型块 0–%1</translation>
+    </message>
+    <message>
+        <source>F and B in one pixel, by share</source>
+        <translation>F 与 B 同在一个像素，按占比混色</translation>
+    </message>
 </context>
 <context>
     <name>fourfold::ui::PlanDocument</name>
@@ -1608,6 +1955,17 @@ rank %3 · 阶段 %4 · 模型块 %5
     <message>
         <source>Edit plan</source>
         <translation>编辑方案</translation>
+    </message>
+</context>
+<context>
+    <name>fourfold::ui::PlanPin</name>
+    <message>
+        <source>Swap plans A and B</source>
+        <translation>交换方案 A 和 B</translation>
+    </message>
+    <message>
+        <source>Use plan A</source>
+        <translation>采用方案 A</translation>
     </message>
 </context>
 <context>
@@ -1670,7 +2028,7 @@ rank %3 · 阶段 %4 · 模型块 %5
     </message>
     <message>
         <source>No rank map:</source>
-        <translation>没有 rank 映射：</translation>
+        <translation>没有进程映射：</translation>
     </message>
     <message>
         <source>1 node</source>
@@ -1690,7 +2048,7 @@ rank %3 · 阶段 %4 · 模型块 %5
     </message>
     <message>
         <source>Rank map</source>
-        <translation>Rank 映射</translation>
+        <translation>进程映射</translation>
     </message>
 </context>
 <context>
@@ -1740,16 +2098,24 @@ rank %3 · 阶段 %4 · 模型块 %5
         <translation>本方案</translation>
     </message>
     <message>
-        <source>Fixed global batch. Speedup T₁/Tₙ and efficiency T₁/(N·Tₙ) from %1 GPUs: at %2 GPUs %3×, %4.</source>
-        <translation>全局批次固定。以 %1 块 GPU 为基准的加速比 T₁/Tₙ 和效率 T₁/(N·Tₙ)：%2 块 GPU 时 %3×，%4。</translation>
-    </message>
-    <message>
-        <source>Fixed work per GPU. Efficiency T₁/Tₙ from %1 GPUs and the throughput gain it gives: at %2 GPUs %3×, %4.</source>
-        <translation>每块 GPU 工作量固定。以 %1 块 GPU 为基准的效率 T₁/Tₙ 及由此带来的吞吐提升：%2 块 GPU 时 %3×，%4。</translation>
-    </message>
-    <message>
         <source>%1 GPUs (dp %2): step %3, %4 tokens/s, speedup %5×, efficiency %6</source>
-        <translation>%1 块 GPU（dp %2）：单步 %3，%4 token/s，加速比 %5×，效率 %6</translation>
+        <translation>%1 块 GPU（dp %2）：单步 %3，%4 词元/秒，加速比 %5×，效率 %6</translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 块 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 块 GPU</translation>
+    </message>
+    <message>
+        <source>Fixed global batch. Speedup T₁/Tₙ and efficiency T₁/(N·Tₙ) from %1: at %2 %3×, %4.</source>
+        <translation>全局批次固定。加速比 T₁/Tₙ 与效率 T₁/(N·Tₙ) 以 %1 为起点：在 %2 时为 %3×，%4。</translation>
+    </message>
+    <message>
+        <source>Fixed work per GPU. Efficiency T₁/Tₙ from %1 and the throughput gain it gives: at %2 %3×, %4.</source>
+        <translation>每块 GPU 的工作量固定。效率 T₁/Tₙ 以 %1 为起点，及其带来的吞吐提升：在 %2 时为 %3×，%4。</translation>
     </message>
 </context>
 <context>
@@ -1900,11 +2266,7 @@ rank %3 · 阶段 %4 · 模型块 %5
     </message>
     <message>
         <source>On the Pareto front of peak memory and tokens/s</source>
-        <translation>位于峰值显存与 token/s 的帕累托前沿上</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
+        <translation>位于峰值显存与词元/秒的帕累托前沿上</translation>
     </message>
     <message>
         <source>Rank</source>
@@ -1920,7 +2282,7 @@ rank %3 · 阶段 %4 · 模型块 %5
     </message>
     <message>
         <source>Tokens/s</source>
-        <translation>token/s</translation>
+        <translation>词元/秒</translation>
     </message>
     <message>
         <source>MFU</source>
@@ -1946,12 +2308,24 @@ rank %3 · 阶段 %4 · 模型块 %5
         <source>Objective</source>
         <translation>目标</translation>
     </message>
+    <message>
+        <source>= TP</source>
+        <translation>= TP</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
 </context>
 <context>
     <name>fourfold::ui::SearchScatter</name>
     <message>
         <source>Tokens/s</source>
-        <translation>token/s</translation>
+        <translation>词元/秒</translation>
     </message>
     <message>
         <source>Pareto front</source>
@@ -1973,7 +2347,7 @@ rank %3 · 阶段 %4 · 模型块 %5
         <source>#%1: dp %2 · tp %3 · pp %4 · cp %5, %6, micro-batch %7
 %8 peak, %9 tokens/s</source>
         <translation>#%1：dp %2 · tp %3 · pp %4 · cp %5，%6，微批次 %7
-峰值 %8，%9 tokens/s</translation>
+峰值 %8，%9 词元/秒</translation>
     </message>
 </context>
 <context>
@@ -2020,7 +2394,7 @@ rank %3 · 阶段 %4 · 模型块 %5
     </message>
     <message>
         <source>Tokens per second</source>
-        <translation>每秒 token 数</translation>
+        <translation>每秒词元数</translation>
     </message>
     <message>
         <source>Time to train</source>
@@ -2036,7 +2410,7 @@ rank %3 · 阶段 %4 · 模型块 %5
     </message>
     <message>
         <source>Time and cost are for the plan&apos;s token budget and price per GPU-hour (per step without a budget)</source>
-        <translation>时间和成本按方案的 token 预算和每 GPU 小时价格计算（没有预算时按单步计算）</translation>
+        <translation>时间和成本按方案的词元预算和每 GPU 小时价格计算（没有预算时按单步计算）</translation>
     </message>
     <message>
         <source>Fits &amp;only</source>
@@ -2059,10 +2433,6 @@ rank %3 · 阶段 %4 · 模型块 %5
         <translation>正在搜索…</translation>
     </message>
     <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
         <source>Searching… %1 of %2 layouts looked at, %3 fit</source>
         <translation>正在搜索… 已查看 %2 种布局中的 %1 种，%3 种放得下</translation>
     </message>
@@ -2077,10 +2447,6 @@ rank %3 · 阶段 %4 · 模型块 %5
     <message>
         <source>Apply layout #%1 (dp %2 · tp %3 · pp %4 · cp %5)</source>
         <translation>应用布局 #%1（dp %2 · tp %3 · pp %4 · cp %5）</translation>
-    </message>
-    <message>
-        <source>Where this plan ranks shows when the search ends.</source>
-        <translation>搜索结束后将显示本方案的排名。</translation>
     </message>
     <message>
         <source>Search to see where this plan ranks among the best layouts.</source>
@@ -2129,6 +2495,62 @@ rank %3 · 阶段 %4 · 模型块 %5
     <message>
         <source>Best Layouts</source>
         <translation>最佳布局</translation>
+    </message>
+    <message>
+        <source>E&amp;xport CSV…</source>
+        <translation>导出 CSV(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Write the rows shown, best first, as CSV: every layout field and figure</source>
+        <translation>把所显示的行（最佳在前）写成 CSV：每个布局字段和每项指标</translation>
+    </message>
+    <message>
+        <source>Export JSO&amp;N…</source>
+        <translation>导出 JSON(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Write the rows shown as the search JSON, each with its complete plan</source>
+        <translation>把所显示的行写成搜索 JSON，每行带完整方案</translation>
+    </message>
+    <message>
+        <source>Cancelling: ranking the layouts searched so far…</source>
+        <translation>正在取消：对已搜索的布局排名…</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 layouts: none of those searched fits.</source>
+        <translation>在 %2 个布局中搜索了 %1 个后取消：已搜索的布局都放不下。</translation>
+    </message>
+    <message>
+        <source>Export Layouts as CSV</source>
+        <translation>将布局导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Export Layouts as JSON</source>
+        <translation>将布局导出为 JSON</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export Layouts</source>
+        <translation>导出布局</translation>
+    </message>
+    <message>
+        <source>Where this plan ranks shows once the search has found layouts.</source>
+        <translation>搜索找到布局后即显示此方案的排名。</translation>
+    </message>
+    <message>
+        <source>This plan is not among them: the search leaves out layouts the rules warn about (%1).</source>
+        <translation>此方案不在其中：搜索会略去规则发出警告的布局（%1）。</translation>
+    </message>
+    <message>
+        <source>So far: %1</source>
+        <translation>目前：%1</translation>
     </message>
 </context>
 <context>
@@ -2179,11 +2601,11 @@ rank %3 · 阶段 %4 · 模型块 %5
     </message>
     <message>
         <source>Tokens/s</source>
-        <translation>token/s</translation>
+        <translation>词元/秒</translation>
     </message>
     <message>
         <source>Tokens/s per GPU</source>
-        <translation>每 GPU token/s</translation>
+        <translation>每块 GPU 词元/秒</translation>
     </message>
     <message>
         <source>MFU</source>
@@ -2219,11 +2641,11 @@ rank %3 · 阶段 %4 · 模型块 %5
     </message>
     <message>
         <source>Tokens per second</source>
-        <translation>每秒 token 数</translation>
+        <translation>每秒词元数</translation>
     </message>
     <message>
         <source>Tokens per second per GPU</source>
-        <translation>每块 GPU 每秒 token 数</translation>
+        <translation>每块 GPU 每秒词元数</translation>
     </message>
     <message>
         <source>Model FLOPs utilisation</source>
@@ -2257,6 +2679,10 @@ rank %3 · 阶段 %4 · 模型块 %5
         <source>Pipeline stage</source>
         <translation>流水线阶段</translation>
     </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
 </context>
 <context>
     <name>fourfold::ui::SummaryStrip</name>
@@ -2282,7 +2708,7 @@ rank %3 · 阶段 %4 · 模型块 %5
     </message>
     <message>
         <source>Tokens/s</source>
-        <translation>token/s</translation>
+        <translation>词元/秒</translation>
     </message>
     <message>
         <source>Measured vs predicted</source>
@@ -2326,7 +2752,7 @@ The figures below are incomplete until the errors are fixed; the Diagnostics lis
     </message>
     <message>
         <source>%1 tokens per step</source>
-        <translation>每步 %1 个 token</translation>
+        <translation>每步 %1 个词元</translation>
     </message>
     <message>
         <source>Idle share of the pipeline&apos;s step.</source>
@@ -2366,11 +2792,11 @@ The figures below are incomplete until the errors are fixed; the Diagnostics lis
     </message>
     <message>
         <source>Tokens per second</source>
-        <translation>每秒 token 数</translation>
+        <translation>每秒词元数</translation>
     </message>
     <message>
         <source>Tokens per second per GPU</source>
-        <translation>每块 GPU 每秒 token 数</translation>
+        <translation>每块 GPU 每秒词元数</translation>
     </message>
     <message>
         <source>The step cannot be costed until the plan&apos;s errors are fixed.</source>
@@ -2505,7 +2931,7 @@ The figures below are incomplete until the errors are fixed; the Diagnostics lis
     </message>
     <message>
         <source>Tokens per sample; activations grow with it.</source>
-        <translation>每个样本的 token 数；激活随之增长。</translation>
+        <translation>每个样本的词元数；激活随之增长。</translation>
     </message>
     <message>
         <source>Set sequence length to %1</source>
@@ -2674,10 +3100,6 @@ The figures below are incomplete until the errors are fixed; the Diagnostics lis
     <message>
         <source>Walkthrough step %1: %2</source>
         <translation>导览步骤 %1：%2</translation>
-    </message>
-    <message>
-        <source>End walkthrough</source>
-        <translation>结束导览</translation>
     </message>
 </context>
 </TS>

@@ -13,6 +13,7 @@ extern const CliCommand kValidateCommand;
 extern const CliCommand kEvaluateCommand;
 extern const CliCommand kLessonCommand;
 extern const CliCommand kSearchCommand;
+extern const CliCommand kCompareCommand;
 extern const CliCommand kExportCommand;  // cli_frameworks.cpp, with import
 extern const CliCommand kImportCommand;
 

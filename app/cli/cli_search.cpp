@@ -4,6 +4,7 @@
 #include "app/cli/cli_command_list.h"
 #include "core/plan/plan_json.h"
 #include "core/search/search.h"
+#include "core/search/search_csv.h"
 #include "core/search/search_json.h"
 
 #include <charconv>
@@ -14,19 +15,22 @@ namespace {
 
 constexpr const char* kHelp =
     "Usage: fourfold-cli search PLAN [--top N] [--objective tokens_per_s|time|cost|headroom]\n"
-    "                           [--json] [--threads N] [--overlaps] [--tp-across-nodes]\n"
+    "                           [--json | --csv] [--threads N] [--overlaps]\n"
+    "                           [--tp-across-nodes]\n"
     "                           [--lang LANG]\n"
     "\n"
     "Search every parallel layout of PLAN's model on its cluster, keeping its sequence length\n"
     "and global batch: dp x tp x pp x cp (x ep, etp) splits of the cluster's GPUs, schedule\n"
     "and virtual stages, ZeRO stage, offload, sequence parallel, recompute and micro-batch\n"
-    "(the accumulation follows from the global batch). Layouts that break a rule are pruned;\n"
-    "the others are costed as 'evaluate' costs them, and those that fit are ranked.\n"
+    "(the accumulation follows from the global batch). Layouts that break a rule, or that\n"
+    "'validate' warns about (ZeRO 2 or 3 with a pipeline, a pipeline that never fills), are\n"
+    "pruned; the others are costed as 'evaluate' costs them, and those that fit are ranked.\n"
     "  --top N        print the best N (default 10; 0: every layout that fits)\n"
     "  --objective O  tokens_per_s (default), time or cost to train the plan's token budget\n"
     "                 (performance.token_budget, price_per_gpu_hour), or memory headroom\n"
     "  --json         print one object (schema fourfold.search/1): counts, the candidates\n"
     "                 with their complete plans and figures, and the Pareto front\n"
+    "  --csv          print the candidates as CSV: rank, every layout field, the figures\n"
     "  --threads N    worker threads (default: one per core)\n"
     "  --overlaps     also try each overlap option on and off (default: the plan's own)\n"
     "  --tp-across-nodes  also try tensor parallel groups larger than a node\n"
@@ -68,8 +72,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         }
     }
     const PlanArgs parsed =
-        parsePlanArgs(rest, {"--json", "--overlaps", "--tp-across-nodes", "--lang"});
+        parsePlanArgs(rest, {"--json", "--csv", "--overlaps", "--tp-across-nodes", "--lang"});
     if (!parsed.error.empty()) return usageError(err, parsed.error, kHelp);
+    if (parsed.has("--json") && parsed.has("--csv")) {
+        return usageError(err, "--json and --csv cannot be combined", kHelp);
+    }
     options.space.overlaps = parsed.has("--overlaps");
     options.space.tensorParallelWithinNode = !parsed.has("--tp-across-nodes");
     const bool json = parsed.has("--json");
@@ -97,6 +104,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             err << "fourfold-cli: a figure is not a finite number at " << *bad << "\n";
             return kExitPlanErrors;
         }
+        return status;
+    }
+    if (parsed.has("--csv")) {
+        out << searchCsv(result);
         return status;
     }
     out << searchTable(result, parsed.language);

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 // What-if hints for a plan that does not fit: the obvious single changes (next ZeRO stage,
-// selective or full recompute, half the micro-batch, double TP or PP, optimizer offload),
-// each re-estimated, and the largest micro-batch that fits (a search).
+// selective or full recompute, half the micro-batch, double TP or PP, optimizer offload, the
+// largest micro-batch that fits), each re-estimated and timed, with the global batch it gives;
+// and, when no single change fits, the best pairs of changes (bounded: every pair is estimated,
+// at most kMostPairsTimed of those that fit are timed, the kPairsOffered fastest offered; when
+// no pair fits either, the kPairsOffered that come closest).
+// Doubling TP or PP where dp halves doubles the accumulation, so the global batch stays.
 // Units: bytes. Every figure comes from the estimate (estimatePeak: the peak and whether it
-// fits, to the byte, from one stage of each kind), never from a guess.
+// fits, to the byte, from one stage of each kind) and the performance model, never a guess.
 #pragma once
 
 #include "core/memory/memory.h"
@@ -20,10 +24,15 @@
 
 namespace fourfold::core::detail {
 
+inline constexpr std::size_t kMostPairsTimed = 8;
+inline constexpr std::size_t kPairsOffered = 3;
+
 // `schedules`, when given, keeps the compiled schedule shapes for later calls.
+// `largestFittingMicroBatch` (MemoryReport's) adds the change to it, accumulation kept.
 [[nodiscard]] std::vector<WhatIf> whatIfs(const Plan& plan, const ModelReport& model,
                                           std::uint64_t peakBytes,
-                                          ScheduleMemo* schedules = nullptr);
+                                          ScheduleMemo* schedules = nullptr,
+                                          int largestFittingMicroBatch = 0);
 
 // One obvious single change to a plan.
 struct WhatIfCandidate {
@@ -39,28 +48,35 @@ struct WhatIfCandidate {
 class WhatIfWork {
 public:
     WhatIfWork(const Plan& plan, const ModelReport& model, std::uint64_t peakBytes,
-               ScheduleMemo* schedules = nullptr);
+               ScheduleMemo* schedules = nullptr, int largestFittingMicroBatch = 0);
     WhatIfWork(const WhatIfWork&) = delete;
     WhatIfWork& operator=(const WhatIfWork&) = delete;
 
     // Works out candidates until none is left; from any number of threads at once.
     void help();
-    // The hints, once every help() has returned.
+    // The hints, once every help() has returned; when none of them fits, the best pairs of
+    // changes after them (worked out on the calling thread, once).
     [[nodiscard]] std::vector<WhatIf> hints();
 
 private:
     [[nodiscard]] std::optional<WhatIf> hintFor(const WhatIfCandidate& candidate);
+    // True when `plan` has an error or a layout warning the plan itself does not.
+    [[nodiscard]] bool addsAnError(const Plan& plan) const;
+    // The changed plan's step, throughput and global batch into `hint`.
+    void time(const Plan& plan, WhatIf& hint);
+    [[nodiscard]] std::vector<WhatIf> pairs();
 
     const Plan& plan_;
     const ModelReport& model_;
     std::uint64_t peakBytes_;
     bool reference_;
     std::uint64_t fullPeak_ = 0;
-    std::set<std::string> knownErrors_;
+    std::set<std::string> knownProblems_;  // the plan's own error paths and layout warnings
     ScheduleMemo own_;
     ScheduleMemo& memo_;
     std::vector<WhatIfCandidate> candidates_;
     std::vector<std::optional<WhatIf>> hints_;  // by candidate, each written by one thread
+    std::optional<std::vector<WhatIf>> pairs_;
     std::atomic<std::size_t> next_{0};
 };
 // Whether a memory report lists what-ifs: a plan that does not fit (then whatIfs(plan, model,

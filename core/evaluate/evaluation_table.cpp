@@ -100,7 +100,13 @@ std::string largestParts(const StageMemory& stage, ByteUnits units, Words w) {
 
 void writeWhatIfs(std::ostringstream& out, const MemoryReport& memory, const Plan& plan,
                   ByteUnits units, Words w) {
+    const std::int64_t globalBatch = derivedGlobalBatch(plan);
+    bool pairs = false;
     for (const WhatIf& whatIf : memory.whatIfs) {
+        if (whatIf.changes > 1 && !pairs) {
+            pairs = true;
+            out << w(whatIf.fits ? "report.what_if_pairs" : "report.what_if_pairs_closest") << "\n";
+        }
         out << w("report.what_if", {{"change", renderCodedText(whatIf.changeText, w.language)}});
         const std::string peak = formatBytes(whatIf.peakBytes, units);
         if (!whatIf.modelled) {
@@ -115,6 +121,16 @@ void writeWhatIfs(std::ostringstream& out, const MemoryReport& memory, const Pla
                  {{"peak", peak}});
         if (whatIf.stepTimeS > 0) {
             out << w("report.what_if_step", {{"step", formatSeconds(whatIf.stepTimeS)}});
+        }
+        if (whatIf.tokensPerS > 0) {
+            out << w("report.what_if_tokens", {{"tokens", formatCount(whatIf.tokensPerS)}});
+        }
+        // Every change says what it does to the global batch.
+        if (whatIf.globalBatch > 0) {
+            out << (whatIf.globalBatch == globalBatch
+                        ? w("report.what_if_batch_kept", {{"global_batch", globalBatch}})
+                        : w("report.what_if_batch",
+                            {{"before", globalBatch}, {"after", whatIf.globalBatch}}));
         }
         out << "\n";
     }

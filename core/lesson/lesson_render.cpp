@@ -12,7 +12,7 @@ namespace fourfold::core {
 namespace {
 
 // How a figure's number is written.
-enum class Style { Bytes, Integer, Count, Fraction, Seconds, Duration, BytesPerParameter };
+enum class Style { Bytes, Integer, Count, Fraction, Seconds, Duration, BytesPerParameter, Ratio };
 
 struct Value {
     double number = 0;
@@ -29,6 +29,13 @@ struct FixedFigure {
 };
 
 std::optional<Value> integer(double value) { return Value{value, Style::Integer, nullptr}; }
+
+// The strong-scaling curve the step-time pane draws: its first point (the fewest GPUs that keep
+// the global batch) and its last (the most), so a lesson quotes what the chart shows.
+const ScalingPoint* strongPoint(const Evaluation& e, bool last) {
+    if (!e.scaling || e.scaling->strong.empty()) return nullptr;
+    return last ? &e.scaling->strong.back() : &e.scaling->strong.front();
+}
 
 const std::array kFixed = {
     FixedFigure{"global_batch", true,
@@ -155,7 +162,64 @@ const std::array kFixed = {
                           return Value{e.performance->breakdown.dpComm, Style::Seconds};
                       }},
     FixedFigure{
-        "checkpoint.bytes", false,
+        "scaling.base_gpus", false,
+        [](
+            const Evaluation& e) -> std::
+                                     optional<Value> {
+                                         const ScalingPoint* point = strongPoint(e, false);
+                                         if (!point) return std::nullopt;
+                                         return integer(static_cast<double>(point->gpus));
+                                     }},
+    FixedFigure{
+        "scaling.base_step", false,
+        [](
+            const Evaluation& e) -> std::
+                                     optional<Value> {
+                                         const ScalingPoint* point = strongPoint(e, false);
+                                         if (!point) return std::nullopt;
+                                         return Value{point->stepTimeS, Style::Seconds};
+                                     }},
+    FixedFigure{
+        "scaling.gpus",
+        false,
+        [](
+            const Evaluation& e) -> std::
+                                     optional<Value> {
+                                         const ScalingPoint* point = strongPoint(e, true);
+                                         if (!point) return std::nullopt;
+                                         return integer(static_cast<double>(point->gpus));
+                                     }},
+    FixedFigure{
+        "scaling.step",
+        false,
+        [](
+            const Evaluation& e) -> std::
+                                     optional<Value> {
+                                         const ScalingPoint* point = strongPoint(e, true);
+                                         if (!point) return std::nullopt;
+                                         return Value{point->stepTimeS, Style::Seconds};
+                                     }},
+    FixedFigure{
+        "scaling.speedup", false,
+        [](
+            const Evaluation& e) -> std::
+                                     optional<Value> {
+                                         const ScalingPoint* point = strongPoint(e, true);
+                                         if (!point) return std::nullopt;
+                                         return Value{point->speedup, Style::Ratio};
+                                     }},
+    FixedFigure{
+        "scaling.efficiency", false,
+        [](
+            const Evaluation& e) -> std::
+                                     optional<Value> {
+                                         const ScalingPoint* point = strongPoint(e, true);
+                                         if (!point) return std::nullopt;
+                                         return Value{point->efficiency, Style::Fraction};
+                                     }},
+    FixedFigure{
+        "checkpoint.bytes",
+        false,
         [](const Evaluation&
                e) -> std::
                       optional<Value> {
@@ -297,6 +361,8 @@ std::string formatValue(const Value& value, ByteUnits units) {
             return formatDuration(value.number);
         case Style::BytesPerParameter:
             return formatQuantity(value.number, units::kBytesPerParameter, units);
+        case Style::Ratio:
+            return formatFixed(value.number, 2) + "×";
         case Style::Integer:
             break;
     }

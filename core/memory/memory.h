@@ -58,8 +58,11 @@ struct WhatIf {
     std::uint64_t peakBytes = 0;
     std::int64_t savedBytes = 0;  // peak before − peak after
     bool fits = false;
-    bool modelled = true;  // false: the convention cannot represent this change (peak unchanged)
-    double stepTimeS = 0;  // the step the changed plan takes (performance model; 0: unknown)
+    bool modelled = true;   // false: the convention cannot represent this change (peak unchanged)
+    double stepTimeS = 0;   // the step the changed plan takes (performance model; 0: unknown)
+    double tokensPerS = 0;  // its throughput (0: unknown)
+    std::int64_t globalBatch = 0;  // micro × accumulation × dp of the changed plan
+    int changes = 1;               // 2: a pair of changes, offered when no single one fits
 
     bool operator==(const WhatIf&) const = default;
 };

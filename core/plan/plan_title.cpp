@@ -26,7 +26,35 @@ std::string gpuName(const GpuSpec& gpu) {
     return name.empty() ? "GPU" : name;
 }
 
+// "H100" from "NVIDIA H100 SXM5 80 GB": the family, without the memory size.
+std::string gpuFamily(const GpuSpec& gpu) {
+    std::string name = gpuName(gpu);
+    const auto unit = name.rfind(" GB");
+    if (unit != std::string::npos && unit + 3 == name.size()) {
+        const auto space = name.rfind(' ', unit - 1);
+        if (space != std::string::npos) name.erase(space);
+    }
+    return name;
+}
+
 }  // namespace
+
+std::string derivedPlanName(const Plan& plan) {
+    return modelName(plan.model) + " on " + std::to_string(worldSize(plan)) + " x " +
+           gpuFamily(plan.cluster.gpu);
+}
+
+bool nameFollowsContent(const Plan& plan) {
+    return plan.name.empty() || plan.name == derivedPlanName(plan);
+}
+
+Plan withFollowingName(const Plan& before, Plan after) {
+    if (after.name != before.name || before.name.empty() || !nameFollowsContent(before)) {
+        return after;
+    }
+    after.name = derivedPlanName(after);
+    return after;
+}
 
 std::string planTitle(const Plan& plan) {
     if (!plan.name.empty()) return plan.name;

@@ -30,6 +30,8 @@ public:
         Everything,  // every diagnostic, with its English sentence
         Errors,      // errors only, with code, path and args but no sentence (the layout search
                      // asks only whether a plan breaks a rule)
+        Problems,    // errors and warnings, likewise without their sentence (the layout search
+                     // also drops a layout that a warning speaks against: rejectsLayout)
         First,       // the first diagnostic of any severity, without its sentence
     };
     explicit DiagnosticSink(Keep keep = Keep::Everything) : keep_(keep) {}

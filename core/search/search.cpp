@@ -128,8 +128,7 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
     std::atomic<std::size_t> next{0};
     std::atomic<bool> cancelled{false};
     const auto worker = [&] {
-        detail::BlockEvaluator evaluator(plan, result.globalBatch, timeNow, options.timeEveryLayout,
-                                         options.cancel);
+        detail::BlockEvaluator evaluator(plan, result.globalBatch, timeNow, options);
         while (true) {
             if (options.cancel != nullptr && options.cancel->load()) {
                 cancelled = true;
@@ -169,9 +168,12 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
     const bool anyBounded =
         std::any_of(refineJob.bounded.begin(), refineJob.bounded.end(),
                     [](const std::vector<detail::BoundedPoint>& block) { return !block.empty(); });
-    if (!cancelled && anyBounded) {
+    // Also after a cancel: the fitting layouts looked at so far are ranked exactly, so a
+    // cancelled search keeps the best of what it searched (the refinement times only the few
+    // that can still rank, and is not cancelled itself).
+    if (anyBounded) {
         refineJob.threads = threadCount;
-        cancelled = !detail::refine(refineJob, {&mutex, &result.counts, &points});
+        detail::refine(refineJob, {&mutex, &result.counts, &points});
     }
     result.cancelled = cancelled;
     if (result.counts.space > 0 && result.counts.pruned == result.counts.space &&

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/search/search_compare.h"
 
+#include "core/rules/validate.h"
 #include "core/search/detail/search_rank.h"
 #include "core/search/detail/search_timer.h"
 
@@ -90,6 +91,14 @@ PlanComparison compareWithSearch(const Evaluation& current, const Plan& searched
     for (const Diagnostic& diagnostic : current.diagnostics) {
         if (diagnostic.severity != Severity::Error) continue;
         comparison.standing = PlanStanding::Invalid;
+        comparison.firstError = diagnostic;
+        return comparison;
+    }
+    // The search never ranks a layout the rules warn about, so neither is this plan ranked
+    // (TP across nodes aside: the plan's figures still compare).
+    for (const Diagnostic& diagnostic : current.diagnostics) {
+        if (!rejectsLayout(diagnostic) || isTensorPlacementWarning(diagnostic)) continue;
+        comparison.standing = PlanStanding::Warned;
         comparison.firstError = diagnostic;
         return comparison;
     }

@@ -41,6 +41,7 @@ enum class PlanStanding {
     NoSearch,    // the search found no candidate
     OtherPlan,   // the plan differs from the searched one beyond its layout: search again
     Invalid,     // the plan has an error, so it has no figures to rank
+    Warned,      // validate() warns about its layout, which the search leaves out (rejectsLayout)
     DoesNotFit,  // the plan's peak memory is above the usable memory
     Untimed,     // it fits but has no step time
     Ranked,      // rank among the candidates shown (1 = best)
@@ -63,7 +64,7 @@ struct PlanComparison {
     std::int64_t fitting = 0;  // layouts that fit in the search
     SearchPoint mine;          // the plan's figures (pointOf)
     std::uint64_t usableBytes = 0;         // the plan's usable memory (DoesNotFit says by how much)
-    std::optional<Diagnostic> firstError;  // Invalid: the first error
+    std::optional<Diagnostic> firstError;  // Invalid: the first error; Warned: the warning
     // The best candidate's fields that differ from the plan's, in layoutFields() order; empty
     // when the plan is the best or there is no candidate.
     std::vector<LayoutDifference> differences;

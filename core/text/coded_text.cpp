@@ -34,6 +34,34 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"bubble.zb_h2",
                    "simulated {simulated:percent}; Qi et al. 2023: (p − 1)(T_F + T_B − 2T_W) idle "
                    "per rank once the optimizer step overlaps the next iteration"},
+    DiagnosticCode{"compare.absent", "—"},
+    DiagnosticCode{"compare.figure.bubble_s", "Pipeline bubble"},
+    DiagnosticCode{"compare.figure.compute_s", "Compute"},
+    DiagnosticCode{"compare.figure.cp_comm_s", "CP communication"},
+    DiagnosticCode{"compare.figure.data_loading_s", "Data loading"},
+    DiagnosticCode{"compare.figure.dp_comm_s", "DP communication"},
+    DiagnosticCode{"compare.figure.ep_comm_s", "EP communication"},
+    DiagnosticCode{"compare.figure.global_batch", "Global batch"},
+    DiagnosticCode{"compare.figure.headroom_bytes", "Headroom"},
+    DiagnosticCode{"compare.figure.mfu", "MFU"},
+    DiagnosticCode{"compare.figure.offload_s", "Offload"},
+    DiagnosticCode{"compare.figure.optimizer_s", "Optimizer"},
+    DiagnosticCode{"compare.figure.peak_bytes", "Peak memory per GPU"},
+    DiagnosticCode{"compare.figure.pp_comm_s", "PP communication"},
+    DiagnosticCode{"compare.figure.step_time_s", "Step time"},
+    DiagnosticCode{"compare.figure.tokens_per_s", "Tokens per second"},
+    DiagnosticCode{"compare.figure.tokens_per_s_per_gpu", "Tokens per second per GPU"},
+    DiagnosticCode{"compare.figure.tp_comm_s", "TP communication"},
+    DiagnosticCode{"compare.figure.training_cost", "Cost to train"},
+    DiagnosticCode{"compare.figure.training_days", "Days to train"},
+    DiagnosticCode{"compare.figure.world_size", "GPUs"},
+    DiagnosticCode{"compare.heading.fields", "\nFields that differ ({count}):"},
+    DiagnosticCode{"compare.heading.figures", "\nFigures (A, B, B − A):"},
+    DiagnosticCode{"compare.heading.stages", "\nPeak memory per pipeline stage (A, B):"},
+    DiagnosticCode{"compare.heading.step", "\nStep of the critical stage (A, B, B − A):"},
+    DiagnosticCode{"compare.plan_a", "A: {title}"},
+    DiagnosticCode{"compare.plan_b", "B: {title}"},
+    DiagnosticCode{"compare.stage", "stage {stage}"},
     DiagnosticCode{"describe.at", " (line {line}, column {column})"},
     DiagnosticCode{"describe.error", "error"},
     DiagnosticCode{"describe.info", "info"},
@@ -190,10 +218,15 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"report.training", "  {tokens} tokens: {days} days, {gpu_hours} GPU-hours"},
     DiagnosticCode{"report.training_cost", ", cost {cost}"},
     DiagnosticCode{"report.what_if", "  what if {change}: "},
+    DiagnosticCode{"report.what_if_batch", ", global batch {before} → {after}"},
+    DiagnosticCode{"report.what_if_batch_kept", ", global batch {global_batch} kept"},
     DiagnosticCode{"report.what_if_fits", "peak {peak} (fits)"},
     DiagnosticCode{"report.what_if_not_modelled",
                    "not modelled by the {convention} convention (its peak stays {peak})"},
+    DiagnosticCode{"report.what_if_pairs", "  no single change fits; pairs of changes that do:"},
+    DiagnosticCode{"report.what_if_pairs_closest", "  no single change or pair of changes fits; the pairs that come closest:"},
     DiagnosticCode{"report.what_if_step", ", step {step}"},
+    DiagnosticCode{"report.what_if_tokens", ", {tokens} tokens/s"},
     DiagnosticCode{"report.what_if_too_large", "peak {peak} (still too large)"},
     DiagnosticCode{"report.world", "  world size {world} = dp {dp} × tp {tp} × pp {pp} × cp {cp}"},
     DiagnosticCode{"report.yes", "yes"},
@@ -233,20 +266,24 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"text.choices", "{list} or {last}"},
     DiagnosticCode{"text.choices_more", "{list}, ..."},
     DiagnosticCode{"text.line_separator", "; "},
+    DiagnosticCode{"what_if.both", "{first} and {second}"},
     DiagnosticCode{"what_if.full_recompute", "full recompute"},
-    DiagnosticCode{"what_if.largest_micro_batch", "micro-batch {before} → {after}"},
+    DiagnosticCode{"what_if.largest_micro_batch",
+                   "micro-batch {before} → {after}[[ (accumulation {accumulation} kept)]]"},
     DiagnosticCode{"what_if.micro_batch",
                    "micro-batch {before} → {after} (accumulation {accumulation_before} → "
                    "{accumulation_after})"},
     DiagnosticCode{"what_if.optimizer_offload", "optimizer offload to CPU"},
     DiagnosticCode{"what_if.parameter_offload", "parameter offload to CPU"},
-    DiagnosticCode{"what_if.pipeline_stages",
-                   "pipeline stages {before} → {after}[[ (dp {dp_before} → {dp_after})]][[ "
-                   "({gpus_before} → {gpus_after} GPUs)]]"},
+    DiagnosticCode{
+        "what_if.pipeline_stages",
+        "pipeline stages {before} → {after}[[ (dp {dp_before} → {dp_after}, accumulation "
+        "{accumulation_before} → {accumulation_after})]][[ ({gpus_before} → {gpus_after} GPUs)]]"},
     DiagnosticCode{"what_if.selective_recompute", "selective recompute"},
-    DiagnosticCode{"what_if.tensor_parallel",
-                   "tensor parallel {before} → {after}[[ (dp {dp_before} → {dp_after})]][[ "
-                   "({gpus_before} → {gpus_after} GPUs)]]"},
+    DiagnosticCode{
+        "what_if.tensor_parallel",
+        "tensor parallel {before} → {after}[[ (dp {dp_before} → {dp_after}, accumulation "
+        "{accumulation_before} → {accumulation_after})]][[ ({gpus_before} → {gpus_after} GPUs)]]"},
     DiagnosticCode{"what_if.zero_stage", "ZeRO stage {before} → {after}"},
 };
 
@@ -273,7 +310,13 @@ std::string renderCodedText(const CodedText& text, Language language) {
     if (text.code.empty()) return {};
     std::string_view pattern = codedTemplate(text.code, language);
     if (pattern.empty()) pattern = codedTemplate(text.code, Language::English);
-    if (!pattern.empty()) return renderTemplate(pattern, text.args);
+    if (!pattern.empty()) {
+        // A text that quotes other coded texts (appendCodedArgs) renders them in its language.
+        const bool nested = std::any_of(text.args.begin(), text.args.end(), [](const auto& arg) {
+            return arg.name.find('.') != std::string::npos;
+        });
+        return renderTemplate(pattern, nested ? renderCodedArgs(text.args, language) : text.args);
+    }
     return renderDiagnostic(text.code, text.args);  // "code (a=1, ...)"
 }
 

@@ -70,6 +70,30 @@ private slots:
         for (const auto& member : j["pareto_front"]) QVERIFY(member["pareto"].get<bool>());
     }
 
+    // --csv prints the same candidates as --json, one row each under a header, best first.
+    void csvListsTheCandidates() {
+        const std::string path = writePlan(QStringLiteral("csv.json"), nodePlan());
+        const CliRun csv = run({"search", path, "--csv", "--top", "4"});
+        QCOMPARE(csv.exitCode, 0);
+        const CliRun json = run({"search", path, "--json", "--top", "4"});
+        const nlohmann::json j = nlohmann::json::parse(json.out);
+        QVERIFY(csv.out.starts_with("rank,pareto,fits,dp,tp,pp,"));
+        std::size_t rows = 0;
+        std::size_t at = 0;
+        while ((at = csv.out.find("\r\n", at)) != std::string::npos) {
+            ++rows;
+            at += 2;
+        }
+        QCOMPARE(rows, std::size_t{1 + 4});
+        const std::string firstRow = csv.out.substr(csv.out.find("\r\n") + 2);
+        QVERIFY(firstRow.starts_with("1,"));
+        const std::string peak =
+            "," + std::to_string(j["candidates"][0]["peak_bytes"].get<std::uint64_t>()) + ",";
+        QVERIFY(firstRow.substr(0, firstRow.find("\r\n")).find(peak) != std::string::npos);
+        const CliRun both = run({"search", path, "--csv", "--json"});
+        QCOMPARE(both.exitCode, 2);
+    }
+
     void objectiveChangesTheOrder() {
         const std::string path = writePlan(QStringLiteral("headroom.json"), nodePlan());
         const CliRun result = run({"search", path, "--json", "--objective", "headroom"});

@@ -5,6 +5,7 @@
 
 #include "core/evaluate/evaluate.h"
 #include "core/plan/catalog.h"
+#include "core/rules/validate.h"
 #include "core/search/search.h"
 
 #include <QTest>
@@ -58,7 +59,7 @@ inline int divisorCount(int n) {
 // The whole narrow space written out with plain loops, each layout through evaluate().
 struct BruteForce {
     std::int64_t layouts = 0;
-    std::int64_t invalid = 0;
+    std::int64_t invalid = 0;  // an error, or a warning that rejects the layout
     std::vector<Evaluation> fitting;
 };
 inline BruteForce bruteForce(const Plan& base, int gpus, std::int64_t globalBatch) {
@@ -80,7 +81,9 @@ inline BruteForce bruteForce(const Plan& base, int gpus, std::int64_t globalBatc
                     plan.training.microBatch = micro;
                     plan.training.gradAccumulation = static_cast<int>(globalBatch / dp / micro);
                     Evaluation evaluation = evaluate(plan);
-                    if (hasErrors(evaluation.diagnostics)) {
+                    // An error, or a warning about the layout, as the search prunes.
+                    if (std::any_of(evaluation.diagnostics.begin(), evaluation.diagnostics.end(),
+                                    [](const Diagnostic& d) { return rejectsLayout(d); })) {
                         ++result.invalid;
                     } else if (evaluation.memory->fits) {
                         result.fitting.push_back(std::move(evaluation));

@@ -15,6 +15,7 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <thread>
 
 using namespace fourfold::core;
@@ -167,7 +168,8 @@ private slots:
             QVERIFY(!alone.fits);
             QVERIFY(alone.whatIfs.size() >= 3);
             for (int round = 0; round < 20; ++round) {
-                detail::WhatIfWork work(plan, model, alone.peakBytes);
+                detail::WhatIfWork work(plan, model, alone.peakBytes, nullptr,
+                                        alone.largestFittingMicroBatch);
                 std::thread other([&work] { work.help(); });
                 work.help();
                 other.join();
@@ -190,8 +192,118 @@ private slots:
         const WhatIf* tp8 = findChange(eight, "tensor parallel");
         QVERIFY(tp8 != nullptr);
         QCOMPARE(QString::fromStdString(tp8->change),
-                 QStringLiteral("tensor parallel 1 → 2 (dp 8 → 4)"));
+                 QStringLiteral("tensor parallel 1 → 2 (dp 8 → 4, accumulation 8 → 16)"));
         QCOMPARE(tp8->worldSize, std::int64_t{8});
+        // dp halves and the accumulation doubles: the global batch stays.
+        QCOMPARE(tp8->globalBatch, derivedGlobalBatch(defaultPlan()));
+    }
+
+    // Every what-if says what it does to the global batch and gives its step and throughput:
+    // half the micro-batch and doubling TP keep the batch, the largest micro-batch that fits
+    // (accumulation kept) shrinks it, and each figure is the changed plan's own.
+    void whatIfsCarryTheirBatchStepAndThroughput() {
+        // The default plan with ZeRO 1 at micro-batch 8: 512 samples a step, and only
+        // micro-batch 1 fits, which with the accumulation kept is 64.
+        Plan plan = defaultPlan();
+        plan.parallel.zeroStage = 1;
+        plan.training.microBatch = 8;
+        plan.training.gradAccumulation = 8;
+        const MemoryReport report = estimate(plan);
+        QVERIFY(!report.fits);
+        QCOMPARE(report.largestFittingMicroBatch, 1);
+        const std::int64_t batch = derivedGlobalBatch(plan);
+        for (const WhatIf& hint : report.whatIfs) {
+            const Plan changed = *applyPlanPatch(plan, hint.patch).plan;
+            QCOMPARE(hint.globalBatch, derivedGlobalBatch(changed));
+            QVERIFY2(hint.stepTimeS > 0 && hint.tokensPerS > 0, hint.change.c_str());
+            const double tokens =
+                static_cast<double>(hint.globalBatch) * changed.model.sequence / hint.stepTimeS;
+            QVERIFY2(std::fabs(hint.tokensPerS / tokens - 1) < 1e-9, hint.change.c_str());
+        }
+        const WhatIf* half = findChange(report, "micro-batch 8 → 4");
+        QVERIFY(half);
+        QCOMPARE(half->globalBatch, batch);
+        const std::string largest = "micro-batch 8 → " +
+                                    std::to_string(report.largestFittingMicroBatch) +
+                                    " (accumulation 8 kept)";
+        const WhatIf* smallest = findChange(report, largest);
+        QVERIFY2(smallest, largest.c_str());
+        QVERIFY(smallest->fits);
+        QCOMPARE(batch, std::int64_t{512});
+        QCOMPARE(smallest->globalBatch, std::int64_t{64});
+    }
+
+    // GPT-3 175B in sixteen stages at ZeRO 1: ZeRO 2 would save memory, but DeepSpeed's pipeline
+    // engine takes only ZeRO 0 or 1 and validate() warns, so it is never offered (nor in pairs).
+    void noWhatIfAddsALayoutWarning() {
+        Plan plan = defaultPlan();
+        plan.model = findModelPreset("gpt3-175b")->spec;
+        plan.parallel.tp = 1;
+        plan.parallel.pp = 16;
+        plan.parallel.dp = 64;
+        plan.parallel.zeroStage = 1;
+        plan.training.gradAccumulation = 32;
+        plan.cluster.nodes = 128;
+        const MemoryReport report = estimate(plan);
+        QVERIFY(!report.fits);
+        QVERIFY(!report.whatIfs.empty());
+        for (const WhatIf& hint : report.whatIfs) {
+            const Plan changed = *applyPlanPatch(plan, hint.patch).plan;
+            for (const Diagnostic& diagnostic : validate(changed)) {
+                QVERIFY2(!rejectsLayout(diagnostic),
+                         (hint.change + ": " + diagnostic.code).c_str());
+            }
+        }
+    }
+
+    // Llama-3 70B on 8 H100s with full recompute: no single change fits, so the best pairs of
+    // changes are offered, each fitting, at most three, the fastest first, each patch giving the
+    // plan it describes (ZeRO 3 with the optimizer on the CPU).
+    void pairsWhenNoSingleChangeFits() {
+        Plan plan = defaultPlan();
+        plan.model = findModelPreset("llama3-70b")->spec;
+        plan.training.recompute = Recompute::Full;
+        const MemoryReport report = estimate(plan);
+        QVERIFY(!report.fits);
+        std::vector<const WhatIf*> singles;
+        std::vector<const WhatIf*> pairs;
+        for (const WhatIf& hint : report.whatIfs)
+            (hint.changes == 1 ? singles : pairs).push_back(&hint);
+        QVERIFY(!singles.empty());
+        for (const WhatIf* hint : singles) QVERIFY2(!hint->fits, hint->change.c_str());
+        QVERIFY(!pairs.empty());
+        QVERIFY(pairs.size() <= detail::kPairsOffered);
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            const WhatIf& pair = *pairs[i];
+            QVERIFY(pair.fits);
+            QVERIFY2(pair.change.find(" and ") != std::string::npos, pair.change.c_str());
+            const Plan changed = *applyPlanPatch(plan, pair.patch).plan;
+            const MemoryReport after = estimate(changed);
+            QVERIFY(after.fits);
+            QCOMPARE(quint64(after.peakBytes), quint64(pair.peakBytes));
+            QVERIFY(!hasErrors(validate(changed)));
+            if (i > 0) QVERIFY(pairs[i - 1]->stepTimeS <= pair.stepTimeS);
+            const std::string zh = renderCodedText(pair.changeText, Language::SimplifiedChinese);
+            QVERIFY2(
+                zh.find(" and ") == std::string::npos && zh.find("，并且") != std::string::npos,
+                zh.c_str());
+        }
+        // A plan one change rescues gets no pairs.
+        const MemoryReport one = estimate(sevenBillionOnOneGpu());
+        for (const WhatIf& hint : one.whatIfs) QCOMPARE(hint.changes, 1);
+        // Without recompute no pair fits either: the three that come closest, least memory first.
+        plan.training.recompute = Recompute::None;
+        const MemoryReport none = estimate(plan);
+        std::vector<const WhatIf*> closest;
+        for (const WhatIf& hint : none.whatIfs) {
+            if (hint.changes == 2) closest.push_back(&hint);
+        }
+        QCOMPARE(closest.size(), detail::kPairsOffered);
+        for (std::size_t i = 0; i < closest.size(); ++i) {
+            QVERIFY(!closest[i]->fits);
+            QVERIFY(closest[i]->peakBytes < none.peakBytes);
+            if (i > 0) QVERIFY(closest[i - 1]->peakBytes <= closest[i]->peakBytes);
+        }
     }
 
     // ZeRO 0 → 1 at dp 1 shards over one rank: the peak does not move, so it is not offered.

@@ -42,8 +42,11 @@ private slots:
         QCOMPARE(result.counts.done, result.counts.space);
         QCOMPARE(result.counts.pruned + result.counts.evaluated, result.counts.space);
         QVERIFY(!result.cancelled);
-        // Nothing breaks a rule here: 4 layers take pp 4, 4 heads tp 4, 1024 tokens cp 4.
-        QCOMPARE(result.counts.pruned, std::int64_t{0});
+        // No error here (4 layers take pp 4, 4 heads tp 4, 1024 tokens cp 4), but a pipeline
+        // with fewer micro-batches than stages never fills, a warning the search prunes by:
+        // pp 2 with dp 2 and micro-batch 4 (m = 1), pp 2 with dp 1 and micro-batch 8 (twice:
+        // tp or cp 2 beside it), pp 4 with micro-batch 4 or 8 (m = 2, 1).
+        QCOMPARE(result.counts.pruned, std::int64_t{1 + 2 + 2});
 
         const BruteForce brute = bruteForce(plan, 4, 8);
         QCOMPARE(brute.layouts, result.counts.space);
@@ -52,7 +55,8 @@ private slots:
     }
 
     // Two layers: pp 4 is above the layer count, an error, so validate() prunes the four
-    // layouts of (dp 1, tp 1, pp 4, cp 1) (micro-batches 1, 2, 4, 8) and nothing else.
+    // layouts of (dp 1, tp 1, pp 4, cp 1) (micro-batches 1, 2, 4, 8), and its warning that a
+    // pipeline never fills the three pp 2 layouts of a single micro-batch.
     void validationPrunesByHand() {
         Plan plan = smallPlan(4);
         plan.model.layers = 2;
@@ -60,8 +64,8 @@ private slots:
         options.space = narrowSpace();
         const SearchResult result = search(plan, options);
         QCOMPARE(result.counts.space, std::int64_t{35});
-        QCOMPARE(result.counts.pruned, std::int64_t{4});
-        QCOMPARE(result.counts.evaluated, std::int64_t{31});
+        QCOMPARE(result.counts.pruned, std::int64_t{4 + 3});
+        QCOMPARE(result.counts.evaluated, std::int64_t{35 - 7});
         const BruteForce brute = bruteForce(plan, 4, 8);
         QCOMPARE(brute.invalid, result.counts.pruned);
     }
@@ -311,6 +315,111 @@ private slots:
               static_cast<long long>(result.counts.done),
               static_cast<long long>(result.counts.space),
               std::chrono::duration<double, std::milli>(returned - asked).count());
+    }
+
+    // The search ranks no layout that validate() warns about (ZeRO 2 or 3 with a pipeline, a
+    // pipeline that never fills), while a warning that holds for any layout (the precision's)
+    // drops nothing, and TP across nodes stays when the space asks for it.
+    void noCandidateTripsALayoutWarning() {
+        Plan plan = smallPlan(8);
+        plan.model.heads = 8;  // so TP 8 divides the heads
+        plan.model.kvHeads = 8;
+        plan.cluster.gpusPerNode = 4;
+        plan.cluster.nodes = 2;
+        plan.training.precision = Precision::Fp16;
+        plan.training.masterWeights = false;  // a warning about the precision, every layout
+        SearchOptions options;
+        options.top = 0;
+        const SearchResult result = search(plan, options);
+        QVERIFY(result.candidates.size() > 50);
+        bool zeroTwoSeen = false;
+        for (const SearchCandidate& candidate : result.candidates) {
+            for (const Diagnostic& diagnostic : validate(candidate.plan)) {
+                QVERIFY2(!rejectsLayout(diagnostic), diagnostic.code.c_str());
+            }
+            QVERIFY(!(candidate.point.layout.zeroStage >= 2 && candidate.point.layout.pp > 1));
+            zeroTwoSeen = zeroTwoSeen || candidate.point.layout.zeroStage == 2;
+            QVERIFY(candidate.point.layout.tp <= 4);
+        }
+        QVERIFY(zeroTwoSeen);  // without a pipeline, ZeRO 2 is fine
+        options.space.tensorParallelWithinNode = false;
+        const SearchResult across = search(plan, options);
+        QVERIFY(std::any_of(across.candidates.begin(), across.candidates.end(),
+                            [](const SearchCandidate& c) { return c.point.layout.tp == 8; }));
+    }
+
+    void rejectsLayoutReadsTheField() {
+        Plan plan = smallPlan(8);
+        plan.parallel.dp = 2;
+        plan.parallel.pp = 4;
+        plan.parallel.zeroStage = 2;
+        plan.training.gradAccumulation = 2;  // fewer micro-batches than stages
+        plan.training.precision = Precision::Fp16;
+        plan.training.masterWeights = false;
+        std::vector<std::string> rejecting;
+        std::vector<std::string> kept;
+        for (const Diagnostic& diagnostic : validate(plan)) {
+            (rejectsLayout(diagnostic) ? rejecting : kept).push_back(diagnostic.code);
+        }
+        QVERIFY(std::find(rejecting.begin(), rejecting.end(), "parallel.zero_with_pipeline") !=
+                rejecting.end());
+        QVERIFY(std::find(rejecting.begin(), rejecting.end(), "pipeline.never_fills") !=
+                rejecting.end());
+        QVERIFY(std::find(kept.begin(), kept.end(), "training.fp16_without_master_weights") !=
+                kept.end());
+    }
+
+    // A cancelled search ranks what it looked at exactly: cancelled after its first block on one
+    // thread, the best 5 are those of a search that times every fitting layout of that block.
+    void cancelKeepsTheBestOfWhatWasSearched() {
+        const Plan plan = smallPlan(8);
+        const auto cancelledAfterFirstBlock = [&](int top) {
+            std::atomic<bool> cancel{false};
+            SearchOptions options;
+            options.threads = 1;
+            options.top = top;
+            options.cancel = &cancel;
+            options.progress = [&](const SearchProgress& progress) {
+                if (progress.counts.fitting > 0) cancel = true;
+            };
+            return search(plan, options);
+        };
+        const SearchResult limited = cancelledAfterFirstBlock(5);
+        const SearchResult every = cancelledAfterFirstBlock(0);
+        QVERIFY(limited.cancelled);
+        QVERIFY(limited.counts.done < limited.counts.space);
+        QCOMPARE(limited.counts.done, every.counts.done);
+        QVERIFY(!limited.candidates.empty());
+        QCOMPARE(limited.candidates.size(), std::min<std::size_t>(5, every.candidates.size()));
+        for (std::size_t i = 0; i < limited.candidates.size(); ++i) {
+            QCOMPARE(limited.candidates[i].point, every.candidates[i].point);
+            QCOMPARE(limited.candidates[i].rank, every.candidates[i].rank);
+        }
+    }
+
+    // With a limit, each block reports its most promising fitting layout as it finishes, so a
+    // running search has layouts to show long before it ends.
+    void aLimitedSearchReportsLayoutsAsItGoes() {
+        Plan plan = defaultPlan();
+        plan.cluster.nodes = 4;
+        plan.training.globalBatch = 256;
+        std::mutex mutex;
+        std::int64_t pointsBeforeTheEnd = 0;
+        std::int64_t space = 0;
+        SearchOptions options;
+        options.top = 10;
+        options.threads = 1;
+        options.progress = [&](const SearchProgress& progress) {
+            const std::lock_guard lock(mutex);
+            if (progress.counts.done < progress.counts.space) {
+                pointsBeforeTheEnd += static_cast<std::int64_t>(progress.newPoints.size());
+            }
+            space = progress.counts.space;
+        };
+        const SearchResult result = search(plan, options);
+        QVERIFY(space > 0);
+        QVERIFY(pointsBeforeTheEnd > 1);
+        QVERIFY(!result.candidates.empty());
     }
 
     void cancelledBeforeStartingDoesNothing() {

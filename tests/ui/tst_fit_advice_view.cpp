@@ -155,12 +155,12 @@ private slots:
     // choice to "… → 153.8 G…" (GPT-3 at TP 1 in a 1600 × 1000 window did).
     void choicesTakeOneColumnRatherThanBeCut() {
         core::Plan plan = test::gpt3OnDefaultCluster();
-        plan.parallel.tp = 1;
-        plan.parallel.dp = 64;
+        plan.parallel.tp = 2;
+        plan.parallel.dp = 32;
         const auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(plan));
         QVERIFY(!evaluation->memory->fits);
         ui::FitAdviceView advice;
-        advice.resize(1400, 200);
+        advice.resize(1400, 300);
         advice.show();
         advice.showEvaluation(evaluation);
         QVERIFY(QTest::qWaitForWindowExposed(&advice));
@@ -176,14 +176,19 @@ private slots:
             return buttons;
         };
         const auto whole = [](QPushButton* button) {
-            return button->fontMetrics().horizontalAdvance(button->text()) + 8 <= button->width();
+            for (const QString& line : button->text().split(QLatin1Char('\n'))) {
+                if (button->fontMetrics().horizontalAdvance(line) + 8 > button->width()) {
+                    return false;
+                }
+            }
+            return true;
         };
         QTRY_VERIFY(shown().size() >= 4);
         QList<QPushButton*> buttons = shown();
         QCOMPARE(buttons.at(0)->y(), buttons.at(1)->y());  // side by side
         for (QPushButton* button : buttons) QVERIFY2(whole(button), qPrintable(button->text()));
 
-        advice.resize(600, 200);
+        advice.resize(600, 300);
         QTRY_VERIFY(shown().at(1)->y() > shown().at(0)->y());  // one under another
         buttons = shown();
         for (QPushButton* button : buttons) {
@@ -191,6 +196,86 @@ private slots:
             QVERIFY2(whole(button), qPrintable(button->text()));
         }
         QVERIFY(buttons.last()->geometry().bottom() < advice.height());  // every row inside
+    }
+
+    // Every choice says what it does to the global batch beside its step and tokens/s: the
+    // largest micro-batch that fits takes 512 samples a step to 64 and says so; no plan
+    // identifier or JSON in any text or tooltip.
+    void everyChoiceStatesItsBatchStepAndThroughput() {
+        core::Plan plan = core::defaultPlan();
+        plan.parallel.zeroStage = 1;
+        plan.training.microBatch = 8;
+        ui::PlanDocument document(plan);
+        ui::MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(document.evaluation()->plan == plan);
+        const core::MemoryReport& memory = *document.evaluation()->memory;
+        QVERIFY(!memory.fits);
+        QList<QPushButton*> choices;
+        QTRY_VERIFY(
+            !(choices = window.findChildren<QPushButton*>(QStringLiteral("fitChoice"))).isEmpty());
+        QPushButton* smallest = nullptr;
+        for (QPushButton* choice : choices) {
+            const QString text = choice->text();
+            QVERIFY2(text.contains(QStringLiteral("global batch")), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("tokens/s")), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("step ")), qPrintable(text));
+            for (const QString& shown : {text, choice->toolTip()}) {
+                QVERIFY2(!shown.contains(QLatin1Char('{')) && !shown.contains(QLatin1Char('_')),
+                         qPrintable(shown));
+            }
+            if (text.startsWith(QStringLiteral("micro-batch 8 \u2192 1"))) smallest = choice;
+        }
+        QVERIFY(smallest);
+        QVERIFY2(smallest->text().contains(QStringLiteral("global batch 512 \u2192 64")),
+                 qPrintable(smallest->text()));
+        QVERIFY(!smallest->toolTip().contains(QStringLiteral("grows")));
+        // Only one choice for the micro-batch 8 → 1: the what-if, not a second row.
+        QCOMPARE(std::count_if(choices.begin(), choices.end(),
+                               [](QPushButton* choice) {
+                                   return choice->isVisible() &&
+                                          choice->text().startsWith(
+                                              QStringLiteral("micro-batch 8 \u2192 1"));
+                               }),
+                 1);
+        QTest::mouseClick(smallest, Qt::LeftButton);
+        QTRY_VERIFY(document.evaluation()->plan == document.plan());
+        QCOMPARE(document.plan().training.microBatch, 1);
+        QCOMPARE(document.evaluation()->batch.globalBatch, std::int64_t{64});
+    }
+
+    // Llama-3 70B on 8 H100s with full recompute: no single change fits, so the headline says
+    // so and the pairs that do are offered; one click applies a pair as one undoable step.
+    void pairsWhenNoSingleChangeFits() {
+        core::Plan plan = core::defaultPlan();
+        plan.model = core::findModelPreset("llama3-70b")->spec;
+        plan.training.recompute = core::Recompute::Full;
+        ui::PlanDocument document(plan);
+        ui::MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(document.evaluation()->plan == plan);
+        auto* headline = window.findChild<QLabel*>(QStringLiteral("fitHeadline"));
+        QTRY_VERIFY2(headline->text().contains(QStringLiteral("No single change")),
+                     qPrintable(headline->text()));
+        QVERIFY(!headline->text().contains(QStringLiteral("Try one change")));
+        QList<QPushButton*> pairs;
+        for (QPushButton* choice : window.findChildren<QPushButton*>(QStringLiteral("fitChoice"))) {
+            if (choice->isVisible()) pairs << choice;
+        }
+        QVERIFY(!pairs.isEmpty());
+        for (QPushButton* pair : pairs) {
+            QVERIFY2(pair->text().contains(QStringLiteral(" and ")), qPrintable(pair->text()));
+            QVERIFY2(pair->text().contains(QStringLiteral("\u2713")), qPrintable(pair->text()));
+        }
+        const int steps = document.undoStack()->count();
+        QTest::mouseClick(pairs.front(), Qt::LeftButton);
+        QCOMPARE(document.undoStack()->count(), steps + 1);
+        QTRY_VERIFY(document.evaluation()->plan == document.plan());
+        QVERIFY(document.evaluation()->memory->fits);
     }
 
     // When it fits the same place shows the headroom and offers the largest micro-batch.

@@ -3,6 +3,7 @@
 // sit where the report puts them, overflow and measured markers appear only when due.
 #include "image_checks.h"
 
+#include "ui/charts/palette.h"
 #include "ui/charts/tinted_box.h"
 #include "ui/views/memory_stack_view.h"
 
@@ -13,6 +14,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <map>
 #include <vector>
 
 using namespace fourfold;
@@ -123,6 +125,8 @@ private slots:
     void exports();
     void tintedBoxesDrawAsQCustomPlotDoes_data();
     void tintedBoxesDrawAsQCustomPlotDoes();
+    void categoriesKeepTheirColourAboveTheUsableLine_data();
+    void categoriesKeepTheirColourAboveTheUsableLine();
 
 private:
     static void show(fourfold::ui::MemoryStackView& view) {
@@ -559,6 +563,78 @@ void TestMemoryStackView::tintedBoxesDrawAsQCustomPlotDoes() {
     QVERIFY(std::abs(qRed(pixel) - qRound(200 * alpha + 250 * (1 - alpha))) <= 1);
     QVERIFY(std::abs(qGreen(pixel) - qRound(30 * alpha + 250 * (1 - alpha))) <= 1);
     QVERIFY(std::abs(qBlue(pixel) - qRound(30 * alpha + 250 * (1 - alpha))) <= 1);
+}
+
+void TestMemoryStackView::categoriesKeepTheirColourAboveTheUsableLine_data() {
+    QTest::addColumn<double>("usableGb");
+    QTest::newRow("line through the activations") << 70.0;
+    QTest::newRow("line through the master weights") << 15.0;
+    QTest::newRow("line through the optimizer states") << 45.0;
+}
+
+// The part of a stage over the usable line is hatched over its own colours: the pixels of each
+// category's segment, above the line and below it, are mostly that category's legend colour
+// (the hatching's thin lines aside), never a tint that reads as another category.
+void TestMemoryStackView::categoriesKeepTheirColourAboveTheUsableLine() {
+    QFETCH(double, usableGb);
+    ui::MemoryStackView view;
+    show(view);
+    auto evaluation = twoStageEvaluation(30'000'000'000ull);
+    evaluation->memory->usableBytes = static_cast<std::uint64_t>(usableGb * 1e9);
+    setBytesOverUsable(*evaluation->memory);
+    evaluation->memory->fits = false;
+    view.showEvaluation(evaluation);
+    QCustomPlot* plot = view.plot();
+    plot->replot();
+    const QImage image = plot->toPixmap(plot->width(), plot->height(), 1.0).toImage();
+    const QCPAxis* x = plot->xAxis;
+    const QCPAxis* y = plot->yAxis;
+    // The most frequent colour of the pixels in the middle half of stage 0's bar between two
+    // heights (plot units), a pixel inside the edges.
+    const auto modal = [&](double from, double to) {
+        const int left = static_cast<int>(x->coordToPixel(-0.15));
+        const int right = static_cast<int>(x->coordToPixel(0.15));
+        const int top = static_cast<int>(std::ceil(y->coordToPixel(to))) + 2;
+        const int bottom = static_cast<int>(std::floor(y->coordToPixel(from))) - 2;
+        std::map<QRgb, int> counts;
+        for (int row = top; row <= bottom; ++row) {
+            for (int column = left; column <= right; ++column) {
+                ++counts[image.pixel(column, row)];
+            }
+        }
+        QRgb best = 0;
+        int most = 0;
+        for (const auto& [colour, count] : counts) {
+            if (count > most) std::tie(best, most) = std::tie(colour, count);
+        }
+        return QColor(best);
+    };
+    int checkedAbove = 0;
+    int checkedBelow = 0;
+    double base = 0;
+    for (int index = 0; index < core::kMemoryCategoryCount; ++index) {
+        const auto category = static_cast<MemoryCategory>(index);
+        const double height = view.categoryBars(category)->data()->at(0)->value;
+        const QColor legend = ui::palette::memoryCategory(category);
+        // The segment's parts below and above the line, each checked where it is 8 px or more.
+        const std::pair<double, double> parts[] = {{base, std::min(base + height, usableGb)},
+                                                   {std::max(base, usableGb), base + height}};
+        for (int part = 0; part < 2; ++part) {
+            const auto [from, to] = parts[part];
+            if (to <= from || y->coordToPixel(from) - y->coordToPixel(to) < 8) continue;
+            const QColor colour = modal(from, to);
+            QVERIFY2(colour == legend, qPrintable(QStringLiteral("%1 %2 the line: %3, legend %4")
+                                                      .arg(view.categoryBars(category)->name(),
+                                                           part == 0 ? QStringLiteral("below")
+                                                                     : QStringLiteral("above"),
+                                                           colour.name(), legend.name())));
+            ++(part == 0 ? checkedBelow : checkedAbove);
+        }
+        base += height;
+    }
+    // The rows make segments on both sides of the line.
+    QVERIFY(checkedBelow >= 1);
+    QVERIFY(checkedAbove >= 1);
 }
 
 QTEST_MAIN(TestMemoryStackView)

@@ -103,6 +103,8 @@ private slots:
     void rowsWrittenAheadDrawTheSame();
     void peakRingsLookAsCircleScattersDo();
     void legendEntriesStayThroughAnEdit();
+    void manyChunksShareOneLegendEntry_data();
+    void manyChunksShareOneLegendEntry();
     void exports();
 };
 
@@ -433,6 +435,45 @@ void TestPipelineGanttView::legendEntriesStayThroughAnEdit() {
     QVERIFY(!view.showsMessage());
     QVERIFY(legend->itemCount() > entries);  // the chunks' entries join
     QVERIFY(!legend->item(0)->property("kept").toBool());
+}
+
+void TestPipelineGanttView::manyChunksShareOneLegendEntry_data() {
+    QTest::addColumn<int>("chunks");
+    QTest::newRow("v = 5") << 5;
+    QTest::newRow("v = 12") << 12;
+    QTest::newRow("v = 32") << 32;
+}
+
+// Two chunks are two entries; more are one ("chunks 0–11", a ramp of their shades), so the
+// legend takes no more room than with two and the Gantt keeps its height.
+void TestPipelineGanttView::manyChunksShareOneLegendEntry() {
+    QFETCH(int, chunks);
+    ui::PipelineGanttView view;
+    test::showGantt(view);
+    view.showEvaluation(withSchedule(hugeSchedule(4, 16, 2)));
+    view.plot()->replot();
+    QCPLegend* legend = view.plot()->legend;
+    // The entries, not the cells of the legend's grid (its last row may have empty ones).
+    const auto entries = [legend] {
+        int count = 0;
+        for (int index = 0; index < legend->itemCount(); ++index)
+            count += legend->item(index) ? 1 : 0;
+        return count;
+    };
+    const int twoChunks = entries();
+    const double twoChunksHeight = legend->outerRect().height();
+    view.showEvaluation(withSchedule(hugeSchedule(4, 16, chunks)));
+    view.plot()->replot();
+    QCOMPARE(entries(), twoChunks - 1);
+    QVERIFY2(legend->outerRect().height() <= twoChunksHeight,
+             qPrintable(QStringLiteral("%1 px, %2 with two chunks")
+                            .arg(legend->outerRect().height())
+                            .arg(twoChunksHeight)));
+    QCPAxisRect* gantt = view.plot()->axisRect(0);
+    QVERIFY2(
+        gantt->height() >= view.plot()->height() / 3,
+        qPrintable(
+            QStringLiteral("Gantt %1 of %2 px").arg(gantt->height()).arg(view.plot()->height())));
 }
 
 void TestPipelineGanttView::exports() {

@@ -21,6 +21,7 @@
 #include "ui/search/search_view.h"
 #include "ui/settings/app_settings.h"
 #include "ui/shell/main_window.h"
+#include "ui/widgets/prompts.h"
 
 #include <qcustomplot.h>
 
@@ -30,7 +31,11 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMenuBar>
 #include <QProgressBar>
@@ -39,6 +44,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace fourfold;
@@ -281,12 +287,13 @@ private slots:
                      qPrintable(text));
         }
         QVERIFY(!comparison.differences.empty());
+        const core::SearchLayout& best = view.result()->candidates.front().point.layout;
         for (const core::LayoutDifference& d : comparison.differences) {
-            QVERIFY2(
-                text.contains(QStringLiteral("%1 %2 \u2192 %3")
-                                  .arg(ui::layoutFieldName(d.field), QString::fromStdString(d.mine),
-                                       QString::fromStdString(d.best))),
-                qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("%1 %2 \u2192 %3")
+                                       .arg(ui::layoutFieldName(d.field),
+                                            ui::layoutFieldValue(comparison.mine.layout, d.field),
+                                            ui::layoutFieldValue(best, d.field))),
+                     qPrintable(text));
         }
         // The third row applied: it ranks #3, listed.
         view.applyRow(2);
@@ -339,8 +346,9 @@ private slots:
         QVERIFY(!document.evaluation()->memory->fits);
     }
 
-    // Cancel mid-search on GPT-3 175B over 1,024 GPUs: it stops, and the table holds only
-    // layouts that were searched to the end, with figures evaluate() confirms.
+    // Cancel mid-search on GPT-3 175B over 1,024 GPUs: it stops, and the table keeps the best
+    // of the layouts searched, with figures evaluate() confirms; "Why not mine?" compares the
+    // plan with those rows, and the scatter holds them.
     void cancelStopsALargeSearch() {
         const core::Plan plan = test::gpt3OnDefaultCluster();
         ui::PlanDocument document(plan);
@@ -368,6 +376,12 @@ private slots:
         QVERIFY2(view.statusLabel()->text().contains(QStringLiteral("of %1 layouts").arg(space)),
                  qPrintable(view.statusLabel()->text()));
         QVERIFY(shownRows(view) == result.candidates);
+        QVERIFY(result.counts.fitting > 0);
+        QVERIFY(!result.candidates.empty());
+        QVERIFY(!result.paretoFront.empty());
+        QVERIFY(view.statusLabel()->text().contains(QStringLiteral("the best of those searched")));
+        QVERIFY2(!view.whyNotMine()->text().contains(QStringLiteral("No layout fits")),
+                 qPrintable(view.whyNotMine()->text()));
         QCOMPARE(view.scatter()->candidatesGraph()->data()->size(), view.model()->rowCount());
         for (std::size_t i = 0; i < std::min<std::size_t>(2, result.candidates.size()); ++i) {
             const core::SearchCandidate& row = result.candidates[i];
@@ -376,6 +390,130 @@ private slots:
             QVERIFY(evaluation.performance->stepTimeS == row.point.stepTimeS);
         }
         QVERIFY(view.searchButton()->isEnabled());
+    }
+
+    // The table and the scatter fill while the search runs, a few times a second, with the best
+    // so far in the objective's order; the rows of the previous search stay until the new one
+    // has rows of its own.
+    void rowsStreamWhileTheSearchRuns() {
+        const core::Plan plan = test::gpt3OnDefaultCluster();
+        ui::PlanDocument document(plan);
+        ui::SearchView view(&document);
+        view.resize(1400, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy finished(&view, &ui::SearchView::searchFinished);
+        QTest::mouseClick(view.searchButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(view.model()->rowCount() > 0 || !finished.isEmpty(), 60000);
+        QVERIFY2(finished.isEmpty(), "the search ended before showing any row");
+        QVERIFY(view.showsRunningBest());
+        QCOMPARE(view.scatter()->candidatesGraph()->data()->size(), view.model()->rowCount());
+        QVERIFY(view.whyNotMine()->text().startsWith(QStringLiteral("So far")));
+        // Best first, as search() ranks.
+        const auto& rows = view.model()->candidates();
+        for (std::size_t i = 1; i < rows.size(); ++i) {
+            QVERIFY(!core::ranksBefore(rows[i].point, rows[i - 1].point,
+                                       core::SearchObjective::TokensPerS));
+        }
+        // Counted over two seconds, the rows change at most a few times a second.
+        int resets = 0;
+        connect(view.model(), &QAbstractItemModel::modelReset, this, [&resets] { ++resets; });
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < 2000 && finished.isEmpty()) QTest::qWait(20);
+        QVERIFY2(resets <= 2 * 5, qPrintable(QString::number(resets)));
+        QVERIFY(QTest::qWaitFor([&] { return !finished.isEmpty(); }, 120000));
+        QVERIFY(!view.showsRunningBest());
+        const core::SearchResult first = *view.result();
+        QVERIFY(!first.candidates.empty());
+
+        // A second search: the first's rows until the second has its own.
+        QTest::mouseClick(view.searchButton(), Qt::LeftButton);
+        QVERIFY(view.isSearching());
+        QVERIFY(view.result().has_value());
+        QCOMPARE(view.model()->rowCount(), static_cast<int>(first.candidates.size()));
+        QVERIFY(view.result()->candidates == first.candidates);
+        QTest::mouseClick(view.cancelButton(), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return finished.count() == 2; }, 60000));
+        QVERIFY(view.result()->cancelled);
+    }
+
+    // Export CSV and Export JSON write the rows shown, through the window's file prompt.
+    void exportWritesTheRowsShown() {
+        const core::Plan plan = test::smallSearchPlan();
+        ui::PlanDocument document(plan);
+        ui::MainWindow window(&document);
+        QTemporaryDir dir;
+        QString asked;
+        ui::Prompts prompts;
+        prompts.saveFileName = [&](QWidget*, const QString&, const QString& suggested,
+                                   const QString&) {
+            asked = suggested;
+            return dir.filePath(QFileInfo(suggested).fileName());
+        };
+        window.setPrompts(prompts);
+        window.resize(1600, 1000);
+        window.show();
+        window.showSearch();
+        ui::SearchView& view = *window.searchView();
+        QVERIFY(!view.exportCsvButton()->isEnabled());
+        QVERIFY(runSearch(view));
+        QVERIFY(view.exportCsvButton()->isEnabled());
+        QTest::mouseClick(view.exportCsvButton(), Qt::LeftButton);
+        QVERIFY(asked.endsWith(QStringLiteral(".csv")));
+        QFile csv(dir.filePath(QStringLiteral("best-layouts.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().split('\n');
+        QVERIFY(lines.front().startsWith("rank,pareto,fits,dp,tp"));
+        QCOMPARE(lines.size() - 2, view.model()->rowCount());  // header and final line end
+        QTest::mouseClick(view.exportJsonButton(), Qt::LeftButton);
+        QFile json(dir.filePath(QStringLiteral("best-layouts.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonObject object = QJsonDocument::fromJson(json.readAll()).object();
+        QCOMPARE(object.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("fourfold.search/1"));
+        QCOMPARE(object.value(QStringLiteral("candidates")).toArray().size(),
+                 view.model()->rowCount());
+    }
+
+    // No plan identifier in the panel: the schedule filter and the table's choices read as
+    // the controls name them.
+    void choicesReadAsWords() {
+        ui::PlanDocument document(test::smallSearchPlan());
+        ui::SearchView view(&document);
+        view.show();
+        for (int i = 0; i < view.scheduleBox()->count(); ++i) {
+            const QString text = view.scheduleBox()->itemText(i);
+            QVERIFY2(!text.contains(QLatin1Char('_')), qPrintable(text));
+        }
+        QVERIFY(view.scheduleBox()->findText(QStringLiteral("Interleaved 1F1B")) > 0);
+        QVERIFY(runSearch(view));
+        for (int row = 0; row < view.model()->rowCount(); ++row) {
+            for (int column = 0; column < view.model()->columnCount(); ++column) {
+                const QString text = view.model()->index(row, column).data().toString();
+                QVERIFY2(!text.contains(QLatin1Char('_')), qPrintable(text));
+            }
+        }
+    }
+
+    // A plan the rules warn about is not ranked: the search leaves such layouts out.
+    void whyNotMineNamesAWarnedLayout() {
+        core::Plan plan = test::smallSearchPlan();
+        ui::PlanDocument document(plan);
+        ui::SearchView view(&document);
+        view.show();
+        QVERIFY(runSearch(view));
+        core::Plan warned = plan;
+        warned.parallel.pp = 2;
+        warned.parallel.dp = std::max(1, plan.parallel.dp / 2);
+        warned.parallel.zeroStage = 2;
+        warned.training.gradAccumulation = plan.training.gradAccumulation * 2;
+        document.replacePlan(warned, QStringLiteral("ZeRO 2 with a pipeline"));
+        QTRY_VERIFY2(view.whyNotMine()->text().contains(QStringLiteral("warn about")),
+                     qPrintable(view.whyNotMine()->text()));
+        for (const core::SearchCandidate& row : view.result()->candidates) {
+            QVERIFY(!(row.point.layout.zeroStage >= 2 && row.point.layout.pp > 1));
+        }
     }
 
     // Alt+letter: the panel's mnemonics are its own and leave the menu bar's F, E, V and H.
@@ -401,7 +539,7 @@ private slots:
             QVERIFY2(!taken.contains(letter), qPrintable(button->text()));
             taken.insert(letter);
         }
-        QCOMPARE(taken.size(), 7);
+        QCOMPARE(taken.size(), 9);
         for (const char menu : {'F', 'E', 'V', 'H'}) QVERIFY(!taken.contains(QLatin1Char(menu)));
         for (QAction* action : window.menuBar()->actions()) {
             QVERIFY(!taken.contains(mnemonicOf(action->text())));

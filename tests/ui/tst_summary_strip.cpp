@@ -259,6 +259,33 @@ private slots:
         QCOMPARE(first, world->geometry());
     }
 
+    // A figure that narrows leaves the tiles after it where they were: going back and forth
+    // between a long and a short peak moves the next tile once, not at every change.
+    void tilesHoldTheirPlaceAsFiguresNarrow() {
+        ui::SummaryStrip strip;
+        strip.resize(1400, 80);
+        strip.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&strip));
+        const auto* batch = strip.findChild<QWidget*>(QStringLiteral("batchTile"));
+        QVERIFY(batch);
+        show(strip, evaluationWithPeak(9'000'000'000ULL));
+        QCoreApplication::processEvents();
+        const int shortest = batch->x();
+        show(strip, evaluationWithPeak(112'000'000'000ULL));
+        QCoreApplication::processEvents();
+        const int wider = batch->x();
+        QVERIFY(wider > shortest);
+        for (const std::uint64_t peak : {9'000'000'000ULL, 112'000'000'000ULL, 10'000'000'000ULL}) {
+            show(strip, evaluationWithPeak(peak));
+            QCoreApplication::processEvents();
+            QCOMPARE(batch->x(), wider);
+        }
+        // Another byte unit measures afresh.
+        strip.setByteUnits(core::ByteUnits::Binary);
+        QCoreApplication::processEvents();
+        QVERIFY(batch->x() <= wider);
+    }
+
     void hiddenStripDrawsOnShow() {
         ui::SummaryStrip strip;
         show(strip, evaluationWithPeak(62'000'000'000ULL));

@@ -9,8 +9,10 @@
 
 #include "app/gui/app_runner.h"
 #include "core/plan/catalog.h"
+#include "ui/compare/compare_pane.h"
 #include "ui/document/plan_document.h"
 #include "ui/document/undo_ids.h"
+#include "ui/search/search_view.h"
 #include "ui/settings/app_settings.h"
 #include "ui/settings/language.h"
 #include "ui/shell/main_window.h"
@@ -33,6 +35,8 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
@@ -212,6 +216,47 @@ private slots:
         }
         QVERIFY2(taken.size() >= 20, qPrintable(QString::number(taken.size())));
         QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QStringLiteral("; "))));
+        QVERIFY2(recorder_.misses.isEmpty(), qPrintable(recorder_.misses.join(QLatin1Char('\n'))));
+    }
+
+    // The rank map's tab and every throughput unit read in Chinese, "rank" and "token" too: the
+    // pane titles, the summary strip's captions and figures, the step-time figures, the search
+    // table's headings and the comparison's figure names.
+    void rankMapTabAndThroughputUnitsAreChinese() {
+        PlanDocument document(core::defaultPlan());
+        MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QTRY_VERIFY(!document.isEvaluationPending());
+        static const QRegularExpression latinWord(QStringLiteral("\\b([Rr]ank|[Tt]okens?)\\b"));
+        QStringList english;
+        QStringList checked;
+        const auto check = [&](const QString& text) {
+            if (text.isEmpty()) return;
+            checked << text;
+            if (latinWord.match(text).hasMatch()) english << text;
+        };
+        for (ViewPane* pane : window.viewGrid()->panes()) check(pane->title());
+        for (EvaluationView* view : window.views()) check(view->title());
+        QVERIFY(checked.contains(QStringLiteral("进程映射")));
+        for (const QLabel* label : window.summaryStrip()->findChildren<QLabel*>()) {
+            check(label->text());
+        }
+        for (const QLabel* label : window.views().at(3)->findChildren<QLabel*>()) {
+            check(label->text());
+        }
+        window.showSearch();
+        const QAbstractItemModel* model = window.searchView()->table()->model();
+        for (int column = 0; column < model->columnCount(); ++column) {
+            check(model->headerData(column, Qt::Horizontal).toString());
+        }
+        window.pinAction()->trigger();
+        QTRY_VERIFY(window.comparePane()->figuresTable()->rowCount() > 0);
+        for (int row = 0; row < window.comparePane()->figuresTable()->rowCount(); ++row) {
+            check(window.comparePane()->figuresTable()->item(row, 0)->text());
+        }
+        QVERIFY(checked.size() >= 30);
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral(" | "))));
         QVERIFY2(recorder_.misses.isEmpty(), qPrintable(recorder_.misses.join(QLatin1Char('\n'))));
     }
 

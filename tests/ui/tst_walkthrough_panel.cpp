@@ -7,7 +7,9 @@
 #include "core/lesson/lesson.h"
 #include "core/lesson/lesson_render.h"
 #include "core/plan/catalog.h"
+#include "core/plan/plan_json.h"
 #include "core/plan/plan_patch.h"
+#include "core/plan/plan_title.h"
 #include "core/text/diagnostic.h"
 #include "core/topology/parallel_axis.h"
 #include "ui/controls/controls_panel.h"
@@ -26,6 +28,9 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QKeySequence>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
@@ -33,6 +38,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -122,7 +128,10 @@ private slots:
             const core::PlanParse patched = core::applyPlanPatch(expected, step.patch);
             QVERIFY2(patched.plan, where.constData());
             expected = *patched.plan;
-            QVERIFY2(shown.document.plan() == expected, where.constData());
+            // Named for its content, as every lesson plan is.
+            QVERIFY2(
+                shown.document.plan() == core::withFollowingName(core::defaultPlan(), expected),
+                where.constData());
             const core::Evaluation& evaluation = *shown.document.evaluation();
             QVERIFY2(!core::hasErrors(evaluation.diagnostics), where.constData());
 
@@ -181,41 +190,108 @@ private slots:
         QVERIFY(shown.document.plan() == previous);
         QCOMPARE(panel->counterText(), QStringLiteral("Step %1 of %2").arg(count - 1).arg(count));
 
-        // Close: the user's plan is back, as one undo step; Undo shows the lesson's plan,
-        // Redo the user's again.
-        QUndoStack* undo = shown.document.undoStack();
-        const int steps = undo->count();
+        // Close: the user's plan is back with its own history, which the lesson never touched.
         QTest::mouseClick(panel->closeButton(), Qt::LeftButton);
         QVERIFY(shown.document.plan() == userPlan());
-        QCOMPARE(undo->count(), steps + 1);
+        QCOMPARE(shown.document.undoStack()->count(), 0);
         QVERIFY(!shown.walkthrough()->dock()->isVisible());
         QVERIFY(!shown.walkthrough()->overlay()->isVisible());
         QCOMPARE(shown.window.viewGrid()->maximizedPane(), nullptr);
-        undo->undo();
-        QVERIFY(shown.document.plan() == previous);
-        undo->redo();
-        QVERIFY(shown.document.plan() == userPlan());
     }
 
-    // Each step that changes the plan is one undo step, a step without a patch none; Undo past
-    // the walkthrough's start gives the user's plan.
+    // The lesson has a history of its own, starting at its first plan: each step that changes
+    // the plan is one undo step there, a step without a patch none, and Undo never reaches past
+    // the lesson's start into the user's plan.
     void everyStepIsOneUndoStep() {
         Shown shown;
-        QUndoStack* undo = shown.document.undoStack();
-        const int before = undo->count();
+        shown.document.replacePlan(core::defaultPlan(), QStringLiteral("the user's edit"));
+        QUndoStack* user = shown.document.undoStack();
+        QCOMPARE(user->count(), 1);
         QVERIFY(shown.walkthrough()->startBuiltin(QStringLiteral("en")));
+        QUndoStack* undo = shown.document.undoStack();
+        QVERIFY(undo != user);
         const core::Lesson& lesson = shown.walkthrough()->session()->lesson();
         QCOMPARE(QString::fromStdString(lesson.steps[1].patch), QStringLiteral("{}"));
         QVERIFY(lesson.steps[2].patch != "{}");
-        QCOMPARE(undo->count(), before + 1);
+        QCOMPARE(undo->count(), 0);
         QTest::mouseClick(shown.panel()->nextButton(), Qt::LeftButton);
-        QCOMPARE(undo->count(), before + 1);
+        QCOMPARE(undo->count(), 0);
         QTest::mouseClick(shown.panel()->nextButton(), Qt::LeftButton);
-        QCOMPARE(undo->count(), before + 2);
-        undo->undo();
+        QCOMPARE(undo->count(), 1);
+        // Edit ▸ Undo undoes the lesson's step, not the user's, and stops at the lesson's start.
+        QAction* undoAction = nullptr;
+        for (QAction* action : shown.window.findChildren<QAction*>()) {
+            if (action->shortcut() == QKeySequence::Undo) undoAction = action;
+        }
+        QVERIFY(undoAction && undoAction->isEnabled());
+        undoAction->trigger();
         QVERIFY(shown.document.plan() == *shown.walkthrough()->session()->planAt(1));
-        undo->undo();
-        QVERIFY(shown.document.plan() == userPlan());
+        QVERIFY(!undoAction->isEnabled());
+        QCOMPARE(user->count(), 1);
+        shown.walkthrough()->finish();
+        QCOMPARE(shown.document.undoStack(), user);
+        QCOMPARE(user->count(), 1);
+        QCOMPARE(user->index(), 1);
+        QVERIFY(shown.document.plan() == core::defaultPlan());
+    }
+
+    // The user's plan comes back as it was: the file's name and modified state in the title,
+    // its history, the window's docks and their sizes, the step-time tab and the rank map's
+    // colouring, whatever the lesson's steps changed.
+    void closeBringsTheUsersDocumentAndWindowBack() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("gpt3-1024.json"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(core::planToJson(userPlan())));
+        }
+        Shown shown;
+        QString error;
+        QVERIFY2(shown.document.open(path, &error), qPrintable(error));
+        core::Plan edited = shown.document.plan();
+        edited.training.gradAccumulation = 16;
+        shown.document.replacePlan(edited, QStringLiteral("accumulation 16"));
+        QTRY_VERIFY(shown.settled());
+        QVERIFY(shown.document.isDirty());
+        auto* colourBy = shown.window.views().at(2)->findChild<QComboBox*>();
+        QVERIFY(colourBy);
+        colourBy->setCurrentIndex(colourBy->count() - 1);
+        auto* stepTabs = shown.window.views().at(3)->findChild<QTabWidget*>();
+        QVERIFY(stepTabs);
+        stepTabs->setCurrentIndex(1);
+        QTest::qWait(50);
+        const QString title = shown.window.windowTitle();
+        QVERIFY2(title.startsWith(QStringLiteral("gpt3-1024.json")), qPrintable(title));
+        const int colour = colourBy->currentIndex();
+        const QSize diagnostics = shown.window.diagnosticsDock()->size();
+        const QSize controls = shown.window.controlsDock()->size();
+        const bool diagnosticsShown = shown.window.diagnosticsDock()->isVisible();
+
+        QVERIFY(shown.walkthrough()->startBuiltin(QStringLiteral("en")));
+        QTRY_VERIFY(shown.settled());
+        // The lesson is a plan of its own: no file, not modified, named for what it is.
+        QVERIFY2(!shown.window.windowTitle().contains(QStringLiteral("gpt3-1024.json")),
+                 qPrintable(shown.window.windowTitle()));
+        QVERIFY(!shown.window.isWindowModified());
+        const int count = shown.walkthrough()->session()->stepCount();
+        for (int step = 1; step < count; ++step) {
+            QTest::mouseClick(shown.panel()->nextButton(), Qt::LeftButton);
+            QTRY_VERIFY(shown.settled());
+        }
+        QTest::mouseClick(shown.panel()->closeButton(), Qt::LeftButton);
+        QTRY_VERIFY(shown.settled());
+        QCOMPARE(shown.document.plan(), edited);
+        QCOMPARE(shown.document.filePath(), QFileInfo(path).absoluteFilePath());
+        QVERIFY(shown.document.isDirty());
+        QVERIFY(shown.window.isWindowModified());
+        QCOMPARE(shown.window.windowTitle(), title);
+        QCOMPARE(shown.document.undoStack()->count(), 1);
+        QCOMPARE(colourBy->currentIndex(), colour);
+        QCOMPARE(stepTabs->currentIndex(), 1);
+        QCOMPARE(shown.window.diagnosticsDock()->isVisible(), diagnosticsShown);
+        QTRY_COMPARE(shown.window.diagnosticsDock()->size(), diagnostics);
+        QTRY_COMPARE(shown.window.controlsDock()->size(), controls);
     }
 
     void keysMoveAndEscapeCloses() {
@@ -377,11 +453,17 @@ private slots:
         QVERIFY(loadLessonFile(builtinLessonPath(QStringLiteral("zh_CN"))).lesson);
     }
 
-    // Closing the window mid-walkthrough asks about the user's own plan, not the lesson's.
+    // Closing the window mid-walkthrough asks about the user's own plan, not the lesson's; a
+    // lesson never makes the user's plan "modified", so without an edit of the user's own the
+    // window closes without asking.
     void closingTheWindowEndsTheWalkthroughFirst() {
         Shown shown;
+        core::Plan edited = userPlan();
+        edited.training.gradAccumulation = 16;
+        shown.document.replacePlan(edited, QStringLiteral("the user's edit"));
         QVERIFY(shown.walkthrough()->startBuiltin(QStringLiteral("en")));
-        QVERIFY(shown.document.plan() != userPlan());
+        QVERIFY(shown.document.plan() != edited);
+        QVERIFY(!shown.document.isDirty());
         std::optional<core::Plan> asked;
         Prompts prompts;
         prompts.askUnsaved = [&](QWidget*, const QString&) {
@@ -390,8 +472,20 @@ private slots:
         };
         shown.window.setPrompts(prompts);
         QVERIFY(!shown.window.close());
-        QVERIFY(asked && *asked == userPlan());
+        QVERIFY(asked && *asked == edited);
         QVERIFY(!shown.walkthrough()->session()->isActive());
+        QVERIFY(shown.document.isDirty());
+
+        Shown clean;
+        QVERIFY(clean.walkthrough()->startBuiltin(QStringLiteral("en")));
+        bool askedClean = false;
+        prompts.askUnsaved = [&](QWidget*, const QString&) {
+            askedClean = true;
+            return UnsavedChoice::Cancel;
+        };
+        clean.window.setPrompts(prompts);
+        QVERIFY(clean.window.close());
+        QVERIFY(!askedClean);
     }
 
     // Presentation mode: larger type in the panel and the views, the dock wide beside them;
@@ -410,14 +504,18 @@ private slots:
         QVERIFY(shown.walkthrough()->presentationAction()->isChecked());
         QVERIFY(shown.panel()->font().pointSizeF() >= panelSize * 1.4);
         QVERIFY(central->font().pointSizeF() >= viewSize * 1.2);
-        QTRY_VERIFY(dock->width() > dockWidth);
-        QVERIFY(dock->width() >= shown.window.width() * 0.33);
+        // The whole screen, the walkthrough a third of it or more.
+        QTRY_VERIFY(shown.window.isFullScreen());
+        QTRY_VERIFY(dock->width() >= shown.window.width() * 0.33);
+        QVERIFY(dockWidth > 0);
         QCOMPARE(shown.window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
 
         shown.walkthrough()->presentationAction()->trigger();
         QCOMPARE(shown.panel()->font().pointSizeF(), panelSize);
         QCOMPARE(central->font().pointSizeF(), viewSize);
         QVERIFY(shown.window.controlsDock()->isVisible());
+        QTRY_VERIFY(!shown.window.isFullScreen());
+        QTRY_COMPARE(shown.window.size(), QSize(1600, 1000));
     }
 };
 

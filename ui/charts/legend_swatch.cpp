@@ -97,11 +97,16 @@ private:
 // plottables at every edit (the step-time bars) makes new entries with the same captions.
 class LegendCaptions final : public QObject {
 public:
-    explicit LegendCaptions(QCPLegend* legend) : QObject(legend) {}
+    explicit LegendCaptions(QCPLegend* legend) : QObject(legend) {
+        setObjectName(QString::fromLatin1(kName));
+    }
 
+    // Found by its name: without Q_OBJECT, findChild<LegendCaptions*> would take any child of
+    // the legend (its entries are its children too) for one.
     static LegendCaptions* of(QCPLegend* legend) {
-        auto* kept = legend->findChild<LegendCaptions*>(QString(), Qt::FindDirectChildrenOnly);
-        return kept ? kept : new LegendCaptions(legend);
+        auto* kept =
+            legend->findChild<QObject*>(QString::fromLatin1(kName), Qt::FindDirectChildrenOnly);
+        return kept ? static_cast<LegendCaptions*>(kept) : new LegendCaptions(legend);
     }
     const Caption& caption(const QString& text) {
         if (captions_.size() > kMostKept) captions_.clear();  // legends name a few dozen things
@@ -109,6 +114,7 @@ public:
     }
 
 private:
+    static constexpr const char* kName = "fourfoldLegendCaptions";
     static constexpr std::size_t kMostKept = 256;
     std::unordered_map<QString, Caption> captions_;
 };

@@ -90,6 +90,11 @@ QColor opChunk(core::OpKind kind, int chunk, int chunks) {
     return mix(opKind(kind), QColor(Qt::white), share);
 }
 
+QColor opBlend(double forwardShare) {
+    return mix(opKind(core::OpKind::Backward), opKind(core::OpKind::Forward),
+               std::clamp(forwardShare, 0.0, 1.0));
+}
+
 QColor rankSeries(int rank, int ranks) {
     // A viridis-like ramp, stopped before its pale yellow end so lines stay visible on white.
     static const std::array<QColor, 5> stops = {QColor(0x44, 0x01, 0x54), QColor(0x3B, 0x52, 0x8B),

@@ -43,6 +43,9 @@ namespace fourfold::ui::palette {
 [[nodiscard]] QColor opKind(core::OpKind kind);
 // The op colour lightened for chunk `chunk` of `chunks` (chunk 0 is the full colour).
 [[nodiscard]] QColor opChunk(core::OpKind kind, int chunk, int chunks);
+// Forward and backward work sharing a pixel of the Gantt's overview: the blend of their
+// colours, `forwardShare` of the way from the backward colour to the forward one.
+[[nodiscard]] QColor opBlend(double forwardShare);
 // One colour per pipeline rank on a dark-to-light ramp (readable on white).
 [[nodiscard]] QColor rankSeries(int rank, int ranks);
 // Value `value` of `count` values of a parallel axis (the rank map's cell colours); grey for

@@ -11,7 +11,9 @@
 namespace fourfold::ui {
 
 // False with "Could not write "<path>": <reason>" (the system's words, e.g. "No space left on
-// device") when any step fails; the target is then untouched.
+// device", "Read-only file system", "Disk quota exceeded") when any step fails; the target is
+// then untouched. A read-only mount or a full disk is named as such even where Qt's own check
+// only says the file is not writable.
 [[nodiscard]] bool writeFileAtomically(const QString& path, const QByteArray& bytes,
                                        QString* error);
 

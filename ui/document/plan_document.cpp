@@ -53,6 +53,9 @@ PlanDocument::PlanDocument(core::Plan plan, QObject* parent)
         std::make_shared<const core::Evaluation>(core::evaluate(plan_, schedules_, sideWorker_));
     connect(&undoStack_, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit dirtyChanged(!clean); });
+    undoGroup_.addStack(&undoStack_);
+    undoGroup_.addStack(&lessonStack_);
+    undoGroup_.setActiveStack(&undoStack_);
     connect(&runner_, &EvaluationRunner::finished, this, &PlanDocument::takeEvaluation);
     connect(&runner_, &EvaluationRunner::busyChanged, this, &PlanDocument::evaluationBusyChanged);
     prepareWhatIfs(*evaluation_);
@@ -75,14 +78,17 @@ bool PlanDocument::apply(const PlanEdit& edit) {
     core::Plan next = plan_;
     edit.change(next);
     if (next == plan_) return false;  // a no-op leaves no undo step and no evaluation
-    undoStack_.push(
+    // A name made from the plan's content follows it (core/plan/plan_title.h).
+    next = core::withFollowingName(plan_, std::move(next));
+    undoStack()->push(
         new SetPlanCommand(this, plan_, std::move(next), edit.text, edit.field, edit.gesture));
     return true;
 }
 
 bool PlanDocument::replacePlan(const core::Plan& plan, const QString& text) {
     if (plan == plan_) return false;
-    undoStack_.push(new SetPlanCommand(this, plan_, plan, text, EditField::None, 0));
+    undoStack()->push(new SetPlanCommand(this, plan_, core::withFollowingName(plan_, plan), text,
+                                         EditField::None, 0));
     return true;
 }
 
@@ -128,7 +134,7 @@ bool PlanDocument::open(const QString& path, QString* error) {
 bool PlanDocument::save(const QString& path, QString* error) {
     if (!writeAtomically(path, core::planToJson(plan_), error)) return false;
     // Clean only once the bytes are committed to disk (STYLE.md §C).
-    undoStack_.setClean();
+    undoStack()->setClean();
     fileDiagnostics_.clear();  // the file now holds exactly the plan
     setFilePath(QFileInfo(path).absoluteFilePath());
     return true;
@@ -147,12 +153,44 @@ void PlanDocument::newPlan() {
     fileDiagnostics_.clear();
 }
 
+void PlanDocument::beginLesson(const core::Plan& plan) {
+    if (lesson_) return;
+    const bool wasDirty = isDirty();
+    lesson_ = PutAside{plan_, filePath_, std::move(fileDiagnostics_)};
+    fileDiagnostics_.clear();
+    lessonStack_.clear();
+    undoGroup_.setActiveStack(&lessonStack_);
+    plan_ = plan;
+    setFilePath(QString());
+    if (wasDirty) emit dirtyChanged(false);
+    requestEvaluation();
+}
+
+void PlanDocument::endLesson() {
+    if (!lesson_) return;
+    PutAside user = std::move(*lesson_);
+    lesson_.reset();
+    undoGroup_.setActiveStack(&undoStack_);
+    lessonStack_.clear();
+    plan_ = std::move(user.plan);
+    fileDiagnostics_ = std::move(user.fileDiagnostics);
+    setFilePath(user.filePath);
+    if (isDirty()) emit dirtyChanged(true);
+    requestEvaluation();
+}
+
 void PlanDocument::setPlanFromCommand(const core::Plan& plan) {
     plan_ = plan;
     requestEvaluation();
 }
 
 void PlanDocument::resetTo(core::Plan plan, const QString& path) {
+    // A new plan or a file opened ends a lesson: its plan and the one put aside both go.
+    if (lesson_) {
+        lesson_.reset();
+        undoGroup_.setActiveStack(&undoStack_);
+        lessonStack_.clear();
+    }
     undoStack_.clear();  // an empty stack is clean: dirtyChanged(false) if it was dirty
     plan_ = std::move(plan);
     setFilePath(path);

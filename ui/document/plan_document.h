@@ -15,11 +15,13 @@
 #include <QObject>
 #include <QString>
 #include <QThreadPool>
+#include <QUndoGroup>
 #include <QUndoStack>
 
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace fourfold::ui {
@@ -43,9 +45,13 @@ public:
     // Never null after construction (the first evaluation runs in the constructor). Between an
     // edit and the next event-loop turn it still describes the previous plan.
     [[nodiscard]] std::shared_ptr<const core::Evaluation> evaluation() const { return evaluation_; }
-    [[nodiscard]] QUndoStack* undoStack() { return &undoStack_; }
+    // The stack edits go on: the user's, or a lesson's while one runs (beginLesson).
+    [[nodiscard]] QUndoStack* undoStack() { return lesson_ ? &lessonStack_ : &undoStack_; }
+    // Both stacks, the active one the one above: Undo and Redo actions follow it.
+    [[nodiscard]] QUndoGroup* undoGroup() { return &undoGroup_; }
     [[nodiscard]] QString filePath() const { return filePath_; }
-    [[nodiscard]] bool isDirty() const { return !undoStack_.isClean(); }
+    // A lesson's plan is never "modified": it is not the user's document.
+    [[nodiscard]] bool isDirty() const { return !lesson_ && !undoStack_.isClean(); }
     // True while an evaluation is queued for the next event-loop turn or runs on a worker
     // thread (large plans, see evaluatesInBackground); evaluation() then still describes the
     // previous plan.
@@ -76,6 +82,17 @@ public:
     // The built-in default plan, no file, an empty undo stack.
     void newPlan();
 
+    // A lesson works on a plan of its own: beginLesson puts the user's plan, its file, its
+    // undo history and its modified state aside and starts an empty history of the lesson's
+    // (no file, never modified); endLesson drops the lesson's and brings the user's back
+    // exactly as they were. Opening or starting a new plan meanwhile ends the lesson first.
+    // `plan` is the lesson's first plan, its history's start.
+    void beginLesson(const core::Plan& plan);
+    void endLesson();
+    [[nodiscard]] bool isLessonActive() const { return lesson_.has_value(); }
+    // The user's plan while a lesson runs (else the plan).
+    [[nodiscard]] const core::Plan& userPlan() const { return lesson_ ? lesson_->plan : plan_; }
+
     // Internal: the undo command's redo/undo set the plan through this.
     void setPlanFromCommand(const core::Plan& plan);
 
@@ -96,9 +113,19 @@ private:
     // per pipeline shape, so the edit that first makes it not fit finds them ready.
     void prepareWhatIfs(const core::Evaluation& evaluation);
 
+    // What a lesson puts aside.
+    struct PutAside {
+        core::Plan plan;
+        QString filePath;
+        std::vector<core::Diagnostic> fileDiagnostics;
+    };
+
     core::Plan plan_;
     std::shared_ptr<const core::Evaluation> evaluation_;
     QUndoStack undoStack_;
+    QUndoStack lessonStack_;
+    QUndoGroup undoGroup_;
+    std::optional<PutAside> lesson_;
     EvaluationRunner runner_;
     // Schedule shapes compiled for earlier edits: a drag keeps revisiting the same ones.
     core::ScheduleMemo schedules_;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/search/search_results_model.h"
 
+#include "ui/widgets/controls_text.h"
+
 #include <QString>
 
 #include <algorithm>
@@ -98,6 +100,31 @@ QString layoutFieldTitle(core::LayoutField field) {
             return SearchResultsModel::tr("Ovl. P2P");
     }
     return {};
+}
+
+QString layoutFieldValue(const core::SearchLayout& layout, core::LayoutField field) {
+    using core::LayoutField;
+    switch (field) {
+        case LayoutField::Schedule:
+            return ControlsText::name(layout.schedule);
+        case LayoutField::Offload:
+            return ControlsText::name(layout.offload);
+        case LayoutField::Recompute:
+            return ControlsText::name(layout.recompute);
+        case LayoutField::Etp:
+            if (layout.etp == 0) return SearchResultsModel::tr("= TP");
+            break;
+        case LayoutField::SequenceParallel:
+        case LayoutField::OverlapGradReduce:
+        case LayoutField::OverlapParamGather:
+        case LayoutField::OverlapTpComm:
+        case LayoutField::OverlapP2p:
+            return core::layoutFieldOrder(layout, field) != 0 ? SearchResultsModel::tr("on")
+                                                              : SearchResultsModel::tr("off");
+        default:
+            break;
+    }
+    return QString::number(core::layoutFieldOrder(layout, field));
 }
 
 SearchResultsModel::SearchResultsModel(QObject* parent) : QAbstractTableModel(parent) {
@@ -202,7 +229,7 @@ QString SearchResultsModel::text(const core::SearchCandidate& candidate,
         case Column::Rank:
             return QString::number(candidate.rank);
         case Column::Field:
-            return qs(core::layoutFieldText(point.layout, spec.field));
+            return layoutFieldValue(point.layout, spec.field);
         case Column::PeakMemory:
             return qs(core::formatBytes(point.peakBytes, units_));
         case Column::Margin:
@@ -275,8 +302,7 @@ QVariant SearchResultsModel::headerData(int section, Qt::Orientation orientation
     }
     const ColumnSpec& spec = columns_.at(static_cast<std::size_t>(section));
     if (role == Qt::ToolTipRole && spec.kind == Column::Field) {
-        return tr("%1 (%2)").arg(layoutFieldName(spec.field),
-                                 qs(std::string(core::layoutFieldKey(spec.field))));
+        return layoutFieldName(spec.field);
     }
     if (role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
     switch (spec.kind) {

@@ -73,5 +73,8 @@ private:
 // column heading ("TP", "Micro").
 [[nodiscard]] QString layoutFieldName(core::LayoutField field);
 [[nodiscard]] QString layoutFieldTitle(core::LayoutField field);
+// A layout field's value in the user's words: "Interleaved 1F1B", "Optimizer to CPU", "on",
+// numbers as numbers (never the plan JSON's identifiers).
+[[nodiscard]] QString layoutFieldValue(const core::SearchLayout& layout, core::LayoutField field);
 
 }  // namespace fourfold::ui

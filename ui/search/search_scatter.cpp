@@ -3,6 +3,7 @@
 
 #include "core/search/search_fields.h"
 #include "ui/charts/palette.h"
+#include "ui/search/search_results_model.h"
 
 #include <qcustomplot.h>
 
@@ -191,7 +192,7 @@ void SearchScatter::showPointAt(const QPoint& position) {
                                .arg(l.tp)
                                .arg(l.pp)
                                .arg(l.cp)
-                               .arg(qs(core::layoutFieldText(l, core::LayoutField::Schedule)))
+                               .arg(layoutFieldValue(l, core::LayoutField::Schedule))
                                .arg(l.microBatch)
                                .arg(qs(core::formatBytes(point.peakBytes, units_)),
                                     qs(core::formatCount(point.tokensPerS))),

@@ -3,16 +3,22 @@
 
 #include "core/plan/plan_enums.h"
 #include "core/search/search_compare.h"
+#include "core/search/search_csv.h"
 #include "core/search/search_json.h"
 #include "core/text/format.h"
+#include "ui/document/atomic_file.h"
 #include "ui/document/plan_document.h"
 #include "ui/search/search_results_model.h"
 #include "ui/search/search_runner.h"
 #include "ui/search/search_scatter.h"
 #include "ui/settings/language.h"
+#include "ui/widgets/controls_text.h"
+#include "ui/widgets/prompts.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -30,11 +36,11 @@ namespace fourfold::ui {
 namespace {
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
-QString qs(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
 // "1,737,888 layouts": counts of layouts read grouped, as in the tables.
 QString grouped(std::int64_t count) { return qs(core::formatGrouped(count)); }
 
-constexpr int kTableRefreshMs = 150;
+// At most four refreshes a second: the rows stay readable while they change.
+constexpr int kTableRefreshMs = 250;
 constexpr int kProgressSteps = 1000;
 
 QLabel* buddyLabel(const QString& text, QWidget* buddy) {
@@ -77,6 +83,16 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
     cancelButton_ = new QPushButton(tr("&Cancel"));
     cancelButton_->setObjectName(QStringLiteral("cancelSearchButton"));
     cancelButton_->setEnabled(false);
+    exportCsvButton_ = new QPushButton(tr("E&xport CSV\u2026"));
+    exportCsvButton_->setObjectName(QStringLiteral("searchExportCsv"));
+    exportCsvButton_->setToolTip(
+        tr("Write the rows shown, best first, as CSV: every layout field and figure"));
+    exportCsvButton_->setEnabled(false);
+    exportJsonButton_ = new QPushButton(tr("Export JSO&N\u2026"));
+    exportJsonButton_->setObjectName(QStringLiteral("searchExportJson"));
+    exportJsonButton_->setToolTip(
+        tr("Write the rows shown as the search JSON, each with its complete plan"));
+    exportJsonButton_->setEnabled(false);
     progress_ = new QProgressBar;
     progress_->setObjectName(QStringLiteral("searchProgress"));
     progress_->setRange(0, kProgressSteps);
@@ -92,6 +108,8 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
     actions->addWidget(cancelButton_);
     actions->addWidget(progress_);
     actions->addWidget(status_, 1);
+    actions->addWidget(exportCsvButton_);
+    actions->addWidget(exportJsonButton_);
     column->addLayout(actions);
 
     model_ = new SearchResultsModel(this);
@@ -150,6 +168,8 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
 
     connect(searchButton_, &QPushButton::clicked, this, &SearchView::startSearch);
     connect(cancelButton_, &QPushButton::clicked, this, &SearchView::cancelSearch);
+    connect(exportCsvButton_, &QPushButton::clicked, this, [this] { exportTo(true); });
+    connect(exportJsonButton_, &QPushButton::clicked, this, [this] { exportTo(false); });
     connect(runner_, &SearchRunner::progressed, this, &SearchView::onProgress);
     connect(runner_, &SearchRunner::finished, this, &SearchView::onFinished);
     connect(document_, &PlanDocument::evaluationChanged, this, [this] {
@@ -162,7 +182,9 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
     setTabOrder(top_, fitsOnly_);
     setTabOrder(fitsOnly_, searchButton_);
     setTabOrder(searchButton_, cancelButton_);
-    setTabOrder(cancelButton_, table_);
+    setTabOrder(cancelButton_, exportCsvButton_);
+    setTabOrder(exportCsvButton_, exportJsonButton_);
+    setTabOrder(exportJsonButton_, table_);
     updateCurrent();
     updateWhyNotMine();
 }
@@ -190,7 +212,7 @@ void SearchView::buildFilters() {
     schedule_->setObjectName(QStringLiteral("searchSchedule"));
     schedule_->addItem(tr("Any"), -1);
     for (const core::ScheduleKind kind : core::allValues<core::ScheduleKind>()) {
-        schedule_->addItem(qs(core::toString(kind)), static_cast<int>(kind));
+        schedule_->addItem(ControlsText::name(kind), static_cast<int>(kind));
     }
     zero_ = new QComboBox;
     zero_->setObjectName(QStringLiteral("searchZero"));
@@ -226,26 +248,26 @@ core::SearchOptions SearchView::searchOptions() const {
 bool SearchView::isSearching() const { return runner_->isBusy(); }
 
 void SearchView::startSearch() {
-    options_ = searchOptions();
-    searched_ = document_->plan();
-    searchBase_ = searched_;
+    pending_.options = searchOptions();
+    pending_.searched = document_->plan();
+    pending_.base = pending_.searched;
     // The whole card: a layout "fits" against the capacity, not the capacity less the margin.
-    if (!fitsOnly_->isChecked()) searchBase_.memory.safetyMargin = 0;
+    if (!fitsOnly_->isChecked()) pending_.base.memory.safetyMargin = 0;
+    pending_.result.reset();
+    pending_.running = true;
     running_.clear();
-    result_.reset();
-    model_->setUsableBytes(std::nullopt);
-    model_->clear();
-    scatter_->setResults({}, {});
+    runningCounts_ = {};
+    // The rows of the previous search stay until this one has rows of its own.
     progress_->setValue(0);
     status_->setText(tr("Searching\u2026"));
     setSearching(true);
-    runner_->start(searchBase_, options_);
+    runner_->start(pending_.base, pending_.options);
     updateWhyNotMine();
 }
 
 void SearchView::cancelSearch() {
     if (!runner_->isBusy()) return;
-    status_->setText(tr("Cancelling\u2026"));
+    status_->setText(tr("Cancelling: ranking the layouts searched so far\u2026"));
     runner_->cancel();
 }
 
@@ -261,6 +283,7 @@ void SearchView::setSearching(bool searching) {
 
 void SearchView::onProgress(const core::SearchCounts& counts,
                             const std::vector<core::SearchPoint>& points) {
+    runningCounts_ = counts;
     if (counts.space > 0) {
         progress_->setValue(static_cast<int>(counts.done * kProgressSteps / counts.space));
     }
@@ -269,49 +292,87 @@ void SearchView::onProgress(const core::SearchCounts& counts,
                          .arg(grouped(counts.space))
                          .arg(grouped(counts.fitting)));
     if (points.empty()) return;
-    core::mergeBest(running_, points, options_.objective,
-                    static_cast<std::size_t>(std::max(0, options_.top)));
+    core::mergeBest(running_, points, pending_.options.objective,
+                    static_cast<std::size_t>(std::max(0, pending_.options.top)));
     if (!tableTimer_->isActive()) tableTimer_->start();
 }
 
 void SearchView::showRunningBest() {
-    if (!runner_->isBusy()) return;
-    std::vector<core::SearchCandidate> rows;
-    rows.reserve(running_.size());
+    if (!runner_->isBusy() || running_.empty()) return;
+    // The running best as a result, ranked as search() ranks, with the front among its rows.
+    core::SearchResult best;
+    best.counts = runningCounts_;
+    best.objective = pending_.options.objective;
+    best.globalBatch =
+        pending_.base.training.globalBatch.value_or(core::derivedGlobalBatch(pending_.base));
+    const std::vector<std::size_t> front = core::paretoFront(running_);
+    std::vector<char> onFront(running_.size(), 0);
+    for (const std::size_t i : front) onFront[i] = 1;
     for (std::size_t i = 0; i < running_.size(); ++i) {
         core::SearchCandidate candidate;
-        candidate.plan = core::applyLayout(searchBase_, running_[i].layout);
+        candidate.plan = core::applyLayout(pending_.base, running_[i].layout);
         candidate.point = running_[i];
         candidate.rank = static_cast<int>(i) + 1;
-        rows.push_back(std::move(candidate));
+        candidate.pareto = onFront[i] != 0;
+        best.candidates.push_back(std::move(candidate));
     }
-    model_->setCandidates(std::move(rows), options_.objective);
-    scatter_->setResults(model_->candidates(), {});
+    for (const std::size_t i : front) best.paretoFront.push_back(best.candidates[i]);
+    showRun(best);
+    updateWhyNotMine();
+}
+
+void SearchView::showRun(const core::SearchResult& result) {
+    shown_ = pending_;
+    shown_.result = result;
+    std::optional<std::uint64_t> usable;
+    if (!fitsOnly_->isChecked() && document_->evaluation()->memory) {
+        usable = document_->evaluation()->memory->usableBytes;
+    }
+    model_->setUsableBytes(usable);
+    // The current row stays on the same layout while the running best changes.
+    std::optional<core::SearchLayout> current;
+    if (const QModelIndex at = table_->currentIndex(); at.isValid()) {
+        current = model_->candidate(proxy_->mapToSource(at).row()).point.layout;
+    }
+    model_->setCandidates(result.candidates, result.objective);
+    scatter_->setResults(result.candidates, result.paretoFront);
+    if (current) {
+        for (int row = 0; row < model_->rowCount(); ++row) {
+            if (model_->candidate(row).point.layout != *current) continue;
+            table_->setCurrentIndex(proxy_->mapFromSource(model_->index(row, 0)));
+            break;
+        }
+    }
+    exportCsvButton_->setEnabled(!result.candidates.empty());
+    exportJsonButton_->setEnabled(!result.candidates.empty());
 }
 
 void SearchView::onFinished(const core::SearchResult& result) {
     tableTimer_->stop();
     running_.clear();
-    result_ = result;
-    if (!fitsOnly_->isChecked() && document_->evaluation()->memory) {
-        model_->setUsableBytes(document_->evaluation()->memory->usableBytes);
-    }
-    model_->setCandidates(result.candidates, result.objective);
-    scatter_->setResults(result.candidates, result.paretoFront);
+    pending_.running = false;
+    showRun(result);
     const core::SearchCounts& counts = result.counts;
     if (counts.space > 0) {
         progress_->setValue(static_cast<int>(counts.done * kProgressSteps / counts.space));
     }
-    QString text = result.cancelled
-                       ? tr("Cancelled after %1 of %2 layouts: the best of those searched, %3 fit.")
-                             .arg(grouped(counts.done))
-                             .arg(grouped(counts.space))
-                             .arg(grouped(counts.fitting))
-                       : tr("%1 layouts in %2: %3 pruned, %4 fit.")
-                             .arg(grouped(counts.space))
-                             .arg(qs(core::formatSeconds(result.seconds)))
-                             .arg(grouped(counts.pruned))
-                             .arg(grouped(counts.fitting));
+    QString text;
+    if (result.cancelled) {
+        text = result.candidates.empty()
+                   ? tr("Cancelled after %1 of %2 layouts: none of those searched fits.")
+                         .arg(grouped(counts.done))
+                         .arg(grouped(counts.space))
+                   : tr("Cancelled after %1 of %2 layouts: the best of those searched, %3 fit.")
+                         .arg(grouped(counts.done))
+                         .arg(grouped(counts.space))
+                         .arg(grouped(counts.fitting));
+    } else {
+        text = tr("%1 layouts in %2: %3 pruned, %4 fit.")
+                   .arg(grouped(counts.space))
+                   .arg(qs(core::formatSeconds(result.seconds)))
+                   .arg(grouped(counts.pruned))
+                   .arg(grouped(counts.fitting));
+    }
     for (const core::CodedText& note : result.notes) {
         text += QLatin1Char(' ') + qs(core::searchNote(note, uiLanguage()));
     }
@@ -323,6 +384,35 @@ void SearchView::onFinished(const core::SearchResult& result) {
     updateCurrent();
     updateWhyNotMine();
     emit searchFinished();
+}
+
+bool SearchView::exportCsv(const QString& path, QString* error) const {
+    if (!shown_.result) return false;
+    return writeFileAtomically(path, QByteArray::fromStdString(core::searchCsv(*shown_.result)),
+                               error);
+}
+
+bool SearchView::exportJson(const QString& path, QString* error) const {
+    if (!shown_.result) return false;
+    const std::string text = core::searchToJson(*shown_.result).dump(2) + "\n";
+    return writeFileAtomically(path, QByteArray::fromStdString(text), error);
+}
+
+void SearchView::exportTo(bool csv) {
+    if (!prompts_ || !shown_.result) return;
+    const QString suffix = csv ? QStringLiteral(".csv") : QStringLiteral(".json");
+    const QString folder = document_->filePath().isEmpty()
+                               ? QDir::homePath()
+                               : QFileInfo(document_->filePath()).absolutePath();
+    const QString suggested = QDir(folder).filePath(QStringLiteral("best-layouts") + suffix);
+    const QString path = prompts_->saveFileName(
+        this, csv ? tr("Export Layouts as CSV") : tr("Export Layouts as JSON"), suggested,
+        csv ? tr("CSV files (*.csv);;All files (*)") : tr("JSON files (*.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (!(csv ? exportCsv(path, &error) : exportJson(path, &error))) {
+        prompts_->showError(this, tr("Export Layouts"), error);
+    }
 }
 
 void SearchView::applyRow(int row) {
@@ -342,18 +432,20 @@ void SearchView::applyRow(int row) {
 void SearchView::updateCurrent() {
     const auto evaluation = document_->evaluation();
     if (!evaluation) return;
-    scatter_->setCurrent(core::pointOf(*evaluation, options_.objective));
+    scatter_->setCurrent(core::pointOf(*evaluation, shown_.options.objective));
 }
 
 void SearchView::updateWhyNotMine() {
     const auto evaluation = document_->evaluation();
-    if (!result_ || !evaluation) {
+    if (!shown_.result || !evaluation) {
         whyNot_->setText(runner_->isBusy()
-                             ? tr("Where this plan ranks shows when the search ends.")
+                             ? tr("Where this plan ranks shows once the search has found layouts.")
                              : tr("Search to see where this plan ranks among the best layouts."));
         return;
     }
-    const core::PlanComparison c = core::compareWithSearch(*evaluation, searched_, *result_);
+    // Always against the rows the table shows, so the two never disagree.
+    const core::PlanComparison c =
+        core::compareWithSearch(*evaluation, shown_.searched, *shown_.result);
     QString text;
     switch (c.standing) {
         case core::PlanStanding::Ranked:
@@ -387,15 +479,24 @@ void SearchView::updateWhyNotMine() {
         case core::PlanStanding::NoSearch:
             text = tr("No layout fits, so there is nothing to compare with.");
             break;
+        case core::PlanStanding::Warned:
+            text = tr("This plan is not among them: the search leaves out layouts the rules warn "
+                      "about (%1).")
+                       .arg(c.firstError ? localizedMessage(*c.firstError) : QString());
+            break;
     }
-    if (!c.differences.empty()) {
+    if (!c.differences.empty() && !shown_.result->candidates.empty()) {
+        const core::SearchLayout& best = shown_.result->candidates.front().point.layout;
         QStringList changes;
         for (const core::LayoutDifference& d : c.differences) {
-            changes << tr("%1 %2 \u2192 %3").arg(layoutFieldName(d.field), qs(d.mine), qs(d.best));
+            changes << tr("%1 %2 \u2192 %3")
+                           .arg(layoutFieldName(d.field), layoutFieldValue(c.mine.layout, d.field),
+                                layoutFieldValue(best, d.field));
         }
         text += QLatin1Char(' ') +
                 tr("The best layout differs: %1.").arg(changes.join(QStringLiteral("; ")));
     }
+    if (shown_.running) text = tr("So far: %1").arg(text);
     whyNot_->setText(withoutSpacesBetweenChinese(text));
 }
 

@@ -3,8 +3,11 @@
 // stage, how many to show), Search with a progress bar and Cancel; the best layouts in a
 // sortable table, peak memory against tokens/s in a scatter with the Pareto front, and where
 // the current plan stands ("Why not mine?"). The search runs off the GUI thread (SearchRunner)
-// and fills the table as it goes; Enter or a double-click applies a row's layout to the plan
-// as one undoable step. Every figure and the comparison come from the core.
+// and fills the table and the scatter as it goes, the best so far in order, a few times a
+// second; a new search shows the previous one's rows until it has rows of its own, and Cancel
+// keeps the best of what was searched. Enter or a double-click applies a row's layout to the
+// plan as one undoable step; the rows export as CSV or JSON. Every figure and the comparison
+// come from the core.
 // ui/search/ holds the auto-planner: unlike ui/views/, which only draws an Evaluation, it runs
 // the engine's search (off the GUI thread) and shows its result.
 #pragma once
@@ -31,6 +34,7 @@ class QTimer;
 namespace fourfold::ui {
 
 class PlanDocument;
+struct Prompts;
 class SearchResultsModel;
 class SearchRunner;
 class SearchScatter;
@@ -43,14 +47,24 @@ public:
 
     [[nodiscard]] QString title() const { return tr("Best Layouts"); }
     void setByteUnits(core::ByteUnits units);
+    // The file-name and error prompts the exports use (the window's); must outlive the view.
+    void setPrompts(const Prompts* prompts) { prompts_ = prompts; }
 
     // Searches the document's plan with the chosen objective and filters.
     void startSearch();
     void cancelSearch();
     [[nodiscard]] bool isSearching() const;
-    // What the search of the shown rows was asked, and its result (none before the first ends).
+    // What the filters ask for now.
     [[nodiscard]] core::SearchOptions searchOptions() const;
-    [[nodiscard]] const std::optional<core::SearchResult>& result() const { return result_; }
+    // The result of the search whose rows are shown: the last to end (none before the first
+    // ends), or, while a search runs and has found rows, the best it has found so far.
+    [[nodiscard]] const std::optional<core::SearchResult>& result() const { return shown_.result; }
+    // True while the rows are a running search's best so far.
+    [[nodiscard]] bool showsRunningBest() const { return shown_.running; }
+    // The shown rows as CSV (core/search/search_csv.h) or as the search JSON; false with a
+    // message when the file cannot be written.
+    bool exportCsv(const QString& path, QString* error) const;
+    bool exportJson(const QString& path, QString* error) const;
     // Applies the layout of the model's row `row` to the plan, as one undoable step.
     void applyRow(int row);
 
@@ -61,6 +75,8 @@ public:
     [[nodiscard]] QSpinBox* topBox() const { return top_; }
     [[nodiscard]] QPushButton* searchButton() const { return searchButton_; }
     [[nodiscard]] QPushButton* cancelButton() const { return cancelButton_; }
+    [[nodiscard]] QPushButton* exportCsvButton() const { return exportCsvButton_; }
+    [[nodiscard]] QPushButton* exportJsonButton() const { return exportJsonButton_; }
     [[nodiscard]] QProgressBar* progressBar() const { return progress_; }
     [[nodiscard]] QTableView* table() const { return table_; }
     [[nodiscard]] SearchResultsModel* model() const { return model_; }
@@ -72,7 +88,17 @@ signals:
     void searchFinished();
 
 private:
+    // A search and what it was asked: the one running, and the one whose rows are shown.
+    struct SearchRun {
+        core::SearchOptions options;
+        core::Plan searched;  // the plan as it was when searched
+        core::Plan base;      // what was searched (the whole card: no safety margin)
+        std::optional<core::SearchResult> result;
+        bool running = false;  // result holds the best so far
+    };
     void buildFilters();
+    void showRun(const core::SearchResult& result);
+    void exportTo(bool csv);
     void onProgress(const core::SearchCounts& counts, const std::vector<core::SearchPoint>& points);
     void showRunningBest();
     void onFinished(const core::SearchResult& result);
@@ -89,6 +115,8 @@ private:
     QSpinBox* top_ = nullptr;
     QPushButton* searchButton_ = nullptr;
     QPushButton* cancelButton_ = nullptr;
+    QPushButton* exportCsvButton_ = nullptr;
+    QPushButton* exportJsonButton_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
     QTableView* table_ = nullptr;
@@ -96,13 +124,13 @@ private:
     QSortFilterProxyModel* proxy_ = nullptr;
     SearchScatter* scatter_ = nullptr;
     QLabel* whyNot_ = nullptr;
-    QTimer* tableTimer_ = nullptr;  // the running best reaches the table at most every 150 ms
+    QTimer* tableTimer_ = nullptr;  // the running best reaches the table at most every 250 ms
+    const Prompts* prompts_ = nullptr;
 
-    core::SearchOptions options_;  // of the search running or last run
-    core::Plan searched_;          // the plan as it was when searched
-    core::Plan searchBase_;        // what was searched (the whole card: no safety margin)
+    SearchRun pending_;                       // the search running or last run
+    SearchRun shown_;                         // the search whose rows the table shows
     std::vector<core::SearchPoint> running_;  // the best so far, while it runs
-    std::optional<core::SearchResult> result_;
+    core::SearchCounts runningCounts_;
     core::ByteUnits units_ = core::ByteUnits::Decimal;
 };
 

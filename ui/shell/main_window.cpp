@@ -111,6 +111,7 @@ MainWindow::MainWindow(PlanDocument* document, QWidget* parent)
     buildDocks();
     buildActions();
     buildSearchDock();
+    buildCompareDock();
     buildMenus();
 
     statusLabel_ = new TextLabel(this);
@@ -309,6 +310,16 @@ void MainWindow::updateStatus(const core::Evaluation& evaluation) {
 }
 
 QString MainWindow::statusText() const { return statusLabel_->text(); }
+
+QList<QDockWidget*> MainWindow::idleDocks() const {
+    QList<QDockWidget*> idle;
+    if (diagnosticsDock_->isVisible() && !diagnostics_->hasProblems()) idle << diagnosticsDock_;
+    // The search and the comparison are the user's work beside the plan, not the lesson's:
+    // a presentation gives their room to the views whatever they hold.
+    if (searchDock_->isVisible()) idle << searchDock_;
+    if (compareDock_->isVisible()) idle << compareDock_;
+    return idle;
+}
 
 void MainWindow::fitToScreen() {
     // The first start: the default size where the screen has room, else the screen's free

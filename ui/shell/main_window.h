@@ -23,12 +23,14 @@ class QMenu;
 namespace fourfold::ui {
 
 enum class Theme;  // ui/charts/palette.h
+class ComparePane;
 class ControlsPanel;
 class DiagnosticsList;
 class EvaluationView;
 class FrameworkFileActions;
 class FitAdviceView;
 class PlanDocument;
+class PlanPin;
 class RecentFiles;
 class SearchView;
 class SummaryStrip;
@@ -70,6 +72,7 @@ public:
     [[nodiscard]] const QList<EvaluationView*>& views() const override { return views_; }
     [[nodiscard]] ControlsPanel* controlsPanel() const override { return controls_; }
     [[nodiscard]] SummaryStrip* summaryStrip() const override { return summary_; }
+    [[nodiscard]] QList<QDockWidget*> idleDocks() const override;
     [[nodiscard]] DiagnosticsList* diagnosticsList() const { return diagnostics_; }
     [[nodiscard]] QDockWidget* controlsDock() const override { return controlsDock_; }
     [[nodiscard]] QDockWidget* diagnosticsDock() const { return diagnosticsDock_; }
@@ -88,6 +91,13 @@ public:
     [[nodiscard]] QAction* findLayoutsAction() const { return findLayoutsAction_; }
     // Shows the search dock with room for its table and puts the focus on Search.
     void showSearch();
+    // Plans side by side: Edit ▸ Pin Plan as A pins the plan and shows the comparison's dock.
+    [[nodiscard]] PlanPin* planPin() const { return planPin_; }
+    [[nodiscard]] ComparePane* comparePane() const { return comparePane_; }
+    [[nodiscard]] QDockWidget* compareDock() const { return compareDock_; }
+    [[nodiscard]] QAction* pinAction() const { return pinAction_; }
+    void pinForComparison();
+    [[nodiscard]] QAction* saveAsAction() const { return saveAsAction_; }
     [[nodiscard]] QString statusText() const;
 
 protected:
@@ -99,7 +109,8 @@ private:
     void buildCentralArea();
     void buildDocks();
     void buildActions();
-    void buildSearchDock();  // main_window_search.cpp
+    void buildSearchDock();   // main_window_search.cpp
+    void buildCompareDock();  // main_window_compare.cpp
     void buildMenus();
     void addLanguageMenu(QMenu* view);
     void connectDocument();
@@ -160,6 +171,10 @@ private:
     SearchView* searchView_ = nullptr;
     QDockWidget* searchDock_ = nullptr;
     QAction* findLayoutsAction_ = nullptr;
+    PlanPin* planPin_ = nullptr;
+    ComparePane* comparePane_ = nullptr;
+    QDockWidget* compareDock_ = nullptr;
+    QAction* pinAction_ = nullptr;
 };
 
 }  // namespace fourfold::ui

@@ -22,6 +22,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <QUndoGroup>
 #include <QUndoStack>
 
 #include <utility>
@@ -43,7 +44,12 @@ void MainWindow::buildActions() {
     connect(saveAction_, &QAction::triggered, this, [this] { save(); });
 
     saveAsAction_ = new QAction(tr("Save &As\u2026"), this);
-    saveAsAction_->setShortcut(QKeySequence::SaveAs);
+    // Not every platform theme binds Save As (Qt's generic and offscreen ones bind nothing):
+    // then the common Ctrl+Shift+S.
+    saveAsAction_->setShortcuts(
+        QKeySequence::keyBindings(QKeySequence::SaveAs).isEmpty()
+            ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)}
+            : QKeySequence::keyBindings(QKeySequence::SaveAs));
     connect(saveAsAction_, &QAction::triggered, this, [this] { saveAs(); });
 
     exportResultsAction_ = new QAction(tr("&Export Plan with Results\u2026"), this);
@@ -56,9 +62,10 @@ void MainWindow::buildActions() {
     connect(quitAction_, &QAction::triggered, this, &QWidget::close);
 
     // The stack's actions carry its texts ("Undo Set tensor parallel to 4") and enable themselves.
-    undoAction_ = document_->undoStack()->createUndoAction(this, tr("&Undo"));
+    // From the group: during a walkthrough they undo the lesson's steps, not the user's.
+    undoAction_ = document_->undoGroup()->createUndoAction(this, tr("&Undo"));
     undoAction_->setShortcut(QKeySequence::Undo);
-    redoAction_ = document_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redoAction_ = document_->undoGroup()->createRedoAction(this, tr("&Redo"));
     redoAction_->setShortcut(QKeySequence::Redo);
 
     maximizeAction_ = new QAction(tr("&Maximise View"), this);
@@ -137,6 +144,7 @@ void MainWindow::buildMenus() {
     edit->addAction(redoAction_);
     edit->addSeparator();
     edit->addAction(findLayoutsAction_);
+    edit->addAction(pinAction_);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* controlsToggle = controlsDock_->toggleViewAction();

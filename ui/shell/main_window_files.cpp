@@ -7,6 +7,7 @@
 #include "ui/shell/framework_file_actions.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/evaluation_view.h"
+#include "ui/walkthrough/walkthrough_controller.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -52,6 +53,8 @@ bool MainWindow::maybeSave() {
 }
 
 bool MainWindow::newPlan() {
+    // The user's own plan back first, so "Save changes?" is about it, never a lesson's plan.
+    walkthrough_->finish();
     if (!maybeSave()) return false;
     document_->newPlan();
     refreshFileDiagnostics();
@@ -59,13 +62,17 @@ bool MainWindow::newPlan() {
 }
 
 bool MainWindow::open() {
+    walkthrough_->finish();
     if (!maybeSave()) return false;
     const QString path = prompts_.openFileName(this, tr("Open Plan"),
                                                AppSettings::instance().lastFolder(), planFilter());
     return !path.isEmpty() && load(path);
 }
 
-bool MainWindow::openFile(const QString& path) { return maybeSave() && load(path); }
+bool MainWindow::openFile(const QString& path) {
+    walkthrough_->finish();
+    return maybeSave() && load(path);
+}
 
 bool MainWindow::load(const QString& path) {
     // A model or framework config applies to the current plan as one undoable step.
@@ -133,7 +140,7 @@ bool MainWindow::exportViewImage(EvaluationView* view) {
     // A PNG's pixels are chosen after its name (vector formats have none to choose).
     double scale = kDefaultImageScale;
     if (imageFormatForPath(path) == ImageFormat::Png && prompts_.imageScale) {
-        scale = prompts_.imageScale(this, view->size());
+        scale = prompts_.imageScale(this, view->exportSize());
         if (scale <= 0) return false;
     }
     QString error;

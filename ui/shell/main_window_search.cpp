@@ -14,6 +14,7 @@ namespace fourfold::ui {
 
 void MainWindow::buildSearchDock() {
     searchView_ = new SearchView(document_);
+    searchView_->setPrompts(&prompts_);
     searchDock_ = new QDockWidget(searchView_->title(), this);
     searchDock_->setObjectName(QStringLiteral("searchDock"));
     searchDock_->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea |
@@ -36,12 +37,17 @@ void MainWindow::buildSearchDock() {
 
 void MainWindow::showSearch() {
     const bool wasHidden = searchDock_->isHidden();
+    // Beside an open comparison as a tab of the same dock area, so the views keep their room.
+    if (wasHidden && compareDock_ && compareDock_->isVisible() && !compareDock_->isFloating() &&
+        dockWidgetArea(compareDock_) == dockWidgetArea(searchDock_)) {
+        tabifyDockWidget(compareDock_, searchDock_);
+    }
     searchDock_->show();
     searchDock_->raise();
     // A third of the window holds the controls, several rows of the table and the scatter;
     // the views above keep the rest (at 1280 × 800, two fifths left the memory chart too
     // short for its capacity label).
-    if (wasHidden && !searchDock_->isFloating()) {
+    if (wasHidden && !searchDock_->isFloating() && !(compareDock_ && compareDock_->isVisible())) {
         resizeDocks({searchDock_}, {height() / 3}, Qt::Vertical);
     }
     searchView_->searchButton()->setFocus(Qt::ShortcutFocusReason);

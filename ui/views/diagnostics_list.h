@@ -26,6 +26,10 @@ public:
     explicit DiagnosticsList(QWidget* parent = nullptr);
     [[nodiscard]] QString title() const override { return tr("Diagnostics"); }
     [[nodiscard]] QListWidget* list() const { return list_; }
+    // False while the list says "No problems" (a presentation hides such a dock).
+    [[nodiscard]] bool hasProblems() const {
+        return !listedDiagnostics_.empty() || !listedFileDiagnostics_.empty();
+    }
     // Problems found reading the plan's file (kept until another file or a new plan); shown
     // with the evaluation's, marked as coming from `fileName`.
     void setFileDiagnostics(std::vector<core::Diagnostic> diagnostics, const QString& fileName);

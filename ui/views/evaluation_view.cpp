@@ -5,6 +5,8 @@
 #include "ui/charts/plot_export.h"
 #include "ui/settings/language.h"
 
+#include <qcustomplot.h>
+
 #include <QLabel>
 #include <QStackedLayout>
 #include <QVBoxLayout>
@@ -75,6 +77,10 @@ QString EvaluationView::absentText(const core::Evaluation& evaluation, const QSt
 }
 
 void EvaluationView::setExportLook(bool /*exporting*/) {}
+
+QSize EvaluationView::exportSize() const {
+    return plot_ && !showsMessage() ? plot_->size() : size();
+}
 
 bool EvaluationView::exportImage(const QString& path, QString* error, double scale) {
     // What is on screen may be older than the latest evaluation (hidden, or not drawn yet).

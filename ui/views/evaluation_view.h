@@ -34,6 +34,9 @@ public:
     // what the view shows for the latest Evaluation; false with a message saying why on failure.
     [[nodiscard]] bool exportImage(const QString& path, QString* error,
                                    double scale = kDefaultImageScale);
+    // The size exportImage writes at scale 1 (the chart alone when one shows, else the view),
+    // so an export dialog promises the pixels it will write.
+    [[nodiscard]] QSize exportSize() const;
 
     // The latest Evaluation received (null before the first).
     [[nodiscard]] const std::shared_ptr<const core::Evaluation>& evaluation() const {

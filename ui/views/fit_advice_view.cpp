@@ -5,6 +5,7 @@
 #include "core/plan/plan_enums.h"
 #include "core/text/format.h"
 #include "ui/settings/language.h"
+#include "ui/widgets/controls_text.h"
 #include "ui/widgets/recent_values.h"
 #include "ui/widgets/text_label.h"
 
@@ -22,6 +23,7 @@
 
 #include <algorithm>
 #include <utility>
+#include <vector>
 
 namespace fourfold::ui {
 namespace {
@@ -31,9 +33,10 @@ constexpr int kSettleMs = 700;  // after the last change, the advice takes only 
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
-// A flat, left-aligned choice whose text ends in "…" when its column is narrower than the
-// text (the tooltip starts with the whole text), so a narrow pane never clips a choice. It
-// paints from the palette, so a theme change shows at once.
+// A flat, left-aligned choice of one line or two (the change and its peak, then its step,
+// throughput and global batch), each ending in "…" when its column is narrower than it (the
+// tooltip holds the whole text), so a narrow pane never clips a choice. It paints from the
+// palette, so a theme change shows at once.
 class ChoiceButton : public QPushButton {
 public:
     ChoiceButton(const QString& text, QWidget* parent) : QPushButton(text, parent) {
@@ -45,18 +48,26 @@ public:
         // and a drag shows the same few choices again.
         return hints_.get({text(), font()}, [this] {
             const QFontMetrics metrics = fontMetrics();
-            return QSize(metrics.horizontalAdvance(text()) + 2 * kPadding,
-                         metrics.height() + 2 * 2);
+            const QStringList lines = text().split(QLatin1Char('\n'));
+            int widest = 0;
+            for (const QString& line : lines)
+                widest = std::max(widest, metrics.horizontalAdvance(line));
+            return QSize(widest + 2 * kPadding,
+                         metrics.height() * static_cast<int>(lines.size()) + 2 * 2);
         });
     }
     [[nodiscard]] QSize minimumSizeHint() const override {
         return {fontMetrics().averageCharWidth() * 12, sizeHint().height()};
     }
-    // The text as drawn: elided to the button's width.
+    // The text as drawn: each line elided to the button's width.
     [[nodiscard]] QString shownText() const {
         // A text that fits as it is (most do) needs no second measuring.
         if (sizeHint().width() <= width()) return text();
-        return fontMetrics().elidedText(text(), Qt::ElideRight, width() - 2 * kPadding);
+        QStringList lines = text().split(QLatin1Char('\n'));
+        for (QString& line : lines) {
+            line = fontMetrics().elidedText(line, Qt::ElideRight, width() - 2 * kPadding);
+        }
+        return lines.join(QLatin1Char('\n'));
     }
 
 protected:
@@ -81,7 +92,8 @@ protected:
         // The elided text is laid out once per text, width and font, not at every paint.
         const QRect area = rect().adjusted(kPadding, 0, -kPadding, 0);
         const QStaticText& shown = shown_.get({text(), font(), area.width()}, [this] {
-            QStaticText layout(shownText());
+            // A line separator, which the layout breaks at (a plain '\n' it does not).
+            QStaticText layout(shownText().replace(QLatin1Char('\n'), QChar::LineSeparator));
             layout.setTextFormat(Qt::PlainText);
             layout.prepare(QTransform(), font());
             return layout;
@@ -256,51 +268,88 @@ void FitAdviceView::fill(const core::Evaluation& evaluation) {
         }
         headline_->setText(withoutSpacesBetweenChinese(text));  // "余量。放得下", not "。 放"
     } else {
-        headline_->setText(memory.whatIfs.empty()
-                               ? tr("Does not fit: peak %1 of %2 usable, and no single change "
-                                    "makes it fit.")
-                                     .arg(bytes(memory.peakBytes), bytes(memory.usableBytes))
-                               : tr("Does not fit: peak %1 of %2 usable. Try one change:")
-                                     .arg(bytes(memory.peakBytes), bytes(memory.usableBytes)));
+        const bool oneFits =
+            std::any_of(memory.whatIfs.begin(), memory.whatIfs.end(),
+                        [](const core::WhatIf& hint) { return hint.fits && hint.changes == 1; });
+        const bool pairs = std::any_of(memory.whatIfs.begin(), memory.whatIfs.end(),
+                                       [](const core::WhatIf& hint) { return hint.changes > 1; });
+        const QString peak = bytes(memory.peakBytes);
+        const QString usable = bytes(memory.usableBytes);
+        QString headline;
+        if (memory.whatIfs.empty()) {
+            headline = tr("Does not fit: peak %1 of %2 usable, and no change or pair of changes "
+                          "below makes it fit.")
+                           .arg(peak, usable);
+        } else if (oneFits) {
+            headline = tr("Does not fit: peak %1 of %2 usable. Try one change:").arg(peak, usable);
+        } else if (pairs) {
+            headline = tr("Does not fit: peak %1 of %2 usable. No single change makes it fit; "
+                          "these pairs of changes do:")
+                           .arg(peak, usable);
+        } else {
+            headline = tr("Does not fit: peak %1 of %2 usable. No single change or pair of "
+                          "changes makes it fit; these come closest:")
+                           .arg(peak, usable);
+        }
+        headline_->setText(withoutSpacesBetweenChinese(headline));
+        const std::int64_t globalBatch = evaluation.batch.globalBatch;
+        // When no single change fits, the pairs that do, and only they: the single changes
+        // would each leave the plan too large.
+        std::vector<const core::WhatIf*> order;
         for (const core::WhatIf& hint : memory.whatIfs) {
+            if ((hint.changes > 1) == pairs) order.push_back(&hint);
+        }
+        for (const core::WhatIf* hint : order) {
             // The change in the interface's language, rendered by the core from its code.
-            const QString change = qs(core::renderCodedText(hint.changeText, uiLanguage()));
-            if (!hint.modelled) {
-                addChoice(
-                    index++,
-                    tr("%1: not modelled by the %2 convention")
-                        .arg(change,
-                             qs(std::string(core::toString(evaluation.plan.memory.convention)))),
-                    qs(hint.patch), change, false,
-                    tr("This convention's formula has no term for this change."));
+            const QString change = qs(core::renderCodedText(hint->changeText, uiLanguage()));
+            if (!hint->modelled) {
+                addChoice(index++,
+                          tr("%1: not modelled by the %2 convention")
+                              .arg(change, ControlsText::name(evaluation.plan.memory.convention)),
+                          qs(hint->patch), change, false,
+                          tr("This convention's formula has no term for this change."));
                 continue;
             }
-            // The step the change would give, beside its memory: a fitting change that halves
-            // the throughput is worth knowing before it is applied.
-            const QString step = hint.stepTimeS > 0
-                                     ? tr(", step %1").arg(qs(core::formatSeconds(hint.stepTimeS)))
-                                     : QString();
+            // What the change does to the global batch, in every row: a change that shrinks it
+            // changes the training run, not only its memory.
+            const QString batch =
+                hint->globalBatch == globalBatch
+                    ? tr("global batch %1 kept").arg(globalBatch)
+                    : tr("global batch %1 \u2192 %2").arg(globalBatch).arg(hint->globalBatch);
+            // The step and throughput the change would give, beside its memory: a fitting change
+            // that halves the throughput is worth knowing before it is applied.
+            const QString speed = hint->stepTimeS > 0
+                                      ? tr("step %1, %2 tokens/s")
+                                            .arg(qs(core::formatSeconds(hint->stepTimeS)),
+                                                 qs(core::formatCount(hint->tokensPerS)))
+                                      : tr("no step time");
             addChoice(index++,
-                      tr("%1 \u2192 %2%3%4")
-                          .arg(change, bytes(hint.peakBytes), step,
-                               hint.fits ? tr(" \u2713 fits") : QString()),
-                      qs(hint.patch), tr("Apply: %1").arg(change), true,
-                      tr("Applies %1 as one undoable step; peak becomes %2.")
-                          .arg(qs(hint.patch), bytes(hint.peakBytes)));
+                      tr("%1 \u2192 %2%3\n%4 \u00b7 %5")
+                          .arg(change, bytes(hint->peakBytes),
+                               hint->fits ? tr(" \u2713 fits") : QString(), speed, batch),
+                      qs(hint->patch), tr("Apply: %1").arg(change), true,
+                      tr("Applies this as one undoable step: peak %1 (%2), %3, %4.")
+                          .arg(bytes(hint->peakBytes),
+                               hint->fits ? tr("fits") : tr("still too large"), speed, batch));
         }
     }
-    if (!memory.largestFittingMicroBatchPatch.empty()) {
+    // The largest micro-batch that fits, for a plan that fits (one that does not has it among
+    // its what-ifs, with its step). A plan that fits takes a larger one, so the global batch,
+    // whose accumulation stays, grows with it.
+    if (memory.fits && !memory.largestFittingMicroBatchPatch.empty()) {
         const QString change =
             qs(core::renderCodedText({"what_if.largest_micro_batch",
                                       {{"before", evaluation.plan.training.microBatch},
                                        {"after", memory.largestFittingMicroBatch}}},
                                      uiLanguage()));
         addChoice(index,
-                  tr("%1 \u2192 %2").arg(change, bytes(memory.largestFittingMicroBatchPeakBytes)),
+                  tr("%1 \u2192 %2\nglobal batch grows with it")
+                      .arg(change, bytes(memory.largestFittingMicroBatchPeakBytes)),
                   qs(memory.largestFittingMicroBatchPatch), tr("Apply: %1").arg(change), true,
-                  tr("The largest micro-batch that fits (accumulation kept, so the global batch "
-                     "grows). Applies %1.")
-                      .arg(qs(memory.largestFittingMicroBatchPatch)));
+                  tr("The largest micro-batch that fits. The accumulation stays as it is, so the "
+                     "global batch (%1 now) grows in proportion. Applies it as one undoable "
+                     "step.")
+                      .arg(evaluation.batch.globalBatch));
     }
 }
 

@@ -40,6 +40,20 @@ struct Aggregate {
         span.opIndex = index;
         ++span.opCount;
     }
+    // Where forward and backward work share a pixel column (the steady state of thousands of
+    // micro-batches), the column shows their blend by the forward share of its time, so an
+    // overview reads warm-up (forward), steady state (blend) and cool-down (backward) instead
+    // of one solid block of whichever kind is longer. The weight-gradient part counts as
+    // backward work. -1 when one side takes at least kPureShare of the time.
+    [[nodiscard]] int mixLevel() const {
+        constexpr double kPureShare = 0.85;
+        const double total = secondsByKind[0] + secondsByKind[1] + secondsByKind[2];
+        if (total <= 0) return -1;
+        const double forward = secondsByKind[0] / total;
+        if (forward >= kPureShare || forward <= 1 - kPureShare) return -1;
+        const double inner = (forward - (1 - kPureShare)) / (2 * kPureShare - 1);
+        return std::clamp(static_cast<int>(inner * kGanttMixLevels), 0, kGanttMixLevels - 1);
+    }
     void flush(std::vector<GanttSpan>& spans) {
         if (!open) return;
         open = false;
@@ -48,13 +62,14 @@ struct Aggregate {
         span.kind = static_cast<core::OpKind>(busiest);
         // Several chunks in one pixel: show the kind's base colour rather than pick one.
         span.chunk = mixedChunks[busiest] ? 0 : chunkByKind[busiest];
+        span.mix = mixLevel();
         // Keep a merged run visible: at least one pixel wide.
         span.x1 = std::max(span.x1, span.x0 + 1.0);
         // Neighbouring columns of one colour become one rectangle.
         if (!spans.empty()) {
             GanttSpan& previous = spans.back();
             if (previous.aggregate && previous.kind == span.kind && previous.chunk == span.chunk &&
-                span.x0 - previous.x1 < 0.5) {
+                previous.mix == span.mix && span.x0 - previous.x1 < 0.5) {
                 previous.x1 = std::max(previous.x1, span.x1);
                 previous.opCount += span.opCount;
                 previous.opIndex = span.opIndex;

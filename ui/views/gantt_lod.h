@@ -27,7 +27,14 @@ struct GanttSpan {
     bool aggregate = false;  // true: narrow ops merged (no label, no outline)
     core::OpKind kind = core::OpKind::Forward;
     int chunk = 0;
+    // The density view of merged ops: -1 when one kind takes nearly all of the span's time
+    // (drawn in its colour), else the forward share's level, 0 … kGanttMixLevels − 1, drawn as
+    // that blend of the forward and backward colours (ganttMixColour).
+    int mix = -1;
 };
+
+// Levels of the forward / backward blend a merged span can take.
+inline constexpr int kGanttMixLevels = 3;
 
 // Appends the spans of one rank's visible ops to `spans`. Ops at least `minWidthPx` wide are
 // their own span; narrower ops merge, one pixel column at a time, into spans coloured by the

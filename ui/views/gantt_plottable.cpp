@@ -4,6 +4,7 @@
 #include "ui/charts/palette.h"
 #include "ui/charts/pixel_canvas.h"
 #include "ui/charts/raster_worker.h"
+#include "ui/views/gantt_lod.h"
 #include "ui/views/gantt_rows.h"
 
 #include <qcustomplot.h>
@@ -107,6 +108,9 @@ std::vector<QColor> GanttPlottable::bucketColours() const {
             colours[static_cast<std::size_t>(kind * chunks + chunk)] =
                 palette::opChunk(static_cast<core::OpKind>(kind), chunk, chunks);
         }
+    }
+    for (int level = 0; level < kGanttMixLevels; ++level) {
+        colours.push_back(palette::opBlend((level + 0.5) / kGanttMixLevels));
     }
     return colours;
 }

@@ -68,6 +68,8 @@ void forEachRow(const GanttRowsInput& in, double scale, std::vector<GanttSpan>& 
 
 std::size_t bucketOf(const GanttRowsInput& in, const GanttSpan& span) {
     const int chunks = std::max(1, in.schedule->virtualStages);
+    // The density view's blends follow the kind × chunk colours (GanttPlottable::bucketColours).
+    if (span.mix >= 0) return static_cast<std::size_t>(3 * chunks + span.mix);
     return static_cast<std::size_t>(static_cast<int>(span.kind) * chunks +
                                     std::clamp(span.chunk, 0, chunks - 1));
 }

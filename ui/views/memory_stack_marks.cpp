@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The memory chart's limits (capacity, usable line, safety-margin band) and what goes over the
-// usable line (a tinted box and a "+x over" label per stage), drawn with the items of the
+// usable line (a hatched outline per stage and a "+x over" label), drawn with the items of the
 // previous drawing where there are as many.
 #include "ui/charts/legend_swatch.h"
 #include "ui/charts/palette.h"
@@ -14,11 +14,10 @@
 namespace fourfold::ui {
 namespace {
 
-QColor overflowTint() {
-    QColor tint = palette::overflow();
-    tint.setAlpha(90);
-    return tint;
-}
+// What goes over the usable line: thin hatching in the overflow colour with the bars' own
+// colours between its lines, so each category keeps its legend colour above the line too (a
+// translucent tint would mix a new colour: grey weights, orange-red activations).
+QBrush overflowHatch() { return QBrush(palette::overflow(), Qt::BDiagPattern); }
 
 // Places a QCPItemPosition with x as a share of the axis rect and y in plot coordinates.
 void spanAxisRect(QCPItemPosition* position, double xShare, double value) {
@@ -105,11 +104,11 @@ void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
                                    static_cast<double>(stage.totalBytes) / unit);
         excess->bottomRight->setCoords(index + kBarWidth / 2, usable);
         excess->setPen(QPen(palette::overflow(), stages > 24 ? 1 : 2));
-        excess->setBrush(overflowTint());
+        excess->setBrush(overflowHatch());
         excess->setSelectable(false);
     }
     if (worst < 0) return;
-    addLegendSwatch(plot_->legend, {SwatchShape::Box, overflowTint(),
+    addLegendSwatch(plot_->legend, {SwatchShape::Box, overflowHatch(),
                                     QPen(palette::overflow(), 1.5), tr("Over usable")});
     // With many stages, or labels wider than a stage's share of the axis (long amounts, a
     // narrow pane, wider glyphs), only the worst stage is labelled, so labels never pile up.

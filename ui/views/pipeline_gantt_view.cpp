@@ -18,6 +18,7 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLinearGradient>
 #include <QToolButton>
 #include <QToolTip>
 
@@ -29,6 +30,8 @@ namespace {
 
 constexpr double kRowHalfHeight = 0.4;  // matches the painted blocks
 constexpr int kHeadingMinWidth = 200;
+// Up to this many interleaved chunks the legend names each; more share one entry.
+constexpr int kChunksNamedOneByOne = 4;
 constexpr int kFullHeadingMinHeight = 460;  // below this the heading drops the formula lines
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
@@ -206,7 +209,11 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
                      heading_->font(), plot_->width() - 12));
     setTimeUnit(schedule.makespanS);
 
-    buildLegend(std::max(1, schedule.virtualStages), memory.every);
+    // Blocks under a pixel at the full view: the overview is the density view (gantt_lod.h).
+    std::size_t mostOps = 0;
+    for (const auto& rank : schedule.ranks) mostOps = std::max(mostOps, rank.ops.size());
+    const bool dense = static_cast<double>(mostOps) > std::max(1, ganttRect_->width());
+    buildLegend(std::max(1, schedule.virtualStages), memory.every, dense);
     setRowTicks(static_cast<int>(schedule.ranks.size()));
     const double makespanMs = std::max(schedule.makespanS * 1e3, 1e-9);
     fullStartMs_ = -0.01 * makespanMs;
@@ -219,7 +226,7 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
     writeStepLinesAhead(stepLinesOf(memoryRect_), rasterWorker());
 }
 
-void PipelineGanttView::buildLegend(int chunks, int everyRank) {
+void PipelineGanttView::buildLegend(int chunks, int everyRank, bool dense) {
     std::vector<Swatch> swatches;
     const bool split = shown_ && shown_->schedule && shown_->schedule->splitWeightGrad;
     std::vector<core::OpKind> kinds = {core::OpKind::Forward, core::OpKind::Backward};
@@ -230,10 +237,34 @@ void PipelineGanttView::buildLegend(int chunks, int everyRank) {
         swatches.push_back({SwatchShape::Box, colour, QPen(colour.darker(150), 0),
                             tr("%1 %2").arg(letter, kindName(kind).toLower())});
     }
-    for (int chunk = 0; chunks > 1 && chunk < chunks; ++chunk) {
-        const QColor shade = palette::opChunk(core::OpKind::Forward, chunk, chunks);
-        swatches.push_back(
-            {SwatchShape::Box, shade, QPen(shade.darker(150), 0), tr("chunk %1").arg(chunk)});
+    if (chunks > 1 && chunks <= kChunksNamedOneByOne) {
+        for (int chunk = 0; chunk < chunks; ++chunk) {
+            const QColor shade = palette::opChunk(core::OpKind::Forward, chunk, chunks);
+            swatches.push_back(
+                {SwatchShape::Box, shade, QPen(shade.darker(150), 0), tr("chunk %1").arg(chunk)});
+        }
+    } else if (chunks > 1) {
+        // Many chunks are one entry, "chunks 0–11", its swatch the ramp of their shades: a
+        // legend entry per chunk would cover the heading and squeeze the chart to a strip.
+        QLinearGradient ramp(0, 0, 1, 0);
+        ramp.setCoordinateMode(QGradient::ObjectBoundingMode);
+        for (int chunk = 0; chunk < chunks; ++chunk) {
+            ramp.setColorAt(static_cast<double>(chunk) / (chunks - 1),
+                            palette::opChunk(core::OpKind::Forward, chunk, chunks));
+        }
+        const QColor last = palette::opChunk(core::OpKind::Forward, chunks - 1, chunks);
+        swatches.push_back({SwatchShape::Box, QBrush(ramp), QPen(last.darker(150), 0),
+                            tr("chunks 0\u2013%1").arg(chunks - 1)});
+    }
+    if (dense) {
+        // The density view's blends, forward to backward.
+        QLinearGradient blends(0, 0, 1, 0);
+        blends.setCoordinateMode(QGradient::ObjectBoundingMode);
+        blends.setColorAt(0, palette::opBlend(1.0));
+        blends.setColorAt(1, palette::opBlend(0.0));
+        swatches.push_back({SwatchShape::Box, QBrush(blends),
+                            QPen(palette::opBlend(0.5).darker(150), 0),
+                            tr("F and B in one pixel, by share")});
     }
     QBrush hatch(palette::idleHatch(), Qt::BDiagPattern);
     swatches.push_back({SwatchShape::Box, hatch, QPen(palette::idleHatch(), 0), tr("idle")});

@@ -62,7 +62,8 @@ protected:
 
 private:
     void buildPlot();
-    void buildLegend(int chunks, int everyRank);
+    // `dense`: blocks fall under a pixel, and the legend names the density view's blends.
+    void buildLegend(int chunks, int everyRank, bool dense);
     void setRowTicks(int ranks);
     void setTimeUnit(double makespanS);
     void clampTimeRange();

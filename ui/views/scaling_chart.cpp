@@ -118,14 +118,17 @@ void ScalingChart::redraw() {
     plot_->replot(QCustomPlot::rpQueuedReplot);
 
     const core::ScalingPoint& last = shown_.back();
-    caption_->setText(
-        (strong ? tr("Fixed global batch. Speedup T\u2081/T\u2099 and efficiency "
-                     "T\u2081/(N\u00b7T\u2099) from %1 GPUs: at %2 GPUs %3\u00d7, %4.")
-                : tr("Fixed work per GPU. Efficiency T\u2081/T\u2099 from %1 GPUs and the "
-                     "throughput gain it gives: at %2 GPUs %3\u00d7, %4."))
-            .arg(base.gpus)
-            .arg(last.gpus)
-            .arg(QString::number(last.speedup, 'f', 2), qs(core::formatPercent(last.efficiency))));
+    // "1 GPU", "8 GPUs": a count of one is singular.
+    const auto gpuCount = [](std::int64_t gpus) {
+        return gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(gpus);
+    };
+    caption_->setText((strong ? tr("Fixed global batch. Speedup T\u2081/T\u2099 and efficiency "
+                                   "T\u2081/(N\u00b7T\u2099) from %1: at %2 %3\u00d7, %4.")
+                              : tr("Fixed work per GPU. Efficiency T\u2081/T\u2099 from %1 and the "
+                                   "throughput gain it gives: at %2 %3\u00d7, %4."))
+                          .arg(gpuCount(base.gpus), gpuCount(last.gpus),
+                               QString::number(last.speedup, 'f', 2),
+                               qs(core::formatPercent(last.efficiency))));
 }
 
 void ScalingChart::changeEvent(QEvent* event) {

@@ -15,6 +15,7 @@
 
 #include <qcustomplot.h>
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QTabWidget>
@@ -28,6 +29,9 @@ namespace fourfold::ui {
 namespace {
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+// The breakdown chart's least height: its bars and stage labels stay readable.
+constexpr int kPlotMinimum = 100;
 
 struct Part {
     const char* key;
@@ -126,10 +130,11 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     followPalette(plot_);  // dark or light with the app, on every theme change
     // The stage labels are chosen for the axis's length; once more when it settled elsewhere.
     connect(plot_, &QCustomPlot::afterReplot, this, [this] {
-        if (needsAnotherPass(plot_->xAxis)) plot_->replot(QCustomPlot::rpQueuedReplot);
+        const bool retitled = fitAxisTitle();
+        if (retitled || needsAnotherPass(plot_->xAxis)) plot_->replot(QCustomPlot::rpQueuedReplot);
     });
     plot_->yAxis->setLabel(tr("Seconds per step"));
-    plot_->setMinimumHeight(120);  // room for the note below it in a 1280 × 800 window
+    plot_->setMinimumHeight(kPlotMinimum);
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showPartAt(event->pos()); });
@@ -139,6 +144,10 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     note_->setWordWrap(true);
     note_->setForegroundRole(QPalette::PlaceholderText);
     column->addWidget(note_);
+    // A short page (a dock below the views) keeps the chart and gives up the note, which the
+    // chart's tooltips repeat; the axis title shortens when the axis is shorter than it.
+    breakdown->installEventFilter(this);
+    breakdownPage_ = breakdown;
     // Behind a barrier: QTabWidget answers any relayout of a page (the figures' new texts at
     // every edit) by repainting itself whole, its tab bar and every page widget included.
     tabs_->addTab(new LayoutBarrier(breakdown, LayoutBarrier::Passes::Minimum), tr("Breakdown"));
@@ -157,6 +166,36 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
 }
 
 QLabel* StepTimeView::figure(const QString& name) const { return findChild<QLabel*>(name); }
+
+bool StepTimeView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == breakdownPage_ && event->type() == QEvent::Resize) fitBreakdownPage();
+    return EvaluationView::eventFilter(watched, event);
+}
+
+void StepTimeView::fitBreakdownPage() {
+    if (!breakdownPage_) return;
+    const QMargins margins = breakdownPage_->layout()->contentsMargins();
+    const int spacing = breakdownPage_->layout()->spacing();
+    const int figures = breakdownPage_->layout()->itemAt(0)->sizeHint().height();
+    const int width = breakdownPage_->width() - margins.left() - margins.right();
+    const int note = note_->text().isEmpty() ? 0 : note_->heightForWidth(std::max(1, width));
+    const int room = breakdownPage_->height() - margins.top() - margins.bottom() - figures -
+                     2 * spacing - kPlotMinimum;
+    const bool noteFits = note <= room;
+    if (note_->isVisibleTo(breakdownPage_) != noteFits) note_->setVisible(noteFits);
+}
+
+bool StepTimeView::fitAxisTitle() {
+    // "Seconds per step" along the axis, or "Seconds" when the axis is shorter than the title
+    // (the axis's length does not depend on which title it shows).
+    const QString full = tr("Seconds per step");
+    const QFontMetrics metrics(plot_->yAxis->labelFont());
+    const QString label =
+        metrics.horizontalAdvance(full) <= plot_->axisRect()->height() ? full : tr("Seconds");
+    if (plot_->yAxis->label() == label) return false;
+    plot_->yAxis->setLabel(label);
+    return true;
+}
 
 double StepTimeView::shownSeconds(const QString& part, int bar) const {
     const qsizetype index = parts_.indexOf(part);
@@ -303,6 +342,7 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
                            .arg(performance.criticalStage));
     }
     note_->setToolTip(ExplainedText::coded(performance.stepTimeText));
+    fitBreakdownPage();
 }
 
 void StepTimeView::showPartAt(const QPoint& position) {

@@ -47,10 +47,21 @@ public:
     // mfuValue) carry their explanations as tooltips.
     [[nodiscard]] QLabel* figure(const QString& name) const;
 
+    // The breakdown's note and its axis title as they are shown (the note hidden, the title
+    // shortened, when the page is too short for them).
+    [[nodiscard]] QLabel* note() const { return note_; }
+    [[nodiscard]] QCustomPlot* breakdownPlot() const { return plot_; }
+
 protected:
     void render(const core::Evaluation& evaluation) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // Shows the note only where the chart keeps its least height, and shortens the axis title
+    // where the axis is shorter than it.
+    void fitBreakdownPage();
+    // True when the axis title changed to fit the axis (a replot shows it).
+    bool fitAxisTitle();
     static constexpr int kBreakdownTab = 0, kScalingTab = 1, kCheckpointTab = 2;
     // Draws tab `tab` from `evaluation` if it has not been drawn from it yet.
     void renderTab(const core::Evaluation& evaluation, int tab);
@@ -60,6 +71,7 @@ private:
     QTabWidget* tabs_ = nullptr;
     QCustomPlot* plot_ = nullptr;
     QLabel* note_ = nullptr;
+    QWidget* breakdownPage_ = nullptr;
     ScalingChart* scaling_ = nullptr;
     CheckpointPanel* checkpoint_ = nullptr;
     QStringList parts_;

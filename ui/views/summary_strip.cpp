@@ -144,7 +144,20 @@ SummaryStrip::SummaryStrip(QWidget* parent) : EvaluationView(parent) {
 void SummaryStrip::setByteUnits(core::ByteUnits units) {
     if (units == units_) return;
     units_ = units;
+    releaseTileWidths();
     if (evaluation()) render(*evaluation());
+}
+
+void SummaryStrip::releaseTileWidths() {
+    for (QLabel* value : {fit_, batch_, bubble_, world_, mfu_, throughput_, measured_}) {
+        value->parentWidget()->setMinimumWidth(0);
+    }
+}
+
+void SummaryStrip::changeEvent(QEvent* event) {
+    EvaluationView::changeEvent(event);
+    // Another size of type measures the texts afresh.
+    if (event->type() == QEvent::FontChange) releaseTileWidths();
 }
 
 QLabel* SummaryStrip::addTile(const QString& name, const QString& caption) {
@@ -273,11 +286,20 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
     measured_->setText(errors.join(QStringLiteral(" · ")));
     measured_->setToolTip(ExplainedText::coded(evaluation.measured.stepTimeText));
     measured_->parentWidget()->setVisible(!errors.isEmpty());
+    // A tile keeps the widest it has been, so the tiles after it stay where they are when a
+    // figure's text narrows ("12.5 s" → "3.1 s"); it starts afresh when the verdict turns
+    // between errors and figures, whose texts differ in kind.
+    const bool showsErrors = !planErrors.isEmpty();
+    if (showsErrors != showedErrors_) releaseTileWidths();
+    showedErrors_ = showsErrors;
     // Laid out now, tiles first: a layout request climbs one level per pass of the event
     // loop, so a figure that changed width moved the tiles after it only once the window had
     // painted the new text, and the strip was painted twice.
     for (QLabel* value : {fit_, batch_, bubble_, world_, mfu_, throughput_, measured_}) {
-        value->parentWidget()->layout()->activate();
+        QWidget* tile = value->parentWidget();
+        tile->layout()->activate();
+        const int width = tile->layout()->sizeHint().width();
+        if (width > tile->minimumWidth()) tile->setMinimumWidth(width);
     }
     layout()->activate();
     updateGeometry();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SummaryStrip: the answers that matter most at a glance: does it fit (peak / usable /
 // capacity), the global-batch formula, the pipeline bubble, world size and nodes, and MFU and
-// tokens/s from the performance model. Tiles wrap to the strip's width. Reads only the
+// tokens/s from the performance model. Tiles wrap to the strip's width and keep the widest
+// they have been, so a figure that narrows does not move the tiles after it. Reads only the
 // Evaluation.
 #pragma once
 
@@ -23,8 +24,11 @@ public:
 
 protected:
     void render(const core::Evaluation& evaluation) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    // Lets every tile take only the width its texts need again.
+    void releaseTileWidths();
     // A caption over a value; returns the value label (object name `<name>Value`).
     QLabel* addTile(const QString& name, const QString& caption);
 
@@ -36,6 +40,7 @@ private:
     QLabel* throughput_ = nullptr;
     QLabel* measured_ = nullptr;  // measured beside predicted; hidden without measurements
     core::ByteUnits units_ = core::ByteUnits::Decimal;
+    bool showedErrors_ = false;
     ExplainedTips tips_;  // the figures' explanations lately shown
 };
 

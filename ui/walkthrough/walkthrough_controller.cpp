@@ -24,6 +24,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalBlocker>
 #include <QTimer>
 
@@ -32,11 +33,17 @@
 namespace fourfold::ui {
 namespace {
 
-// Presentation mode's labels and chart text are this much larger.
+// Presentation mode's labels and chart text are this much larger at least, and at most.
 constexpr double kViewScale = 1.25;
+constexpr double kMostViewScale = 2.0;
+// The logical height at which the type is kViewScale larger (the default window's 1000 less a
+// title bar and the room a projector's edge loses).
+constexpr double kPresentedHeight = 860.0;
 // The dock's share of the window's width: beside the views, and wider when presenting.
 constexpr double kDockShare = 0.27;
 constexpr double kPresentationDockShare = 0.4;
+// A dock left below the views when presenting keeps this many lines of its type.
+constexpr int kPresentedDockLines = 5;
 constexpr int kDockMinimum = 340;
 // What the views need at least beside the docks to stay legible.
 constexpr int kViewsMinimum = 480;
@@ -142,7 +149,12 @@ bool WalkthroughController::openLessonFile() {
 }
 
 void WalkthroughController::start(core::Lesson lesson) {
-    if (!session_->isActive()) userMaximized_ = host_->viewGrid()->maximizedPane();
+    if (!session_->isActive()) {
+        userMaximized_ = host_->viewGrid()->maximizedPane();
+        userPanesShown_.clear();
+        for (QAction* pane : host_->paneActions()) userPanesShown_ << pane->isChecked();
+        userLayout_ = WindowLayout::capture(window_, window_->centralWidget());
+    }
     dock_->show();
     dock_->raise();
     fitDock();
@@ -213,8 +225,17 @@ void WalkthroughController::enterStep(int index) {
 void WalkthroughController::ended() {
     overlay_->clearTarget();
     if (presentation_) presentationAction_->setChecked(false);
+    for (qsizetype i = 0; i < userPanesShown_.size() && i < host_->paneActions().size(); ++i) {
+        host_->paneActions().at(i)->setChecked(userPanesShown_.at(i));
+    }
     host_->viewGrid()->setMaximizedPane(userMaximized_);
     dock_->hide();
+    userLayout_.restore();
+}
+
+double WalkthroughController::presentationScale(const QSize& available) {
+    const double byHeight = kViewScale * available.height() / kPresentedHeight;
+    return std::clamp(byHeight, kViewScale, kMostViewScale);
 }
 
 void WalkthroughController::setPresentation(bool on) {
@@ -227,21 +248,50 @@ void WalkthroughController::setPresentation(bool on) {
     panel_->setPresentation(on);
     QWidget* central = window_->centralWidget();
     if (on) {
+        beforePresenting_ = WindowLayout::capture(window_, nullptr);
+        // The whole screen the window is on, whatever its resolution.
+        window_->setWindowState(window_->windowState() | Qt::WindowFullScreen);
+        const QScreen* screen = window_->screen();
+        viewScale_ = presentationScale(screen ? screen->size() : window_->size());
         centralFont_ = central->font();
         QFont larger = centralFont_;
-        larger.setPointSizeF(centralFont_.pointSizeF() * kViewScale);
+        larger.setPointSizeF(centralFont_.pointSizeF() * viewScale_);
         central->setFont(larger);
-        scaleChartFonts(central, kViewScale);
+        scaleChartFonts(central, viewScale_);
         // The views and the lesson share the screen; the controls come back for a step that
-        // points at one of them.
+        // points at one of them; "No problems", the search and the comparison give way.
         controlsWereShown_ = host_->controlsDock()->isVisible();
         const bool onControl =
             session_->isActive() && session_->step().highlight.starts_with("control.");
         host_->controlsDock()->setVisible(onControl);
+        idleDocksHidden_.clear();
+        for (QDockWidget* idle : host_->idleDocks()) {
+            idle->hide();
+            idleDocksHidden_ << idle;
+        }
+        // A dock below the views that stays (Diagnostics with a problem) keeps a few lines, not
+        // the room the hidden ones leave (WindowLayout puts its height back afterwards).
+        QList<QDockWidget*> below;
+        QList<int> heights;
+        for (QDockWidget* other : window_->findChildren<QDockWidget*>()) {
+            if (other == dock_ || !other->isVisible() || other->isFloating() ||
+                window_->dockWidgetArea(other) != Qt::BottomDockWidgetArea) {
+                continue;
+            }
+            below << other;
+            heights << other->fontMetrics().height() * kPresentedDockLines;
+        }
+        if (!below.isEmpty()) window_->resizeDocks(below, heights, Qt::Vertical);
     } else {
         central->setFont(centralFont_);
-        scaleChartFonts(central, 1.0 / kViewScale);
+        scaleChartFonts(central, 1.0 / viewScale_);
+        viewScale_ = 1.0;
         host_->controlsDock()->setVisible(controlsWereShown_);
+        for (const QPointer<QDockWidget>& idle : std::as_const(idleDocksHidden_)) {
+            if (idle) idle->show();
+        }
+        idleDocksHidden_.clear();
+        beforePresenting_.restore();
     }
     refitFloatingBars(central);
     if (session_->isActive()) fitDock();

@@ -3,10 +3,12 @@
 // the highlight overlay and the session, the Help ▸ Walkthrough menu (the built-in lesson in
 // the app's language, "Open Lesson File…") and the presentation-mode toggle. Entering a step
 // brings its view forward (maximised in the grid) and frames its highlight; leaving puts the
-// user's plan and view layout back.
+// user's plan (its file, history and modified state) and the window's layout back exactly:
+// docks, sizes, tabs, panes and the views' choosers.
 #pragma once
 
 #include "core/lesson/lesson.h"
+#include "ui/walkthrough/window_layout.h"
 
 #include <QFont>
 #include <QObject>
@@ -54,7 +56,15 @@ public:
     // The pane holding the view a step names; null for "none".
     [[nodiscard]] ViewPane* paneFor(core::LessonView view) const;
 
+    // Presentation mode: the window fills the screen it is on, docks the host names give
+    // their room to the views, and the type grows with the screen (presentationScale). Off:
+    // the window, its docks and its type as they were.
     void setPresentation(bool on);
+    [[nodiscard]] bool isPresenting() const { return presentation_; }
+    // How much larger the views' type is when presenting on a screen of `available` logical
+    // pixels: 1.25 at the 1600 × 1000 the layout is drawn for, growing with the screen's
+    // height to 2 (a projector shows the whole room the same picture).
+    [[nodiscard]] static double presentationScale(const QSize& available);
 
 protected:
     // Shares the width out again when the window's size changes during a walkthrough.
@@ -78,9 +88,14 @@ private:
     QAction* openLessonAction_;
     // What the walkthrough changed in the window, put back when it ends.
     QPointer<ViewPane> userMaximized_;
+    QList<bool> userPanesShown_;
+    WindowLayout userLayout_;
     bool presentation_ = false;
     bool controlsWereShown_ = true;
     QFont centralFont_;
+    double viewScale_ = 1.0;         // the factor the charts' fonts were scaled by
+    WindowLayout beforePresenting_;  // the window and its docks, put back when it ends
+    QList<QPointer<QDockWidget>> idleDocksHidden_;
 };
 
 }  // namespace fourfold::ui

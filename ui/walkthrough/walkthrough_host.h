@@ -30,6 +30,9 @@ public:
     [[nodiscard]] virtual QDockWidget* controlsDock() const = 0;
     [[nodiscard]] virtual ControlsPanel* controlsPanel() const = 0;
     [[nodiscard]] virtual SummaryStrip* summaryStrip() const = 0;
+    // The docks shown that a presentation gives their room to the views: Diagnostics with no
+    // problem, the search and the comparison.
+    [[nodiscard]] virtual QList<QDockWidget*> idleDocks() const = 0;
 };
 
 }  // namespace fourfold::ui

@@ -2,6 +2,7 @@
 #include "ui/walkthrough/walkthrough_session.h"
 
 #include "core/plan/catalog.h"
+#include "core/plan/plan_title.h"
 #include "ui/document/plan_document.h"
 
 namespace fourfold::ui {
@@ -11,8 +12,14 @@ WalkthroughSession::WalkthroughSession(PlanDocument* document, QObject* parent)
 
 void WalkthroughSession::start(core::Lesson lesson) {
     if (lesson.steps.empty()) return;
-    if (!active_) userPlan_ = document_->plan();
+    const bool wasActive = active_;
+    if (!wasActive) userPlan_ = document_->plan();
     lesson_ = std::move(lesson);
+    // The lesson's plans go on a document of their own, starting at its first step's plan; the
+    // user's plan waits untouched.
+    if (!wasActive) {
+        if (const std::optional<core::Plan> first = planAt(0)) document_->beginLesson(*first);
+    }
     active_ = true;
     step_ = -1;
     goTo(0);
@@ -26,9 +33,11 @@ const core::LessonStep& WalkthroughSession::step() const {
 std::optional<core::Plan> WalkthroughSession::planAt(int index) const {
     if (index < 0 || index >= stepCount()) return std::nullopt;
     // The lesson starts from the built-in default plan, as docs/lessons.md says.
-    core::PlanParse parsed =
-        core::lessonPlanAt(lesson_, static_cast<std::size_t>(index), core::defaultPlan());
-    return parsed.plan;
+    const core::Plan start = core::defaultPlan();
+    core::PlanParse parsed = core::lessonPlanAt(lesson_, static_cast<std::size_t>(index), start);
+    if (!parsed.plan) return std::nullopt;
+    // Named for what it is ("Llama-2 7B on 1 x RTX 4090"), unless the lesson names it.
+    return core::withFollowingName(start, std::move(*parsed.plan));
 }
 
 bool WalkthroughSession::goTo(int index) {
@@ -48,7 +57,7 @@ bool WalkthroughSession::goTo(int index) {
 void WalkthroughSession::finish() {
     if (!active_) return;
     active_ = false;
-    document_->replacePlan(userPlan_, tr("End walkthrough"));
+    document_->endLesson();
     emit finished();
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// WalkthroughSession: one lesson being walked through on a PlanDocument. Entering step k puts
-// the plan the lesson reaches there (the default plan with patches 1..k, core::lessonPlanAt) on
-// the document as one undoable step; finishing puts the user's own plan back as one more, so
-// Undo after the walkthrough shows the lesson's last plan again and Redo the user's.
+// WalkthroughSession: one lesson being walked through on a PlanDocument, on a plan of its own
+// (PlanDocument::beginLesson). Entering step k puts the plan the lesson reaches there (the
+// default plan with patches 1..k, core::lessonPlanAt) on the lesson's plan as one undoable
+// step; finishing brings the user's plan, file, undo history and modified state back exactly
+// as they were (PlanDocument::endLesson).
 #pragma once
 
 #include "core/lesson/lesson.h"
@@ -38,7 +39,7 @@ public:
     bool next() { return goTo(step_ + 1); }
     bool back() { return goTo(step_ - 1); }
     bool restart() { return goTo(0); }
-    // Ends the walkthrough and restores the user's plan (one undo step). Nothing when inactive.
+    // Ends the walkthrough and brings the user's plan back as it was. Nothing when inactive.
     void finish();
 
 signals:

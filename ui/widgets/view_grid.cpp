@@ -22,9 +22,10 @@ namespace {
 constexpr int kColumns = 2;
 constexpr QSize kContentMinimum(200, 100);
 // The room one pane of the grid needs for its chart to stay legible (headings, legends, axis
-// labels), in lines of the window's font: below it the panes become tabs.
+// labels; the step-time chart its axis title with the search dock open), in lines of the
+// window's font: below it the panes become tabs.
 constexpr int kPaneWidthInLines = 34;
-constexpr int kPaneHeightInLines = 17;
+constexpr int kPaneHeightInLines = 22;
 
 // The maximise / restore glyph in the palette's text colour, so it reads in both themes (the
 // style's title-bar icons are drawn for a dark-on-light title bar). Drawn at 2× for high DPI.

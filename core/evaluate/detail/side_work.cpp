@@ -85,7 +85,8 @@ void SideWork::estimateMemory() {
     try {
         MemoryReport& memory = estimated_.emplace(core::estimateMemory(plan_, *model_));
         if (memory.overflow.empty() && needsWhatIfs(memory)) {
-            whatIfs_.emplace(plan_, *model_, memory.peakBytes, &schedules_);
+            whatIfs_.emplace(plan_, *model_, memory.peakBytes, &schedules_,
+                             memory.largestFittingMicroBatch);
         }
         memoryPromise_.set_value();
     } catch (...) {

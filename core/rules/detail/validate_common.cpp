@@ -18,6 +18,7 @@ void DiagnosticSink::add(Severity severity, std::string path, std::string code,
         return;
     }
     if (keep_ == Keep::Errors && severity != Severity::Error) return;
+    if (keep_ == Keep::Problems && severity == Severity::Info) return;
     if (full()) return;
     Diagnostic diagnostic;
     diagnostic.severity = severity;

@@ -3,6 +3,7 @@
 
 #include "core/memory/memory_estimate.h"
 #include "core/performance/step_figures.h"
+#include "core/rules/validate.h"
 #include "core/rules/validate_parts.h"
 
 #include <algorithm>
@@ -17,15 +18,29 @@ const Diagnostic* firstError(const std::vector<Diagnostic>& diagnostics) {
     return nullptr;
 }
 
+// The first error, or the first warning that speaks against the layout (rejectsLayout), unless
+// it is the TP placement a search across nodes asked for.
+const Diagnostic* firstRejection(const std::vector<Diagnostic>& diagnostics,
+                                 bool tensorAcrossNodes) {
+    if (const Diagnostic* error = firstError(diagnostics)) return error;
+    for (const Diagnostic& diagnostic : diagnostics) {
+        if (tensorAcrossNodes && isTensorPlacementWarning(diagnostic)) continue;
+        if (rejectsLayout(diagnostic)) return &diagnostic;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 BlockEvaluator::BlockEvaluator(const Plan& base, std::int64_t globalBatch, bool timeNow,
-                               bool timeEveryLayout, const std::atomic<bool>* cancel)
+                               const SearchOptions& options)
     : timer_(base, globalBatch),
       globalBatch_(globalBatch),
       timeNow_(timeNow),
-      timeEveryLayout_(timeEveryLayout),
-      cancel_(cancel) {
+      timeEveryLayout_(options.timeEveryLayout),
+      tensorAcrossNodes_(!options.space.tensorParallelWithinNode),
+      objective_(options.objective),
+      cancel_(options.cancel) {
     DiagnosticSink model(true);
     validateModel(timer_.plan(), model);
     modelErrors_ = model.take();
@@ -36,6 +51,25 @@ BlockEvaluator::BlockEvaluator(const Plan& base, std::int64_t globalBatch, bool 
 
 bool BlockEvaluator::cancelled() const {
     return cancel_ != nullptr && cancel_->load(std::memory_order_relaxed);
+}
+
+void BlockEvaluator::timeMostPromising(const TopologyReport* topology, BlockResult& out) {
+    if (out.bounded.empty()) return;
+    // Within a block the world size is fixed, so tokens/s, the time and the cost to train all
+    // improve as the step shortens: the least bound promises most. Headroom needs no timing.
+    const auto promising = std::min_element(
+        out.bounded.begin(), out.bounded.end(), [&](const BoundedPoint& a, const BoundedPoint& b) {
+            if (objective_ == SearchObjective::Headroom) {
+                return a.point.headroomBytes > b.point.headroomBytes;
+            }
+            return a.stepTimeBound < b.stepTimeBound;
+        });
+    SearchPoint point = promising->point;
+    out.bounded.erase(promising);
+    timer_.setLayout(point.layout);
+    timer_.time(topology, point);
+    ++out.counts.timed;
+    out.points.push_back(point);
 }
 
 bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::size_t block,
@@ -76,13 +110,16 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
                     layout.recompute = axes.recomputes.front();
                     timer_.setLayout(layout);
                     const Plan& plan = timer_.plan();
-                    // validate()'s rules, keeping only the errors; the model and memory rules
-                    // read no layout field, so their errors were found once, and the first
-                    // error is the one validateAll() meets first (model, ..., memory).
+                    // validate()'s rules, keeping the errors and the warnings; the model and
+                    // memory rules read no layout field, so their errors were found once (and
+                    // their warnings never speak against a layout), and the first error is the
+                    // one validateAll() meets first (model, ..., memory). A warning about the
+                    // layout's own fields drops it too (rejectsLayout), but only once no rule
+                    // raises an error.
                     const Diagnostic* error = firstError(modelErrors_);
                     std::vector<Diagnostic> diagnostics;
                     if (error == nullptr) {
-                        DiagnosticSink sink(true);
+                        DiagnosticSink sink(DiagnosticSink::Keep::Problems);
                         validateTraining(plan, sink);
                         validateParallel(plan, sink);
                         validatePipeline(plan, sink);
@@ -92,6 +129,7 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
                         error = firstError(diagnostics);
                     }
                     if (error == nullptr) error = firstError(memoryErrors_);
+                    if (error == nullptr) error = firstRejection(diagnostics, tensorAcrossNodes_);
                     if (error == nullptr && !topologyBuilt) {
                         topologyBuilt = true;
                         if (worldSize(plan) <= kMaxEvaluatedMappedRanks) {
@@ -150,6 +188,7 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
             }
         }
     }
+    if (!timeNow_) timeMostPromising(topology.get(), out);
     return true;
 }
 

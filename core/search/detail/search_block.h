@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // One block of the search (one factorisation of the world size), evaluated on one thread: each
-// layout validated with validate(), its peak memory from the memory estimate and its step from
+// layout validated with validate() (an error or a warning about the layout drops it), its peak
+// memory from the memory estimate and its step from
 // the stage costs and the timed schedule program, as evaluate() computes them but without
 // explanations, op lists or group lists. Work that does not change within a loop is done once
 // outside it: the model and memory rules once per search (they read no layout field), the
@@ -40,10 +41,13 @@ struct BlockResult {
 
 class BlockEvaluator {
 public:
-    // timeNow: time every fitting layout here; else bound them and leave them in `bounded`.
-    // timeEveryLayout: time the layouts that do not fit too.
-    BlockEvaluator(const Plan& base, std::int64_t globalBatch, bool timeNow, bool timeEveryLayout,
-                   const std::atomic<bool>* cancel);
+    // timeNow: time every fitting layout here; else bound them and leave them in `bounded`,
+    // all but the most promising of the block, which is timed at once so that the search
+    // reports a layout per block as it goes. From `options`: timeEveryLayout (time the layouts
+    // that do not fit too), the objective, the cancel flag, and whether the space has TP groups
+    // larger than a node (then their placement warning does not drop them).
+    BlockEvaluator(const Plan& base, std::int64_t globalBatch, bool timeNow,
+                   const SearchOptions& options);
 
     // Evaluates every layout of block number `block`; layout indices start at `firstIndex`.
     // Returns false when cancelled part way (the counts then cover what was done).
@@ -52,6 +56,9 @@ public:
 
 private:
     [[nodiscard]] bool cancelled() const;
+    // Times the block's most promising bounded layout (the least step-time bound, or the most
+    // headroom) and moves it to out.points.
+    void timeMostPromising(const TopologyReport* topology, BlockResult& out);
 
     LayoutTimer timer_;
     std::vector<Diagnostic> modelErrors_;   // validateModel's errors: the same for every layout
@@ -59,6 +66,8 @@ private:
     std::int64_t globalBatch_ = 0;
     bool timeNow_ = true;
     bool timeEveryLayout_ = false;
+    bool tensorAcrossNodes_ = false;
+    SearchObjective objective_ = SearchObjective::TokensPerS;
     const std::atomic<bool>* cancel_ = nullptr;
 };
 

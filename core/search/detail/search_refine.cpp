@@ -40,7 +40,7 @@ private:
 
 }  // namespace
 
-bool refine(RefineJob& job, const RefineShared& shared) {
+void refine(RefineJob& job, const RefineShared& shared) {
     const SearchOptions& options = *job.options;
     const SearchObjective objective = options.objective;
     const auto top = static_cast<std::size_t>(std::max(1, options.top));
@@ -69,21 +69,21 @@ bool refine(RefineJob& job, const RefineShared& shared) {
     const auto worseFirst = [&](double a, double b) { return better(objective, a, b); };
     std::priority_queue<double, std::vector<double>, decltype(worseFirst)> best(worseFirst);
     Staircase front;
+    for (const SearchPoint& point : *shared.points) {
+        best.push(objectiveValue(point, objective));
+        if (best.size() > top) best.pop();
+        front.add(point.peakBytes, point.tokensPerS);
+    }
     std::atomic<std::size_t> next{0};
-    std::atomic<bool> cancelled{false};
     const auto worker = [&] {
         LayoutTimer timer(*job.plan, job.globalBatch);
         std::vector<SearchPoint> timed;
-        while (!cancelled) {
+        while (true) {
             const std::size_t first = next.fetch_add(kChunk);
             if (first >= order.size()) return;
             const std::size_t last = std::min(order.size(), first + kChunk);
             timed.clear();
             for (std::size_t k = first; k < last; ++k) {
-                if (options.cancel != nullptr && options.cancel->load()) {
-                    cancelled = true;
-                    break;
-                }
                 const BoundedPoint& bounded = *all[order[k].second];
                 {
                     const std::lock_guard lock(*shared.mutex);
@@ -114,7 +114,6 @@ bool refine(RefineJob& job, const RefineShared& shared) {
         for (std::size_t i = 1; i < job.threads; ++i) threads.emplace_back(worker);
         worker();
     }
-    return !cancelled;
 }
 
 }  // namespace fourfold::core::detail

@@ -31,7 +31,9 @@ struct RefineShared {
     std::vector<SearchPoint>* points = nullptr;  // timed fitting layouts, appended
 };
 
-// Returns false when cancelled part way.
-bool refine(RefineJob& job, const RefineShared& shared);
+// Not cancellable: it runs after a cancelled search too, so that what was searched is ranked
+// exactly. The timed points already in `shared.points` (a block's most promising layout) count
+// towards the best N and the front from the start.
+void refine(RefineJob& job, const RefineShared& shared);
 
 }  // namespace fourfold::core::detail

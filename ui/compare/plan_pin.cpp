@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/compare/plan_pin.h"
+
+#include "core/evaluate/evaluate.h"
+#include "ui/document/plan_document.h"
+
+namespace fourfold::ui {
+
+PlanPin::PlanPin(PlanDocument* document, QObject* parent) : QObject(parent), document_(document) {
+    connect(document_, &PlanDocument::evaluationChanged, this, [this] {
+        if (isPinned()) compare();
+    });
+}
+
+void PlanPin::pin() {
+    pinned_ = document_->evaluation();
+    // The evaluation may still describe the plan before an edit of this event-loop turn.
+    if (pinned_->plan != document_->plan()) {
+        pinned_ = std::make_shared<const core::Evaluation>(core::evaluate(document_->plan()));
+    }
+    emit pinChanged(true);
+    compare();
+}
+
+void PlanPin::unpin() {
+    if (!pinned_) return;
+    pinned_.reset();
+    comparison_.reset();
+    emit pinChanged(false);
+}
+
+void PlanPin::swap() {
+    if (!pinned_) return;
+    const std::shared_ptr<const core::Evaluation> wasB = document_->evaluation();
+    const std::shared_ptr<const core::Evaluation> wasA = pinned_;
+    // The document's evaluation of B is current only when no edit is pending.
+    pinned_ = wasB->plan == document_->plan()
+                  ? wasB
+                  : std::make_shared<const core::Evaluation>(core::evaluate(document_->plan()));
+    if (!document_->replacePlan(wasA->plan, tr("Swap plans A and B"))) compare();
+}
+
+void PlanPin::useA() {
+    if (!pinned_) return;
+    const core::Plan plan = pinned_->plan;
+    unpin();
+    document_->replacePlan(plan, tr("Use plan A"));
+}
+
+void PlanPin::compare() {
+    const std::shared_ptr<const core::Evaluation> current = document_->evaluation();
+    comparison_ = core::comparePlans(*pinned_, *current);
+    emit comparisonChanged(*comparison_);
+}
+
+}  // namespace fourfold::ui
