@@ -242,6 +242,7 @@ struct StepContext {
     ExposedComm exposed{};  // after it
     double transferS = 0;
     bool splitWeightGrad = false;  // the schedule runs W apart from B
+    bool pairsExpertComm = false;  // an MoE layer with EP > 1: pairedShare may hide its a2a
     StateBytes bytes{};
 };
 
@@ -258,6 +259,7 @@ StepContext stepContext(const Plan& plan, const ModelReport& model,
     step.exposed = exposedComm(step.comm, step.layer, plan.performance);
     step.transferS = boundaryTransferS(plan, step.paths);
     step.splitWeightGrad = scheduleInfo(plan.parallel.schedule).splitsWeightGrad;
+    step.pairsExpertComm = isMoe(plan.model) && plan.parallel.ep > 1;
     step.bytes = stateBytes(plan, step.paths);
     return step;
 }
@@ -365,7 +367,7 @@ StageCost stageCost(const StepContext& step, int rank) {
     stage.computeS = compute.forward + compute.backward;
     stage.tpCommS = layers * (comm.tpForward + comm.tpBackward);
     stage.cpCommS = layers * (comm.cpForward + comm.cpBackward);
-    const double paired = pairedShare(step.plan, rank);
+    const double paired = step.pairsExpertComm ? pairedShare(step.plan, rank) : 0.0;
     const double epForward = (1.0 - paired) * comm.epForward + paired * comm.epForwardPaired;
     const double epBackward = (1.0 - paired) * comm.epBackward + paired * comm.epBackwardPaired;
     stage.epCommS = layers * (epForward + epBackward);

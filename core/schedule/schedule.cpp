@@ -82,7 +82,8 @@ int inFlightActivationSets(ScheduleKind kind, int stages, int microBatches, int 
     const int running = detail::runsChunks(kind, stages, microBatches, chunks) ? chunks : 1;
     const ScheduleKindInfo& info = scheduleInfo(detail::generatedKind(kind, running));
     const std::int64_t held =
-        info.inFlight({stages, microBatches, running, detail::routeOf(kind, running)},
+        info.inFlight({stages, microBatches, running,
+                       running > 1 ? detail::routeOf(kind, running) : detail::ChunkRoute::Looped},
                       std::clamp(stage, 0, stages - 1));
     // A schedule on whole stages holds `chunks` sets per micro-batch (see the header).
     return static_cast<int>(std::min<std::int64_t>(held * (chunks / running), INT32_MAX));

@@ -44,20 +44,6 @@ PathPlace placeOf(const ScheduleShape& shape, int chunk, int rank) {
     return {0, p * shape.virtualStages, chunk * p + rank};
 }
 
-// The rank holding position `position` of the path that starts at `start`.
-int rankAt(const ScheduleShape& shape, int start, int position) {
-    const int p = shape.stages;
-    switch (shape.route) {
-        case ChunkRoute::VShape:
-            return position < p ? position : 2 * p - 1 - position;
-        case ChunkRoute::TwoWay:
-            return start == 0 ? position : p - 1 - position;
-        case ChunkRoute::Looped:
-            break;
-    }
-    return position % p;
-}
-
 // Appends rank `rank`'s ops as far as their dependencies are ordered; returns how many.
 std::size_t advanceRank(CompileState& state, int rank, const std::vector<ScheduleOp>& order,
                         std::vector<ProgramStep>& steps, std::vector<std::uint32_t>& ops) {
@@ -81,14 +67,15 @@ std::size_t advanceRank(CompileState& state, int rank, const std::vector<Schedul
         step.rank = rank;
         // Costs are indexed by chunk · p + rank, whatever the route.
         step.duration = kindIndex * stages * shape.virtualStages + op.chunk * stages + rank;
-        // The send applies between ranks only (a V turns on its last rank without one).
-        const auto sendFrom = [&](int position) {
-            return rankAt(shape, place.start, position) != rank ? 1 : 0;
-        };
+        // The send applies between ranks only: a V turns on its last rank without one (every
+        // other neighbour on a path sits on another rank).
+        const bool turn = shape.route == ChunkRoute::VShape &&
+                          place.position == (op.kind == OpKind::Forward ? stages : stages - 1);
+        const std::int32_t send = turn ? 0 : 1;
         if (op.kind == OpKind::Forward) {
             if (place.position > 0) {
                 step.dependency = state.forwardStep[slotOf(shape, virtualStage - 1, op.microBatch)];
-                step.transfer = sendFrom(place.position - 1);
+                step.transfer = send;
                 if (step.dependency < 0) break;
             }
         } else if (op.kind == OpKind::Backward) {
@@ -97,7 +84,7 @@ std::size_t advanceRank(CompileState& state, int rank, const std::vector<Schedul
             } else {
                 step.dependency =
                     state.backwardStep[slotOf(shape, virtualStage + 1, op.microBatch)];
-                step.transfer = sendFrom(place.position + 1);
+                step.transfer = send;
             }
             if (step.dependency < 0) break;
         } else {
