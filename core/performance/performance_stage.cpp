@@ -124,6 +124,9 @@ struct ExposedComm {
     double tpForward = 0, tpBackward = 0;
     double cpForward = 0, cpBackward = 0;
     double epForward = 0, epBackward = 0;
+    // The all-to-all of a forward (backward) merged with another micro-batch's backward
+    // (forward), as Megatron-Core's combined 1F1B step runs them: hidden behind that compute.
+    double epForwardPaired = 0, epBackwardPaired = 0;
     double zeroForward = 0, zeroBackward = 0;
 };
 
@@ -139,6 +142,9 @@ ExposedComm exposedComm(const LayerComm& comm, const WorkTimes& layer,
     out.cpBackward = exposedOverlapped(comm.cpBackward, layer.attentionBackwardS);
     out.epForward = comm.epForward;
     out.epBackward = comm.epBackward;
+    out.epForwardPaired = exposedOverlapped(
+        comm.epForward, layer.backwardInputS + layer.backwardWeightS + layer.recomputeS);
+    out.epBackwardPaired = exposedOverlapped(comm.epBackward, layer.forwardS);
     out.zeroForward = options.overlapParamGather
                           ? exposedOverlapped(comm.zeroForward, layer.forwardS)
                           : comm.zeroForward;
@@ -190,6 +196,38 @@ StateBytes stateBytes(const Plan& plan, const Paths& paths) {
     return bytes;
 }
 
+// Share of rank `rank`'s forwards (and as many backwards) that Megatron-Core's combined 1F1B
+// step pairs with an independent op of another micro-batch, so that one's expert all-to-all
+// hides behind the other's compute (--overlap-moe-expert-parallel-comm; megatron/core/
+// pipeline_parallel/schedules.py and combined_1f1b.py). Without a pipeline, every micro-batch
+// but the first pairs its forward with the previous one's backward. With one, the schedule must
+// be interleaved (Megatron-Core refuses the overlap otherwise) and the warm-up takes one forward
+// more than interleaved 1F1B's (p − r − 1)·2 + (v − 1)·p, so the steady phase holds m·v minus
+// that many pairs. Full recompute is refused too. 0 when the overlap does not run.
+// DualPipe and DualPipeV pair forwards and backwards by design, whatever the option (their
+// rows give the share, core/schedule/schedule_kinds.h).
+double pairedShare(const Plan& plan, int rank) {
+    const ParallelSpec& p = plan.parallel;
+    if (!isMoe(plan.model) || p.ep <= 1) return 0.0;
+    const int micro = std::max(1, plan.training.gradAccumulation);
+    const int stages = std::max(1, p.pp);
+    const ScheduleKindInfo& schedule = scheduleInfo(p.schedule);
+    if (schedule.pairedShare != nullptr) {
+        return p.virtualStages == 2 ? schedule.pairedShare(stages, micro, rank) : 0.0;
+    }
+    if (!plan.performance.overlapMoeA2a || plan.training.recompute == Recompute::Full) {
+        return 0.0;
+    }
+    if (stages == 1) return static_cast<double>(micro - 1) / micro;
+    const int chunks = std::max(1, p.virtualStages);
+    const bool interleaved =
+        p.schedule == ScheduleKind::Interleaved1F1B && chunks > 1 && micro % stages == 0;
+    if (!interleaved) return 0.0;
+    const double total = static_cast<double>(micro) * chunks;
+    const double warmup = 2.0 * (stages - rank - 1) + static_cast<double>(chunks - 1) * stages + 1;
+    return std::max(0.0, total - warmup) / total;
+}
+
 // What every stage of the step shares.
 struct StepContext {
     const Plan& plan;
@@ -204,6 +242,7 @@ struct StepContext {
     ExposedComm exposed{};  // after it
     double transferS = 0;
     bool splitWeightGrad = false;  // the schedule runs W apart from B
+    bool pairsExpertComm = false;  // an MoE layer with EP > 1: pairedShare may hide its a2a
     StateBytes bytes{};
 };
 
@@ -220,6 +259,7 @@ StepContext stepContext(const Plan& plan, const ModelReport& model,
     step.exposed = exposedComm(step.comm, step.layer, plan.performance);
     step.transferS = boundaryTransferS(plan, step.paths);
     step.splitWeightGrad = scheduleInfo(plan.parallel.schedule).splitsWeightGrad;
+    step.pairsExpertComm = isMoe(plan.model) && plan.parallel.ep > 1;
     step.bytes = stateBytes(plan, step.paths);
     return step;
 }
@@ -327,7 +367,10 @@ StageCost stageCost(const StepContext& step, int rank) {
     stage.computeS = compute.forward + compute.backward;
     stage.tpCommS = layers * (comm.tpForward + comm.tpBackward);
     stage.cpCommS = layers * (comm.cpForward + comm.cpBackward);
-    stage.epCommS = layers * (comm.epForward + comm.epBackward);
+    const double paired = step.pairsExpertComm ? pairedShare(step.plan, rank) : 0.0;
+    const double epForward = (1.0 - paired) * comm.epForward + paired * comm.epForwardPaired;
+    const double epBackward = (1.0 - paired) * comm.epBackward + paired * comm.epBackwardPaired;
+    stage.epCommS = layers * (epForward + epBackward);
     stage.zeroCommS = layers * (comm.zeroForward + comm.zeroBackward);
     const LocalParameters local = localParameters(step, parameters, layers);
     if (step.bytes.parametersOffloaded) {
@@ -337,12 +380,11 @@ StageCost stageCost(const StepContext& step, int rank) {
             2.0 * step.bytes.weight * (local.dense + local.expert) / kHostLinkBytesPerS;
         stage.offloadS = exposedBehind(stream, stage.computeS);
     }
-    stage.forwardS =
-        compute.forward +
-        layers * (comm.tpForward + comm.cpForward + comm.epForward + comm.zeroForward) +
-        stage.offloadS;
-    stage.backwardS = compute.backward + layers * (comm.tpBackward + comm.cpBackward +
-                                                   comm.epBackward + comm.zeroBackward);
+    stage.forwardS = compute.forward +
+                     layers * (comm.tpForward + comm.cpForward + epForward + comm.zeroForward) +
+                     stage.offloadS;
+    stage.backwardS = compute.backward +
+                      layers * (comm.tpBackward + comm.cpBackward + epBackward + comm.zeroBackward);
     stage.weightGradS = step.splitWeightGrad ? compute.weightGrad : 0.0;
     if (step.splitWeightGrad) stage.backwardS -= compute.weightGrad;
     if (step.stages > 1) addPipelineSends(stage, step, rank);

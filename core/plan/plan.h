@@ -18,7 +18,7 @@ enum class MlpKind { Gelu, Swiglu };
 enum class OptimizerKind { Adam, AdamW, Sgd, SgdMomentum, Adam8bit, Adafactor, Lion };
 enum class Recompute { None, Selective, Full };
 enum class Offload { None, OptimizerCpu, OptimizerAndParamsCpu, Nvme };
-enum class ScheduleKind { Gpipe, OneFOneB, Interleaved1F1B, ZbH1, ZbH2 };
+enum class ScheduleKind { Gpipe, OneFOneB, Interleaved1F1B, ZbH1, ZbH2, DualPipe, DualPipeV };
 // Each schedule's key in the plan (PLAN_FORMAT.md), in enum order: the plan's JSON reads it
 // here, below the schedule engine, whose table (core/schedule/schedule_kinds.h) holds the rest
 // of what a schedule is.
@@ -32,6 +32,8 @@ inline constexpr ScheduleKey kScheduleKeys[] = {
     {ScheduleKind::Interleaved1F1B, "interleaved_1f1b"},
     {ScheduleKind::ZbH1, "zb_h1"},
     {ScheduleKind::ZbH2, "zb_h2"},
+    {ScheduleKind::DualPipe, "dualpipe"},
+    {ScheduleKind::DualPipeV, "dualpipev"},
 };
 inline constexpr int kScheduleKindCount = static_cast<int>(std::size(kScheduleKeys));
 static_assert([] {
@@ -187,6 +189,9 @@ struct PerformanceOptions {
     double dataLoadingS = 0;         // exposed data-loading time per step
     double tokenBudget = 0;          // tokens to train on; 0: not costed
     double pricePerGpuHour = 0;      // currency per GPU-hour; 0: not costed
+    // One micro-batch's expert all-to-all hidden behind another's compute in the steady 1F1B
+    // phase (Megatron-Core --overlap-moe-expert-parallel-comm, default off).
+    bool overlapMoeA2a = false;
 
     bool operator==(const PerformanceOptions&) const = default;
 };

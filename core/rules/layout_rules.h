@@ -50,6 +50,7 @@ void checkUnevenLayers(const Plan& plan, DiagnosticSink& sink);
 void checkContextParallel(const Plan& plan, DiagnosticSink& sink);
 void checkVirtualStages(const Plan& plan, DiagnosticSink& sink);
 void checkInterleavedMicroBatches(const Plan& plan, DiagnosticSink& sink);
+void checkDualPipe(const Plan& plan, DiagnosticSink& sink);
 void checkExpertParallel(const Plan& plan, DiagnosticSink& sink);
 void checkExpertTensorParallel(const Plan& plan, DiagnosticSink& sink);
 void checkExpertPipeline(const Plan& plan, DiagnosticSink& sink);

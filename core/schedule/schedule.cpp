@@ -60,9 +60,9 @@ ScheduleResult simulateSchedulePrepared(ScheduleKind kind, int stages, int micro
         return result;
     }
     result.virtualStages = chunks;
-    const ScheduleShape shape{stages, microBatches, chunks};
+    const ScheduleShape shape{stages, microBatches, chunks, routeOf(kind, chunks)};
     const PreparedOrders prepared = prepare(generatedKind(kind, chunks), shape);
-    const auto simulated = simulatedCosts(costs, stages, virtualStages, chunks);
+    const auto simulated = simulatedCosts(costs, stages, virtualStages, chunks, shape.route);
     if (!simulateCompiled(shape, *prepared.orders, *prepared.program, simulated, result)) {
         result.complete = false;
         result.bubbleText = {{"bubble.stalled", {{"schedule", toString(kind)}}}};
@@ -82,7 +82,9 @@ int inFlightActivationSets(ScheduleKind kind, int stages, int microBatches, int 
     const int running = detail::runsChunks(kind, stages, microBatches, chunks) ? chunks : 1;
     const ScheduleKindInfo& info = scheduleInfo(detail::generatedKind(kind, running));
     const std::int64_t held =
-        info.inFlight({stages, microBatches, running}, std::clamp(stage, 0, stages - 1));
+        info.inFlight({stages, microBatches, running,
+                       running > 1 ? detail::routeOf(kind, running) : detail::ChunkRoute::Looped},
+                      std::clamp(stage, 0, stages - 1));
     // A schedule on whole stages holds `chunks` sets per micro-batch (see the header).
     return static_cast<int>(std::min<std::int64_t>(held * (chunks / running), INT32_MAX));
 }

@@ -3,6 +3,7 @@
 
 #include "core/schedule/detail/schedule_1f1b.h"
 #include "core/schedule/detail/schedule_bubble.h"
+#include "core/schedule/detail/schedule_dualpipe.h"
 #include "core/schedule/detail/schedule_gpipe.h"
 #include "core/schedule/detail/schedule_interleaved_1f1b.h"
 #include "core/schedule/detail/schedule_zero_bubble.h"
@@ -21,6 +22,9 @@ constexpr ScheduleKindInfo kScheduleKinds[] = {
      .usesVirtualStages = false,
      .splitsWeightGrad = false,
      .generate = &detail::generateGpipe,
+     .route = detail::ChunkRoute::Looped,
+     .runsOnChunks = nullptr,
+     .pairedShare = nullptr,
      .onWholeStages = Kind::Gpipe,
      .inFlight = &detail::gpipeInFlight,
      .describeBubble = &detail::describeClosedFormBubble},
@@ -29,6 +33,9 @@ constexpr ScheduleKindInfo kScheduleKinds[] = {
      .usesVirtualStages = false,
      .splitsWeightGrad = false,
      .generate = &detail::generateOneFOneB,
+     .route = detail::ChunkRoute::Looped,
+     .runsOnChunks = nullptr,
+     .pairedShare = nullptr,
      .onWholeStages = Kind::OneFOneB,
      .inFlight = &detail::oneFOneBInFlight,
      .describeBubble = &detail::describeClosedFormBubble},
@@ -38,6 +45,9 @@ constexpr ScheduleKindInfo kScheduleKinds[] = {
      .usesVirtualStages = true,
      .splitsWeightGrad = false,
      .generate = &detail::generateInterleavedOneFOneB,
+     .route = detail::ChunkRoute::Looped,
+     .runsOnChunks = nullptr,
+     .pairedShare = nullptr,
      .onWholeStages = Kind::OneFOneB,
      .inFlight = &detail::interleavedInFlight,
      .describeBubble = &detail::describeClosedFormBubble},
@@ -46,6 +56,9 @@ constexpr ScheduleKindInfo kScheduleKinds[] = {
      .usesVirtualStages = false,
      .splitsWeightGrad = true,
      .generate = &detail::generateZeroBubbleH1,
+     .route = detail::ChunkRoute::Looped,
+     .runsOnChunks = nullptr,
+     .pairedShare = nullptr,
      .onWholeStages = Kind::ZbH1,
      .inFlight = &detail::zeroBubbleH1InFlight,
      .describeBubble = &detail::describeZeroBubbleH1},
@@ -54,9 +67,36 @@ constexpr ScheduleKindInfo kScheduleKinds[] = {
      .usesVirtualStages = false,
      .splitsWeightGrad = true,
      .generate = &detail::generateZeroBubbleH2,
+     .route = detail::ChunkRoute::Looped,
+     .runsOnChunks = nullptr,
+     .pairedShare = nullptr,
      .onWholeStages = Kind::ZbH2,
      .inFlight = &detail::zeroBubbleH2InFlight,
      .describeBubble = &detail::describeZeroBubbleH2},
+    // DeepSeek-V3 (arXiv 2412.19437, §3.2.1); on one chunk, or when p and m break its rules,
+    // the nearest schedule on whole stages that splits W is ZB-H1.
+    {.kind = Kind::DualPipe,
+     .nameCode = "schedule.dualpipe",
+     .usesVirtualStages = true,
+     .splitsWeightGrad = true,
+     .generate = &detail::generateDualPipe,
+     .route = detail::ChunkRoute::TwoWay,
+     .runsOnChunks = &detail::dualPipeRuns,
+     .pairedShare = &detail::dualPipePairedShare,
+     .onWholeStages = Kind::ZbH1,
+     .inFlight = &detail::dualPipeInFlight,
+     .describeBubble = &detail::describeDualPipeBubble},
+    {.kind = Kind::DualPipeV,
+     .nameCode = "schedule.dualpipev",
+     .usesVirtualStages = true,
+     .splitsWeightGrad = true,
+     .generate = &detail::generateDualPipeV,
+     .route = detail::ChunkRoute::VShape,
+     .runsOnChunks = &detail::dualPipeVRuns,
+     .pairedShare = &detail::dualPipeVPairedShare,
+     .onWholeStages = Kind::ZbH1,
+     .inFlight = &detail::dualPipeVInFlight,
+     .describeBubble = &detail::describeDualPipeVBubble},
 };
 static_assert(std::size(kScheduleKinds) == std::size(kScheduleKeys), "one row per ScheduleKind");
 static_assert([] {

@@ -28,7 +28,17 @@ struct ScheduleKindInfo {
     // orders say the same (ScheduleOrders::splitWeightGrad).
     bool splitsWeightGrad;
     detail::ScheduleGenerator generate;  // the op order on the shape it runs
-    ScheduleKind onWholeStages;          // what it runs as on one chunk per rank (itself, or 1F1B)
+    // How its chunks sit on the ranks (core/schedule/schedule_order.h).
+    detail::ChunkRoute route;
+    // For a schedule on exactly two chunks (DualPipe, DualPipeV): whether p and m meet its rules;
+    // it then runs on two chunks when virtual_stages is 2, else as onWholeStages. nullptr: runs
+    // v chunks when m is a multiple of p (interleaving).
+    bool (*runsOnChunks)(int stages, int microBatches);
+    // For a schedule that runs a forward beside another micro-batch's backward (DualPipe's F&B):
+    // the share of rank `stage`'s forwards so paired, whose all-to-all hides behind the other's
+    // compute; 0 when p and m break its rules. nullptr: no such pairs.
+    double (*pairedShare)(int stages, int microBatches, int stage);
+    ScheduleKind onWholeStages;  // what it runs as on one chunk per rank (itself, or 1F1B)
     // Peak (micro-batch, chunk) sets rank `stage` holds, in closed form, on the shape it runs
     // (virtualStages = the chunks it runs; 1 for a schedule on whole stages).
     std::int64_t (*inFlight)(const detail::ScheduleShape& shape, int stage);

@@ -13,11 +13,19 @@
 
 namespace fourfold::core::detail {
 
-// The shape a generator works on; virtualStages > 1 only for interleaved schedules.
+// How a micro-batch's path through the model chunks runs over the ranks:
+//   Looped: chunk c of rank r is stage c·p + r (interleaving; one chunk: plain stages).
+//   VShape: chunk 0 of rank r is stage r, chunk 1 is stage 2p − 1 − r (DualPipeV).
+//   TwoWay: two pipelines of p stages, each micro-batch in one of them: chunk 0 runs from rank 0
+//           to rank p − 1, chunk 1 from rank p − 1 to rank 0 (DualPipe).
+enum class ChunkRoute { Looped, VShape, TwoWay };
+
+// The shape a generator works on; virtualStages > 1 only for schedules on model chunks.
 struct ScheduleShape {
     int stages = 1;
     int microBatches = 1;
     int virtualStages = 1;
+    ChunkRoute route = ChunkRoute::Looped;
 
     bool operator==(const ScheduleShape&) const = default;
 };

@@ -21,12 +21,34 @@ std::size_t slotOf(const ScheduleShape& shape, int virtualStage, int microBatch)
            static_cast<std::size_t>(microBatch);
 }
 
+// Where chunk `chunk` of rank `rank` stands on its micro-batches' path (ScheduleShape::route):
+// the path's first stage (the chunk on TwoWay, else 0), its length, the position on it, and the
+// (rank, chunk) of any position. A "virtual stage" below is path start + position, unique per
+// (rank, chunk).
+struct PathPlace {
+    int start = 0;
+    int length = 1;
+    int position = 0;
+};
+
+PathPlace placeOf(const ScheduleShape& shape, int chunk, int rank) {
+    const int p = shape.stages;
+    switch (shape.route) {
+        case ChunkRoute::VShape:
+            return {0, 2 * p, chunk == 0 ? rank : 2 * p - 1 - rank};
+        case ChunkRoute::TwoWay:
+            return {chunk * p, p, chunk == 0 ? rank : p - 1 - rank};
+        case ChunkRoute::Looped:
+            break;
+    }
+    return {0, p * shape.virtualStages, chunk * p + rank};
+}
+
 // Appends rank `rank`'s ops as far as their dependencies are ordered; returns how many.
 std::size_t advanceRank(CompileState& state, int rank, const std::vector<ScheduleOp>& order,
                         std::vector<ProgramStep>& steps, std::vector<std::uint32_t>& ops) {
     const ScheduleShape& shape = *state.shape;
     const int stages = shape.stages;
-    const int lastVirtual = stages * shape.virtualStages - 1;
     auto& cursor = state.cursor[static_cast<std::size_t>(rank)];
     std::size_t added = 0;
     while (cursor < order.size()) {
@@ -36,26 +58,33 @@ std::size_t advanceRank(CompileState& state, int rank, const std::vector<Schedul
             state.invalidOp = true;
             return added;
         }
-        const int virtualStage = op.chunk * stages + rank;
+        const PathPlace place = placeOf(shape, op.chunk, rank);
+        const int virtualStage = place.start + place.position;
         const std::size_t slot = slotOf(shape, virtualStage, op.microBatch);
         const std::int32_t kindIndex =
             op.kind == OpKind::Forward ? 0 : (op.kind == OpKind::Backward ? 1 : 2);
         ProgramStep step;
         step.rank = rank;
-        step.duration = kindIndex * stages * shape.virtualStages + virtualStage;
+        // Costs are indexed by chunk · p + rank, whatever the route.
+        step.duration = kindIndex * stages * shape.virtualStages + op.chunk * stages + rank;
+        // The send applies between ranks only: a V turns on its last rank without one (every
+        // other neighbour on a path sits on another rank).
+        const bool turn = shape.route == ChunkRoute::VShape &&
+                          place.position == (op.kind == OpKind::Forward ? stages : stages - 1);
+        const std::int32_t send = turn ? 0 : 1;
         if (op.kind == OpKind::Forward) {
-            if (virtualStage > 0) {
+            if (place.position > 0) {
                 step.dependency = state.forwardStep[slotOf(shape, virtualStage - 1, op.microBatch)];
-                step.transfer = 1;
+                step.transfer = send;
                 if (step.dependency < 0) break;
             }
         } else if (op.kind == OpKind::Backward) {
-            if (virtualStage == lastVirtual) {
+            if (place.position == place.length - 1) {
                 step.dependency = state.forwardStep[slot];
             } else {
                 step.dependency =
                     state.backwardStep[slotOf(shape, virtualStage + 1, op.microBatch)];
-                step.transfer = 1;
+                step.transfer = send;
             }
             if (step.dependency < 0) break;
         } else {
@@ -123,7 +152,15 @@ ScheduleProgram compileOrders(const ScheduleShape& shape, const ScheduleOrders& 
 ScheduleGenerator generatorFor(ScheduleKind kind) { return scheduleInfo(kind).generate; }
 
 bool runsChunks(ScheduleKind kind, int stages, int microBatches, int virtualStages) {
-    return scheduleInfo(kind).usesVirtualStages && virtualStages > 1 && microBatches % stages == 0;
+    const ScheduleKindInfo& info = scheduleInfo(kind);
+    if (info.runsOnChunks != nullptr) {
+        return virtualStages == 2 && info.runsOnChunks(stages, microBatches);
+    }
+    return info.usesVirtualStages && virtualStages > 1 && microBatches % stages == 0;
+}
+
+ChunkRoute routeOf(ScheduleKind kind, int chunks) {
+    return chunks > 1 ? scheduleInfo(kind).route : ChunkRoute::Looped;
 }
 
 namespace {
@@ -137,7 +174,7 @@ double cleanCost(const std::vector<double>& values, std::size_t index) {
 }  // namespace
 
 ScheduleCosts simulatedCosts(const ScheduleCosts& given, int stages, int givenChunks,
-                             int simulatedChunks) {
+                             int simulatedChunks, ChunkRoute route) {
     const auto slots = static_cast<std::size_t>(stages) * static_cast<std::size_t>(simulatedChunks);
     ScheduleCosts costs;
     costs.forwardS.assign(slots, 0.0);
@@ -154,6 +191,21 @@ ScheduleCosts simulatedCosts(const ScheduleCosts& given, int stages, int givenCh
             costs.weightGradS[to] += cleanCost(given.weightGradS, from);
         }
     }
+    // Two ways, each chunk is a whole stage: a micro-batch runs one of them, through p stages.
+    if (route == ChunkRoute::TwoWay) {
+        const auto ranks = static_cast<std::size_t>(stages);
+        for (std::size_t rank = 0; rank < ranks; ++rank) {
+            for (auto* values : {&costs.forwardS, &costs.backwardS, &costs.weightGradS}) {
+                double whole = 0;
+                for (std::size_t chunk = 0; chunk < slots / ranks; ++chunk) {
+                    whole += (*values)[chunk * ranks + rank];
+                }
+                for (std::size_t chunk = 0; chunk < slots / ranks; ++chunk) {
+                    (*values)[chunk * ranks + rank] = whole;
+                }
+            }
+        }
+    }
     return costs;
 }
 
@@ -167,7 +219,8 @@ CompiledSchedule compileSchedule(ScheduleKind kind, int stages, int microBatches
     compiled.givenChunks = virtualStages;
     compiled.simulatedChunks =
         runsChunks(kind, stages, microBatches, virtualStages) ? virtualStages : 1;
-    const ScheduleShape shape{stages, microBatches, compiled.simulatedChunks};
+    const ScheduleShape shape{stages, microBatches, compiled.simulatedChunks,
+                              routeOf(kind, compiled.simulatedChunks)};
     compiled.program =
         compileOrders(shape, generatorFor(generatedKind(kind, compiled.simulatedChunks))(shape));
     return compiled;
@@ -189,8 +242,9 @@ void durationTable(const ScheduleProgram& program, const ScheduleCosts& costs,
 double compiledMakespan(const CompiledSchedule& compiled, const ScheduleCosts& costs,
                         std::vector<double>& ends, std::vector<double>& scratch) {
     if (!compiled.program.complete) return 0.0;
-    const ScheduleCosts simulated = simulatedCosts(costs, compiled.program.shape.stages,
-                                                   compiled.givenChunks, compiled.simulatedChunks);
+    const ScheduleCosts simulated =
+        simulatedCosts(costs, compiled.program.shape.stages, compiled.givenChunks,
+                       compiled.simulatedChunks, compiled.program.shape.route);
     return timeProgram(compiled.program, simulated, ends, scratch,
                        [](std::size_t, double, double) {});
 }

@@ -88,8 +88,11 @@ double timeProgram(const ScheduleProgram& program, const ScheduleCosts& costs,
 // onWholeStages (interleaving on one chunk, or its fallback, is exactly 1F1B).
 [[nodiscard]] ScheduleKind generatedKind(ScheduleKind kind, int chunks);
 [[nodiscard]] bool runsChunks(ScheduleKind kind, int stages, int microBatches, int virtualStages);
+// The route of `kind` on `chunks` chunks (its row's, or Looped on one chunk).
+[[nodiscard]] ChunkRoute routeOf(ScheduleKind kind, int chunks);
+// On a TwoWay route each chunk costs the rank's whole stage (the two are copies of one stage).
 [[nodiscard]] ScheduleCosts simulatedCosts(const ScheduleCosts& given, int stages, int givenChunks,
-                                           int simulatedChunks);
+                                           int simulatedChunks, ChunkRoute route);
 
 // simulateSchedule's shape for these inputs, its orders generated and compiled (valid inputs:
 // stages, microBatches, virtualStages ≥ 1).

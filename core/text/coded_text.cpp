@@ -20,6 +20,8 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"bubble.closed_form_interleaved",
                    "(p − 1)/(v·m + p − 1) = {numerator}/{denominator} = {fraction:percent} "
                    "(bubble/ideal (p − 1)/(v·m) = {numerator}/{work})"},
+    DiagnosticCode{"bubble.dualpipe", "simulated {simulated:percent}; DeepSeek-V3 Table 2: (PP/2 − 1)(F&B + B − 3W) idle per rank, PP = p stages"},
+    DiagnosticCode{"bubble.dualpipev", "simulated {simulated:percent}; DualPipe repository: (PP/2 − 1)(F&B + B − 3W) idle per rank, PP = 2p stages"},
     DiagnosticCode{"bubble.interleaving_fallback",
                    "m = {m} is not a multiple of p = {p}, which interleaving needs: run as 1F1B"},
     DiagnosticCode{"bubble.simulated_differs",
@@ -231,6 +233,8 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"report.world", "  world size {world} = dp {dp} × tp {tp} × pp {pp} × cp {cp}"},
     DiagnosticCode{"report.yes", "yes"},
     DiagnosticCode{"schedule.1f1b", "1F1B"},
+    DiagnosticCode{"schedule.dualpipe", "DualPipe"},
+    DiagnosticCode{"schedule.dualpipev", "DualPipeV"},
     DiagnosticCode{"schedule.gpipe", "GPipe"},
     DiagnosticCode{"schedule.interleaved_1f1b", "Interleaved 1F1B"},
     DiagnosticCode{"schedule.zb_h1", "Zero bubble H1"},

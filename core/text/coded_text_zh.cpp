@@ -17,6 +17,8 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"bubble.closed_form_interleaved",
                    "(p − 1)/(v·m + p − 1) = {numerator}/{denominator} = {fraction:percent}"
                    "（气泡/理想 (p − 1)/(v·m) = {numerator}/{work}）"},
+    DiagnosticCode{"bubble.dualpipe", "模拟值 {simulated:percent}；DeepSeek-V3 表 2：每个 rank 空闲 (PP/2 − 1)(F&B + B − 3W)，PP = p 个阶段"},
+    DiagnosticCode{"bubble.dualpipev", "模拟值 {simulated:percent}；DualPipe 代码库：每个 rank 空闲 (PP/2 − 1)(F&B + B − 3W)，PP = 2p 个阶段"},
     DiagnosticCode{"bubble.interleaving_fallback",
                    "m = {m} 不是 p = {p} 的倍数，而交错调度需要如此：按 1F1B 运行"},
     DiagnosticCode{"bubble.simulated_differs",
@@ -221,6 +223,8 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"report.world", "  GPU 总数 {world} = dp {dp} × tp {tp} × pp {pp} × cp {cp}"},
     DiagnosticCode{"report.yes", "是"},
     DiagnosticCode{"schedule.1f1b", "1F1B"},
+    DiagnosticCode{"schedule.dualpipe", "DualPipe（双向流水线）"},
+    DiagnosticCode{"schedule.dualpipev", "DualPipeV（V 形双向流水线）"},
     DiagnosticCode{"schedule.gpipe", "GPipe"},
     DiagnosticCode{"schedule.interleaved_1f1b", "交错 1F1B"},
     DiagnosticCode{"schedule.zb_h1", "零气泡 H1"},

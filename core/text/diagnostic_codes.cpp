@@ -302,6 +302,9 @@ constexpr std::array kCodes = {
         "layers {layers} are not divisible by pp {pp} × virtual_stages {virtual_stages} ="
         " {chunks}; every model chunk needs the same number of layers (choose "
         "virtual_stages with pp × virtual_stages dividing layers)."},
+    DiagnosticCode{"pipeline.dualpipe_chunks", "{schedule} runs two model chunks on every pipeline rank: set virtual_stages to 2 (got {virtual_stages}); until then it runs as zb_h1."},
+    DiagnosticCode{"pipeline.dualpipe_even", "dualpipe sends half the micro-batches each way and pairs rank r with rank pp − 1 − r: pp {pp} and grad_accumulation {grad_accumulation} must both be even; until then it runs as zb_h1."},
+    DiagnosticCode{"pipeline.dualpipe_micro_batches", "{schedule} needs at least 2 × pp = {needed} micro-batches per step, and grad_accumulation is {grad_accumulation}; raise it, or it runs as zb_h1."},
     DiagnosticCode{"pipeline.interleaved_micro_batches",
                    "interleaved_1f1b runs micro-batches in groups of pp: grad_accumulation "
                    "{grad_accumulation} is not divisible by pp {pp} (Megatron-LM's rule); use a "

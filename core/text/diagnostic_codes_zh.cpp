@@ -253,6 +253,9 @@ constexpr std::array kCodesZh = {
                    "layers {layers} 不能被 pp {pp} × virtual_stages {virtual_stages} = {chunks} "
                    "整除；每个模型块需要相同的层数（请选择使 pp × virtual_stages 整除层数的 "
                    "virtual_stages）。"},
+    DiagnosticCode{"pipeline.dualpipe_chunks", "{schedule} 在每个流水线 rank 上运行两个模型块：请把 virtual_stages 设为 2（当前为 {virtual_stages}）；在此之前按 zb_h1 运行。"},
+    DiagnosticCode{"pipeline.dualpipe_even", "dualpipe 让一半微批次正向、一半反向流动，并把 rank r 与 rank pp − 1 − r 配对：pp {pp} 和 grad_accumulation {grad_accumulation} 都必须是偶数；在此之前按 zb_h1 运行。"},
+    DiagnosticCode{"pipeline.dualpipe_micro_batches", "{schedule} 每步至少需要 2 × pp = {needed} 个微批次，而 grad_accumulation 为 {grad_accumulation}；请调高它，否则按 zb_h1 运行。"},
     DiagnosticCode{"pipeline.interleaved_micro_batches",
                    "interleaved_1f1b 以 pp 个微批次为一组运行：grad_accumulation "
                    "{grad_accumulation} 不能被 pp {pp} 整除（Megatron-LM 的规则）；请用 {pp} "

@@ -67,11 +67,12 @@ private slots:
             "gpt3-1.3b",   "gpt3-2.7b",    "gpt3-6.7b",  "gpt3-13b",  "gpt3-175b",
             "llama2-7b",   "llama2-13b",   "llama2-70b", "llama3-8b", "llama3-70b",
             "llama3-405b", "mixtral-8x7b", "generic-7b"};
-        const std::set<std::string> gpus = {"rtx3090-24gb",  "rtx4090-24gb",  "a100-sxm-40gb",
-                                            "a100-sxm-80gb", "h100-sxm-80gb", "h200-sxm-141gb",
-                                            "b200-192gb",    "mi300x-192gb"};
-        const std::set<std::string> links = {"nvlink3", "nvlink4", "nvlink5", "pcie4",
-                                             "pcie5",   "ib-200g", "ib-400g", "roce-100g"};
+        const std::set<std::string> gpus = {"rtx3090-24gb",   "rtx4090-24gb",  "a100-sxm-40gb",
+                                            "a100-sxm-80gb",  "h100-sxm-80gb", "h800-sxm-80gb",
+                                            "h200-sxm-141gb", "b200-192gb",    "mi300x-192gb"};
+        const std::set<std::string> links = {"nvlink3", "nvlink4", "nvlink4-h800",
+                                             "nvlink5", "pcie4",   "pcie5",
+                                             "ib-200g", "ib-400g", "roce-100g"};
         const Catalog& catalog = builtinCatalog();
         std::set<std::string> seen;
         for (const auto& preset : catalog.models) {
@@ -216,6 +217,8 @@ private slots:
         QTest::newRow("a100-datasheet-80gb") << QStringLiteral("a100-sxm-80gb") << 80 * gib
                                              << QList<double>{312, 312, 0, 19.5} << 2039.0;
         QTest::newRow("h100-datasheet-sxm") << QStringLiteral("h100-sxm-80gb") << 85899345920ULL
+                                            << QList<double>{989.4, 989.4, 1978.9, 66.9} << 3350.0;
+        QTest::newRow("h800-datasheet-sxm") << QStringLiteral("h800-sxm-80gb") << 80 * gib
                                             << QList<double>{989.4, 989.4, 1978.9, 66.9} << 3350.0;
         QTest::newRow("h200-datasheet-sxm") << QStringLiteral("h200-sxm-141gb") << 141 * gib
                                             << QList<double>{989.4, 989.4, 1978.9, 66.9} << 4800.0;

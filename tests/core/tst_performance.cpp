@@ -9,6 +9,7 @@
 #include "core/plan/catalog.h"
 #include "core/plan/plan_json.h"
 #include "core/plan/plan_patch.h"
+#include "core/rules/validate.h"
 #include "core/text/format.h"
 
 #include <QTest>
@@ -75,6 +76,29 @@ double korthikantiStep(const MegatronRun& run, bool selective) {
     const Plan plan = fourfold::test::megatronPlan(
         run, selective ? Recompute::Selective : Recompute::Full, selective);
     return performanceOf(plan).stepTimeS;
+}
+
+// A Mixtral-like MoE layer stack on H100s linked by NVLink 4: 8 experts, top-2, hidden 4096,
+// so a layer's compute far outlasts its all-to-all inside a node. bf16, micro-batch 1, m = 8.
+Plan moePlan() {
+    Plan plan = defaultPlan();
+    plan.model = ModelSpec{};
+    plan.model.layers = 4;
+    plan.model.hidden = 4096;
+    plan.model.heads = 32;
+    plan.model.kvHeads = 8;
+    plan.model.ffnHidden = 14336;
+    plan.model.vocab = 32000;
+    plan.model.sequence = 4096;
+    plan.model.moe = {.experts = 8, .topK = 2, .expertFfnHidden = 0};
+    plan.training.precision = Precision::Bf16;
+    plan.training.microBatch = 1;
+    plan.training.gradAccumulation = 8;
+    plan.cluster.gpu = findGpuPreset("h100-sxm-80gb")->spec;
+    plan.cluster.gpusPerNode = 8;
+    plan.cluster.nodes = 1;
+    plan.cluster.intraNode = findLinkPreset("nvlink4")->spec;
+    return plan;
 }
 
 }  // namespace
@@ -163,6 +187,138 @@ private slots:
         QVERIFY(roce.stepTimeS > infiniband.stepTimeS);
         QVERIFY(roce.breakdown.tpComm > 1.5 * infiniband.breakdown.tpComm);
         QVERIFY(roce.breakdown.tpComm > roce.breakdown.compute);
+    }
+
+    // Expert parallelism over 16 ranks on two nodes of 8 (Megatron order: EP inside DP, dp 16):
+    // each all-to-all sends 15/16 of the routed tokens, 7/16 over NVLink and 8/16 over the NIC at
+    // once; the slower side sets the time, after 15 NIC latencies. Four all-to-alls per layer and
+    // micro-batch (dispatch and combine, forward and backward).
+    void expertParallelAcrossNodesPaysForTheNetwork() {
+        Plan plan = moePlan();
+        plan.parallel.dp = 16;
+        plan.parallel.ep = 16;
+        plan.cluster.nodes = 2;
+        plan.cluster.interNode = findLinkPreset("ib-400g")->spec;
+        const double routed = 1.0 * 4096 * 2 * 4096 * 2.0;  // b × s × top-k × h × 2 B
+        const double nic = 15 * 14e-6 + 8.0 / 16.0 * routed / 50e9;
+        const double nvlink = 7.0 / 16.0 * routed / 450e9;
+        QVERIFY(nic > nvlink);
+        const double perLayer = 4.0 * nic;
+        const PerformanceReport wide = performanceOf(plan);
+        QVERIFY(!wide.stages.empty());
+        const double expected = plan.training.gradAccumulation * plan.model.layers * perLayer;
+        QVERIFY2(std::fabs(wide.stages[0].breakdown.epComm - expected) < 1e-9 * expected,
+                 qPrintable(QString::number(wide.stages[0].breakdown.epComm, 'g', 10)));
+        // The same 16 ranks on one node of 16 ride NVLink only: 15 × 3.4 µs + 15/16 of the bytes.
+        plan.cluster.nodes = 1;
+        plan.cluster.gpusPerNode = 16;
+        const double inside = plan.training.gradAccumulation * plan.model.layers * 4.0 *
+                              (15 * 3.4e-6 + 15.0 / 16.0 * routed / 450e9);
+        const PerformanceReport narrow = performanceOf(plan);
+        QVERIFY(std::fabs(narrow.stages[0].breakdown.epComm - inside) < 1e-9 * inside);
+        QVERIFY(wide.stepTimeS > narrow.stepTimeS);
+    }
+
+    // Megatron-Core's combined 1F1B step (--overlap-moe-expert-parallel-comm) merges one micro-
+    // batch's forward with another's backward, so each one's all-to-all runs beside the other's
+    // compute. Without a pipeline every micro-batch but the first pairs up; here the compute
+    // outlasts the all-to-all, so a paired all-to-all costs half its time (the contention share):
+    // m = 8 gives 1/8 + 7/8 × 0.5 = 0.5625 of the plain figure.
+    void moeAllToAllOverlapHidesPairedMicroBatches() {
+        Plan plan = moePlan();
+        plan.parallel.dp = 8;
+        plan.parallel.ep = 8;
+        const PerformanceReport plain = performanceOf(plan);
+        plan.performance.overlapMoeA2a = true;
+        const PerformanceReport overlapped = performanceOf(plan);
+        QVERIFY(plain.breakdown.epComm > 0);
+        QVERIFY(std::fabs(overlapped.breakdown.epComm / plain.breakdown.epComm - 0.5625) < 1e-9);
+        QVERIFY(overlapped.stepTimeS < plain.stepTimeS);
+        // One micro-batch has nothing to pair with.
+        plan.training.gradAccumulation = 1;
+        Plan single = plan;
+        single.performance.overlapMoeA2a = false;
+        QCOMPARE(performanceOf(plan).breakdown.epComm, performanceOf(single).breakdown.epComm);
+        // With a pipeline, Megatron-Core runs it only under interleaving: 1F1B is unchanged.
+        plan.training.gradAccumulation = 8;
+        plan.parallel.pp = 2;
+        plan.parallel.dp = 4;
+        plan.parallel.ep = 4;
+        plan.model.layers = 8;
+        plan.parallel.schedule = ScheduleKind::OneFOneB;
+        Plan noOverlap = plan;
+        noOverlap.performance.overlapMoeA2a = false;
+        QCOMPARE(performanceOf(plan).stages[0].breakdown.epComm,
+                 performanceOf(noOverlap).stages[0].breakdown.epComm);
+        // Interleaved, p = 2, v = 2, m = 8: m·v = 16 forwards per rank, warm-up (p − r − 1)·2 +
+        // (v − 1)·p + 1 = 5 on rank 0 and 3 on rank 1, so 11/16 and 13/16 of them pair up.
+        plan.parallel.schedule = ScheduleKind::Interleaved1F1B;
+        plan.parallel.virtualStages = 2;
+        noOverlap = plan;
+        noOverlap.performance.overlapMoeA2a = false;
+        const PerformanceReport interleaved = performanceOf(plan);
+        const PerformanceReport reference = performanceOf(noOverlap);
+        for (const auto& [rank, paired] : {std::pair{0, 11.0 / 16}, std::pair{1, 13.0 / 16}}) {
+            const auto index = static_cast<std::size_t>(rank);
+            const double ratio = interleaved.stages[index].breakdown.epComm /
+                                 reference.stages[index].breakdown.epComm;
+            QVERIFY2(std::fabs(ratio - (1.0 - paired * 0.5)) < 1e-9,
+                     qPrintable(QString::number(ratio, 'g', 10)));
+        }
+    }
+
+    // DeepSeek-V3's shape (arXiv 2412.19437: 61 layers, 256 routed experts, top-8; MLA and the
+    // shared expert are left to the model) on H800s: the report's layout (PP 16, EP 64 over 8
+    // nodes, ZeRO-1 DP 128, no TP, DualPipe) on 2,048 GPUs, and the issue's TP 2, PP 16, DP 32,
+    // EP 64, expert TP 1 on 1,024 (EP spans the TP ranks, as Megatron-Core's expert layout
+    // allows). Both validate without an error and evaluate; EP 64 crosses nodes in both, and
+    // DualPipe hides a share of its all-to-all that 1F1B leaves exposed.
+    void deepSeekV3LayoutsEvaluate() {
+        Plan plan = defaultPlan();
+        plan.model = ModelSpec{};
+        plan.model.layers = 61;
+        plan.model.hidden = 7168;
+        plan.model.heads = 128;
+        plan.model.kvHeads = 128;
+        plan.model.ffnHidden = 18432;
+        plan.model.vocab = 129280;
+        plan.model.sequence = 4096;
+        plan.model.moe = {.experts = 256, .topK = 8, .expertFfnHidden = 2048};
+        plan.training.precision = Precision::Fp8;
+        plan.training.microBatch = 1;
+        plan.training.gradAccumulation = 120;
+        plan.training.recompute = Recompute::Selective;
+        plan.parallel = ParallelSpec{};
+        plan.parallel.dp = 128;
+        plan.parallel.pp = 16;
+        plan.parallel.ep = 64;
+        plan.parallel.etp = 1;
+        plan.parallel.zeroStage = 1;
+        plan.parallel.virtualStages = 2;
+        plan.parallel.schedule = ScheduleKind::DualPipe;
+        plan.cluster.gpu = findGpuPreset("h800-sxm-80gb")->spec;
+        plan.cluster.nodes = 256;
+        plan.cluster.intraNode = findLinkPreset("nvlink4-h800")->spec;
+        plan.cluster.interNode = findLinkPreset("ib-400g")->spec;
+        Plan megatron = plan;
+        megatron.parallel.dp = 32;
+        megatron.parallel.tp = 2;
+        megatron.parallel.sequenceParallel = true;
+        megatron.training.gradAccumulation = 480;
+        megatron.cluster.nodes = 128;
+        for (const Plan* layout : {&plan, &megatron}) {
+            for (const Diagnostic& d : validate(*layout)) {
+                QVERIFY2(d.severity != Severity::Error, d.message.c_str());
+            }
+            const Evaluation evaluation = evaluate(*layout);
+            QVERIFY(evaluation.performance.has_value());
+            QVERIFY(evaluation.performance->stepTimeS > 0);
+            QVERIFY(evaluation.performance->breakdown.epComm > 0);
+        }
+        Plan oneFOneB = plan;
+        oneFOneB.parallel.schedule = ScheduleKind::OneFOneB;
+        oneFOneB.parallel.virtualStages = 1;
+        QVERIFY(performanceOf(plan).breakdown.epComm < performanceOf(oneFOneB).breakdown.epComm);
     }
 
     void overlapHidesGradientReduction() {
@@ -282,7 +438,8 @@ private slots:
           "schema": "fourfold.plan/1",
           "cluster": { "gpu": { "name": "h100-sxm-80gb",
                                 "efficiency": { "gemm": 0.7, "gemm_half_dim": 64 } } },
-          "performance": { "overlap_tp_comm": true, "data_loading_s": 0.05,
+          "performance": { "overlap_tp_comm": true, "overlap_moe_a2a": true,
+                           "data_loading_s": 0.05,
                            "token_budget": 2e12, "price_per_gpu_hour": 2.5 },
           "checkpoint": { "storage_gbps": 40, "mtbf_hours_per_gpu": 30000, "restart_s": 300 }
         })");
@@ -292,6 +449,7 @@ private slots:
         QCOMPARE(plan.cluster.gpuEfficiency.gemmHalfDim, 64.0);
         QCOMPARE(plan.cluster.gpu.peakTflops.bf16, 989.4);
         QVERIFY(plan.performance.overlapTpComm);
+        QVERIFY(plan.performance.overlapMoeA2a);
         QCOMPARE(plan.performance.dataLoadingS, 0.05);
         QCOMPARE(plan.performance.tokenBudget, 2e12);
         QCOMPARE(plan.performance.pricePerGpuHour, 2.5);

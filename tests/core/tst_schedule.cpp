@@ -165,6 +165,96 @@ private slots:
         QVERIFY(text(result.bubbleFormula).startsWith(QStringLiteral("simulated ")));
     }
 
+    // DualPipe and DualPipeV (DeepSeek-V3, arXiv 2412.19437, Table 2; deepseek-ai/DualPipe):
+    // Table 2 gives (PP/2 − 1)(F&B + B − 3W) idle per rank, with F a chunk's forward, B its full
+    // backward (input and weight gradient), W its weight gradient and F&B an overlapped pair,
+    // here F + B (the simulator runs the pair's two ops one after the other; the all-to-all the
+    // pair hides is taken off the costs). The costs below are per chunk: DualPipeV's chunks are
+    // half a rank's stage (PP = 2p); DualPipe's two chunks are copies of one stage (PP = p), so
+    // each runs the rank's whole stage, twice the per-chunk figure given.
+    //   DualPipeV p = 2, m = 4, F 3, B_in 1, W 1: B = 2, F&B = 5: (2 − 1)(5 + 2 − 3) = 4.
+    //   DualPipeV p = 4, m = 8, same costs: (4 − 1) × 4 = 12.
+    //   DualPipeV p = 4, m = 8, F 1, B_in 0.5, W 1: B = 1.5, F&B = 2.5: 3 × (2.5 + 1.5 − 3) = 3.
+    //   DualPipe p = 8, m = 20, per chunk F 1.5, B_in 0.5, W 0.5 (stage 3, 1, 1): 3 × 4 = 12.
+    //   DualPipe p = 2, m = 4: PP/2 − 1 = 0, no bubble.
+    // Where the backward outweighs the weight gradient, the pairs' order leaves less idle than
+    // the table's figure (p = 4, F 1, B_in 2, W 0.5: 10.5 against 13.5); it is an upper bound.
+    void dualPipeBubble_data() {
+        QTest::addColumn<ScheduleKind>("kind");
+        QTest::addColumn<int>("stages");
+        QTest::addColumn<int>("micro");
+        QTest::addColumn<double>("forward");
+        QTest::addColumn<double>("backward");
+        QTest::addColumn<double>("weightGrad");
+        QTest::addColumn<double>("table2");
+        QTest::addColumn<bool>("exact");
+        QTest::newRow("dualpipev-p2-m4-forward-heavy")
+            << ScheduleKind::DualPipeV << 2 << 4 << 3.0 << 1.0 << 1.0 << 4.0 << true;
+        QTest::newRow("dualpipev-p4-m8-forward-heavy")
+            << ScheduleKind::DualPipeV << 4 << 8 << 3.0 << 1.0 << 1.0 << 12.0 << true;
+        QTest::newRow("dualpipev-p4-m12-forward-heavy")
+            << ScheduleKind::DualPipeV << 4 << 12 << 3.0 << 1.0 << 1.0 << 12.0 << true;
+        QTest::newRow("dualpipev-p4-m8-weight-heavy")
+            << ScheduleKind::DualPipeV << 4 << 8 << 1.0 << 0.5 << 1.0 << 3.0 << true;
+        QTest::newRow("dualpipe-p8-m20-forward-heavy")
+            << ScheduleKind::DualPipe << 8 << 20 << 1.5 << 0.5 << 0.5 << 12.0 << true;
+        QTest::newRow("dualpipe-p2-m4-no-bubble")
+            << ScheduleKind::DualPipe << 2 << 4 << 1.0 << 1.0 << 1.0 << 0.0 << true;
+        QTest::newRow("dualpipev-p4-m8-backward-heavy-below-table")
+            << ScheduleKind::DualPipeV << 4 << 8 << 1.0 << 2.0 << 0.5 << 13.5 << false;
+    }
+    void dualPipeBubble() {
+        QFETCH(ScheduleKind, kind);
+        QFETCH(int, stages);
+        QFETCH(int, micro);
+        QFETCH(double, forward);
+        QFETCH(double, backward);
+        QFETCH(double, weightGrad);
+        QFETCH(double, table2);
+        QFETCH(bool, exact);
+        const auto result = simulateSchedule(
+            kind, stages, micro, 2, uniformCosts(stages, 2, forward, backward, weightGrad));
+        QVERIFY(result.complete);
+        QCOMPARE(result.virtualStages, 2);
+        QVERIFY(result.splitWeightGrad);
+        // DualPipeV: 2m chunk passes of the given costs; DualPipe: m passes of a whole stage.
+        const double work = 2.0 * micro * (forward + backward + weightGrad);
+        for (const auto& rank : result.ranks) {
+            QVERIFY(std::fabs(rank.busyS - work) < 1e-9);
+            if (exact) {
+                QVERIFY2(std::fabs(rank.idleS - table2) < 1e-9,
+                         qPrintable(QString::number(rank.idleS)));
+            } else {
+                QVERIFY(rank.idleS > 0 && rank.idleS < table2);
+            }
+        }
+        QVERIFY(text(result.bubbleFormula).startsWith(QStringLiteral("simulated ")));
+        QVERIFY(text(result.bubbleFormula).contains(QStringLiteral("(PP/2 − 1)(F&B + B − 3W)")));
+    }
+
+    // On one chunk, or with fewer than 2p micro-batches, DualPipe runs as ZB-H1 on whole stages.
+    void dualPipeFallsBackToZeroBubble() {
+        const auto costs = uniformCosts(4, 2, 1.0, 1.0, 1.0);
+        for (const ScheduleKind kind : {ScheduleKind::DualPipe, ScheduleKind::DualPipeV}) {
+            const auto few = simulateSchedule(kind, 4, 6, 2, costs);
+            const auto zb = simulateSchedule(ScheduleKind::ZbH1, 4, 6, 2, costs);
+            QVERIFY(few.complete);
+            QCOMPARE(few.virtualStages, 1);
+            QCOMPARE(few.makespanS, zb.makespanS);
+        }
+        // DualPipe needs p even.
+        QCOMPARE(simulateSchedule(ScheduleKind::DualPipe, 3, 12, 2, uniformCosts(3, 2, 1, 1, 1))
+                     .virtualStages,
+                 1);
+        // The V holds its sets in half stages: rank 0 keeps the most (the V's turn is on rank
+        // p − 1, the loss on rank 0), and the memory engine reads the same count.
+        const auto v = simulateSchedule(ScheduleKind::DualPipeV, 4, 8, 2, costs);
+        for (int rank = 0; rank < 4; ++rank) {
+            QCOMPARE(inFlightActivationSets(ScheduleKind::DualPipeV, 4, 8, 2, rank),
+                     v.ranks[std::size_t(rank)].peakInFlight);
+        }
+    }
+
     void zeroBubbleBeatsOneFOneB() {
         // Same work: 1F1B runs B + W as one backward.
         const auto oneF =

@@ -46,6 +46,10 @@ private slots:
                                << "零气泡 H1";
         QTest::newRow("zb_h2") << ScheduleKind::ZbH2 << "Zero bubble H2"
                                << "零气泡 H2";
+        QTest::newRow("dualpipe") << ScheduleKind::DualPipe << "DualPipe"
+                                  << "DualPipe（双向流水线）";
+        QTest::newRow("dualpipev") << ScheduleKind::DualPipeV << "DualPipeV"
+                                   << "DualPipeV（V 形双向流水线）";
     }
     void namesInBothLanguages() {
         QFETCH(ScheduleKind, kind);

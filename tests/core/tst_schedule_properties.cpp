@@ -22,6 +22,32 @@ constexpr double kTolerance = 1e-9;
 
 bool splitsWeightGrad(ScheduleKind kind) { return scheduleInfo(kind).splitsWeightGrad; }
 
+// A micro-batch's path over the (rank, chunk) pairs, written out again here from the routes'
+// definitions (core/schedule/schedule_order.h): paths, their length, the position of a chunk
+// on its path, and the rank at a position.
+struct Route {
+    detail::ChunkRoute kind = detail::ChunkRoute::Looped;
+    int stages = 1;
+    int chunks = 1;
+
+    int paths() const { return kind == detail::ChunkRoute::TwoWay ? 2 : 1; }
+    int length() const {
+        if (kind == detail::ChunkRoute::TwoWay) return stages;
+        return kind == detail::ChunkRoute::VShape ? 2 * stages : stages * chunks;
+    }
+    int pathOf(int chunk) const { return kind == detail::ChunkRoute::TwoWay ? chunk : 0; }
+    int position(int chunk, int rank) const {
+        if (kind == detail::ChunkRoute::Looped) return chunk * stages + rank;
+        if (kind == detail::ChunkRoute::VShape) return chunk == 0 ? rank : 2 * stages - 1 - rank;
+        return chunk == 0 ? rank : stages - 1 - rank;
+    }
+    int rankAt(int path, int at) const {
+        if (kind == detail::ChunkRoute::Looped) return at % stages;
+        if (kind == detail::ChunkRoute::VShape) return at < stages ? at : 2 * stages - 1 - at;
+        return path == 0 ? at : stages - 1 - at;
+    }
+};
+
 // Returns an empty string when the result keeps every property, else what broke.
 QString checkProperties(const ScheduleResult& result, const ScheduleCosts& costs) {
     const int stages = result.stages;
@@ -33,6 +59,15 @@ QString checkProperties(const ScheduleResult& result, const ScheduleCosts& costs
         return QStringLiteral("incomplete: ") + QString::fromStdString(result.bubbleFormula);
     if (int(result.ranks.size()) != stages) return QStringLiteral("rank count");
     const auto slotCount = std::size_t(stages) * std::size_t(chunks) * std::size_t(micro);
+    const Route route{chunks > 1 ? scheduleInfo(result.kind).route : detail::ChunkRoute::Looped,
+                      stages, chunks};
+    // Two ways, each path carries half the micro-batches.
+    const int perPath = micro / route.paths();
+    const auto slotOf = [&](int path, int at, int mb) {
+        return (std::size_t(path) * std::size_t(route.length()) + std::size_t(at)) *
+                   std::size_t(micro) +
+               std::size_t(mb);
+    };
     // start/end per kind, per (virtual stage, micro-batch); -1 = not seen.
     std::array<std::vector<double>, 3> starts, ends;
     for (auto& values : starts) values.assign(slotCount, -1.0);
@@ -46,10 +81,10 @@ QString checkProperties(const ScheduleResult& result, const ScheduleCosts& costs
             if (op.endS < op.startS) return QStringLiteral("negative duration");
             previousEnd = op.endS;
             busy += op.endS - op.startS;
-            if (op.chunk < 0 || op.chunk >= chunks || op.microBatch < 0 || op.microBatch >= micro)
+            if (op.chunk < 0 || op.chunk >= chunks || op.microBatch < 0 || op.microBatch >= perPath)
                 return QStringLiteral("op outside the shape");
-            const auto slot = std::size_t(op.chunk * stages + rank.stage) * std::size_t(micro) +
-                              std::size_t(op.microBatch);
+            const auto slot =
+                slotOf(route.pathOf(op.chunk), route.position(op.chunk, rank.stage), op.microBatch);
             const auto kind = std::size_t(op.kind);
             if (ends[kind][slot] >= 0) return QStringLiteral("op ran twice");
             starts[kind][slot] = op.startS;
@@ -58,24 +93,32 @@ QString checkProperties(const ScheduleResult& result, const ScheduleCosts& costs
         busiest = std::max(busiest, busy);
         if (std::abs(rank.idleS - (result.makespanS - busy)) > 1e-6) return QStringLiteral("idle");
     }
-    const int lastVirtual = stages * chunks - 1;
-    for (int virtualStage = 0; virtualStage <= lastVirtual; ++virtualStage) {
-        for (int mb = 0; mb < micro; ++mb) {
-            const auto slot = std::size_t(virtualStage) * std::size_t(micro) + std::size_t(mb);
-            const double forwardStart = starts[0][slot];
-            const double backwardStart = starts[1][slot];
-            if (forwardStart < 0 || backwardStart < 0) return QStringLiteral("missing F or B");
-            if (split != (starts[2][slot] >= 0)) return QStringLiteral("W presence");
-            if (virtualStage > 0 &&
-                forwardStart < ends[0][slot - std::size_t(micro)] + transfer - kTolerance)
-                return QStringLiteral("F before upstream F + transfer");
-            if (virtualStage == lastVirtual) {
-                if (backwardStart < ends[0][slot] - kTolerance) return QStringLiteral("B before F");
-            } else if (backwardStart < ends[1][slot + std::size_t(micro)] + transfer - kTolerance) {
-                return QStringLiteral("B before downstream B + transfer");
+    const int last = route.length() - 1;
+    for (int path = 0; path < route.paths(); ++path) {
+        for (int at = 0; at <= last; ++at) {
+            for (int mb = 0; mb < perPath; ++mb) {
+                const auto slot = slotOf(path, at, mb);
+                const double forwardStart = starts[0][slot];
+                const double backwardStart = starts[1][slot];
+                if (forwardStart < 0 || backwardStart < 0) return QStringLiteral("missing F or B");
+                if (split != (starts[2][slot] >= 0)) return QStringLiteral("W presence");
+                // The send applies between ranks only (a V turns on its last rank).
+                const auto sendFrom = [&](int other) {
+                    return route.rankAt(path, other) != route.rankAt(path, at) ? transfer : 0.0;
+                };
+                if (at > 0 && forwardStart <
+                                  ends[0][slotOf(path, at - 1, mb)] + sendFrom(at - 1) - kTolerance)
+                    return QStringLiteral("F before upstream F + transfer");
+                if (at == last) {
+                    if (backwardStart < ends[0][slot] - kTolerance)
+                        return QStringLiteral("B before F");
+                } else if (backwardStart <
+                           ends[1][slotOf(path, at + 1, mb)] + sendFrom(at + 1) - kTolerance) {
+                    return QStringLiteral("B before downstream B + transfer");
+                }
+                if (split && starts[2][slot] < ends[1][slot] - kTolerance)
+                    return QStringLiteral("W before B");
             }
-            if (split && starts[2][slot] < ends[1][slot] - kTolerance)
-                return QStringLiteral("W before B");
         }
     }
     if (result.makespanS < busiest - kTolerance) return QStringLiteral("makespan below work");
@@ -112,12 +155,20 @@ private slots:
         std::uniform_int_distribution<int> kindOf(0, int(kinds.size()) - 1);
         for (int trial = 0; trial < 600; ++trial) {
             const auto kind = kinds[std::size_t(kindOf(random))].kind;
-            const int stages = stagesOf(random);
+            int stages = stagesOf(random);
             int micro = microOf(random);
-            const int chunks = chunksOf(random);
-            // Half the interleaved trials use a multiple of p, so interleaving really runs.
-            if (scheduleInfo(kind).usesVirtualStages && trial % 2 == 0)
+            int chunks = chunksOf(random);
+            // Half the interleaved trials use a multiple of p, so interleaving really runs;
+            // half the DualPipe ones give it two chunks, an even p and m ≥ 2p.
+            if (scheduleInfo(kind).runsOnChunks != nullptr) {
+                if (trial % 2 == 0) {
+                    chunks = 2;
+                    stages += stages % 2;
+                    micro = std::max(micro + micro % 2, 2 * stages);
+                }
+            } else if (scheduleInfo(kind).usesVirtualStages && trial % 2 == 0) {
                 micro = stages * std::max(1, micro / stages);
+            }
             const auto costs = randomCosts(random, stages, chunks);
             const auto result = simulateSchedule(kind, stages, micro, chunks, costs);
             // The simulated shape may merge chunks; rebuild the costs it used for the check.

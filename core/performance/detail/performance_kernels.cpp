@@ -11,7 +11,7 @@ double sizeFactor(double dimension, double halfDim) {
     return dimension / (dimension + halfDim);
 }
 
-// Hopper (GH100) parts: H100 and H200 share the compute die. The B200 has no measured row
+// Hopper (GH100) parts: H100, H800 and H200 share the compute die. The B200 has no measured row
 // yet; it is given Hopper's shares rather than the A100's, which would flatter it more.
 constexpr GpuEfficiency kHopperEfficiency{kHopperGemmEfficiency, kHopperGemmFp8Efficiency, 0,
                                           kHopperFlashAttentionEfficiency, 0};
@@ -19,7 +19,8 @@ constexpr GpuEfficiency kHopperEfficiency{kHopperGemmEfficiency, kHopperGemmFp8E
 }  // namespace
 
 GpuEfficiency presetEfficiency(std::string_view gpuName) {
-    if (gpuName == "h100-sxm-80gb" || gpuName == "h200-sxm-141gb" || gpuName == "b200-192gb") {
+    if (gpuName == "h100-sxm-80gb" || gpuName == "h800-sxm-80gb" || gpuName == "h200-sxm-141gb" ||
+        gpuName == "b200-192gb") {
         return kHopperEfficiency;
     }
     return {};

@@ -240,6 +240,7 @@ void readPerformance(ObjectReader& section, PerformanceOptions& options) {
     section.readBool("overlap_param_gather", options.overlapParamGather);
     section.readBool("overlap_tp_comm", options.overlapTpComm);
     section.readBool("overlap_p2p", options.overlapP2p);
+    section.readBool("overlap_moe_a2a", options.overlapMoeA2a);
     section.readNumber("data_loading_s", options.dataLoadingS, 0, kInfinity);
     section.readNumber("token_budget", options.tokenBudget, 0, kInfinity);
     section.readNumber("price_per_gpu_hour", options.pricePerGpuHour, 0, kInfinity);

@@ -149,6 +149,7 @@ OrderedJson performanceJson(const PerformanceOptions& options) {
     out["overlap_param_gather"] = options.overlapParamGather;
     out["overlap_tp_comm"] = options.overlapTpComm;
     out["overlap_p2p"] = options.overlapP2p;
+    out["overlap_moe_a2a"] = options.overlapMoeA2a;
     out["data_loading_s"] = options.dataLoadingS;
     out["token_budget"] = options.tokenBudget;
     out["price_per_gpu_hour"] = options.pricePerGpuHour;

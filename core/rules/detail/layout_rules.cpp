@@ -196,14 +196,17 @@ void checkVirtualStages(const Plan& plan, DiagnosticSink& sink) {
     if (p.virtualStages <= 1 || p.pp < 1 || p.pp > kMaxRanks || layers < 1 || layers > kMaxLayers) {
         return;
     }
-    if (p.schedule != ScheduleKind::Interleaved1F1B) {
+    const bool dualPipe =
+        p.schedule == ScheduleKind::DualPipe || p.schedule == ScheduleKind::DualPipeV;
+    if (p.schedule != ScheduleKind::Interleaved1F1B && !dualPipe) {
         sink.error("/parallel/virtual_stages", "pipeline.virtual_stages_need_interleaving",
                    {{"virtual_stages", p.virtualStages}, {"schedule", toString(p.schedule)}});
     }
     if (p.pp == 1) {
         sink.error("/parallel/virtual_stages", "pipeline.virtual_stages_need_pipeline",
                    {{"virtual_stages", p.virtualStages}, {"pp", p.pp}});
-    } else if (p.pp <= layers) {
+    } else if (p.pp <= layers && p.schedule != ScheduleKind::DualPipe) {
+        // DualPipe's two chunks are copies of one stage (checkPipelineLayers covers them).
         const std::int64_t chunks = std::int64_t{p.pp} * p.virtualStages;
         if (layers % chunks != 0) {
             sink.error("/parallel/virtual_stages", "pipeline.chunks_divide_layers",
@@ -226,6 +229,33 @@ void checkInterleavedMicroBatches(const Plan& plan, DiagnosticSink& sink) {
     if (microBatches % p.pp != 0) {
         sink.error("/training/grad_accumulation", "pipeline.interleaved_micro_batches",
                    {{"grad_accumulation", microBatches}, {"pp", p.pp}});
+    }
+}
+
+// DualPipe and DualPipeV (DeepSeek-V3, arXiv 2412.19437 §3.2.1; deepseek-ai/DualPipe): two
+// chunks per rank, at least 2·pp micro-batches, and for DualPipe's two directions pp and the
+// micro-batches even (the repository's asserts).
+void checkDualPipe(const Plan& plan, DiagnosticSink& sink) {
+    const ParallelSpec& p = plan.parallel;
+    const bool twoWay = p.schedule == ScheduleKind::DualPipe;
+    if ((!twoWay && p.schedule != ScheduleKind::DualPipeV) || p.pp < 1 || p.pp > kMaxRanks) {
+        return;
+    }
+    if (p.virtualStages != 2) {
+        sink.error("/parallel/virtual_stages", "pipeline.dualpipe_chunks",
+                   {{"schedule", toString(p.schedule)}, {"virtual_stages", p.virtualStages}});
+    }
+    const int microBatches = plan.training.gradAccumulation;
+    if (microBatches < 1 || microBatches > kMaxBatchFactor) return;
+    if (twoWay && (p.pp % 2 != 0 || microBatches % 2 != 0)) {
+        sink.error("/parallel/pp", "pipeline.dualpipe_even",
+                   {{"pp", p.pp}, {"grad_accumulation", microBatches}});
+    }
+    if (microBatches < 2 * p.pp) {
+        sink.error("/training/grad_accumulation", "pipeline.dualpipe_micro_batches",
+                   {{"schedule", toString(p.schedule)},
+                    {"grad_accumulation", microBatches},
+                    {"needed", 2 * p.pp}});
     }
 }
 
@@ -329,6 +359,8 @@ constexpr LayoutRule kRules[] = {
     {"virtual stages interleave equal model chunks", &checkVirtualStages,
      axisBit(ParallelAxis::VirtualStages)},
     {"interleaving runs micro-batches in groups of pp", &checkInterleavedMicroBatches,
+     axisBit(ParallelAxis::VirtualStages)},
+    {"DualPipe runs two chunks over at least 2·pp micro-batches", &checkDualPipe,
      axisBit(ParallelAxis::VirtualStages)},
     {"expert ranks are carved from a stage's dense ranks", &checkExpertParallel,
      axisBit(ParallelAxis::Expert)},

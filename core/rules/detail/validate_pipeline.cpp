@@ -32,6 +32,7 @@ void validatePipeline(const Plan& plan, DiagnosticSink& sink) {
     }
 
     checkInterleavedMicroBatches(plan, sink);
+    checkDualPipe(plan, sink);
     // With interleaving, fewer micro-batches than stages already breaks the rule above.
     const bool grouped = interleaved && p.virtualStages > 1;
     if (p.pp > 1 && !grouped && microBatches >= 1 && microBatches < p.pp) {

@@ -107,8 +107,18 @@ BlockAxes blockAxes(const Plan& plan, const SearchSpace& space, const Factorisat
     }
     const int layers = plan.model.layers;
     for (const ScheduleKind kind : orAll(space.schedules, allValues<ScheduleKind>())) {
-        if (!scheduleInfo(kind).usesVirtualStages) {
+        const ScheduleKindInfo& info = scheduleInfo(kind);
+        if (!info.usesVirtualStages) {
             axes.schedules.push_back({kind, 1});
+            continue;
+        }
+        // DualPipe and DualPipeV run exactly two chunks; they are searched only when named (an
+        // MoE run's choice, and twice the candidates otherwise).
+        if (info.runsOnChunks != nullptr) {
+            const int perRank = kind == ScheduleKind::DualPipe ? f.pp : 2 * f.pp;
+            if (!space.schedules.empty() && f.pp >= 2 && layers >= 1 && layers % perRank == 0) {
+                axes.schedules.push_back({kind, 2});
+            }
             continue;
         }
         // Interleaving: v ≥ 2 chunks per rank, each a whole number of layers.
