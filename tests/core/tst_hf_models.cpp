@@ -209,6 +209,55 @@ private slots:
         QVERIFY(has(v(maverick), "vision"));
     }
 
+    // Megatron-LM has flags for the head size, QK-norm, MLA, shared experts, the MoE layer
+    // pattern and MTP: they survive the round trip; the sliding window has none and is listed.
+    void megatronWritesWhatItCanExpress_data() {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<QStringList>("unexpressed");
+        QTest::newRow("deepseek-v3") << QStringLiteral("deepseek-v3")
+                                     << QStringList{"--multi-latent-attention",
+                                                    "--q-lora-rank 1536",
+                                                    "--kv-lora-rank 512",
+                                                    "--qk-head-dim 128",
+                                                    "--qk-pos-emb-head-dim 64",
+                                                    "--v-head-dim 128",
+                                                    "--moe-shared-expert-intermediate-size 2048",
+                                                    "--moe-layer-freq '[0,0,0,1,",
+                                                    "--mtp-num-layers 1"}
+                                     << QStringList{"/model/parameters"};
+        QTest::newRow("qwen3-30b-a3b")
+            << QStringLiteral("qwen3-30b-a3b")
+            << QStringList{"--kv-channels 128", "--qk-layernorm", "--num-experts 128"}
+            << QStringList{};
+        QTest::newRow("gemma3-27b")
+            << QStringLiteral("gemma3-27b") << QStringList{"--kv-channels 128", "--qk-layernorm"}
+            << QStringList{"/model/sliding_window", "/model/full_attention_every"};
+    }
+    void megatronWritesWhatItCanExpress() {
+        QFETCH(QString, preset);
+        QFETCH(QStringList, flags);
+        QFETCH(QStringList, unexpressed);
+        Plan plan = defaultPlan();
+        plan.model = findModelPreset(preset.toStdString())->spec;
+        const FrameworkFormat* megatron = findFrameworkFormat("megatron");
+        QVERIFY(megatron != nullptr);
+        const FrameworkExport out = exportPlan(plan, *megatron);
+        for (const QString& flag : flags) {
+            QVERIFY2(has(out.text, flag.toStdString()), qPrintable(flag));
+        }
+        std::string listed;
+        for (const std::string& line : out.unexpressed) listed += line + "\n";
+        for (const char* pointer :
+             {"/model/head_dim", "/model/qk_norm", "/model/mla/kv_rank", "/model/mtp_layers",
+              "/model/moe/shared_experts", "/model/moe/first_dense_layers"}) {
+            QVERIFY2(!has(listed, std::string(pointer) + " "), listed.c_str());
+        }
+        for (const QString& pointer : unexpressed) {
+            QVERIFY2(has(listed, pointer.toStdString()), listed.c_str());
+        }
+    }
+
     void unknownModelTypeListsTheFamilies() {
         const PlanImport imported =
             importConfig(R"({"model_type": "falcon_h1", "hidden_size": 1024})");
