@@ -29,7 +29,28 @@ ModelReport analyzeModel(const Plan& plan) {
     const double headMatrix = detail::lmHeadMatrix(spec);
     const double head = finalNorm + (spec.tiedEmbeddings ? 0.0 : headMatrix);
     const double tiedCopy = spec.tiedEmbeddings && stages > 1 ? headMatrix : 0.0;
-    const double shapeTotal = static_cast<double>(layers) * shape.total() + embedding + head;
+    // Layers summed one by one: DeepSeek's first dense layers and Llama 4's interleaved MoE
+    // layers differ from the rest.
+    const bool uniform = shape == detail::layerShapeAt(spec, 0);
+    auto layersTotal = [&](int first, int count) {
+        if (uniform) return static_cast<double>(count) * shape.total();
+        double sum = 0;
+        for (int layer = first; layer < first + count; ++layer) {
+            sum += detail::layerShapeAt(spec, layer).total();
+        }
+        return sum;
+    };
+    auto layersFlops = [&](int first, int count, double mean) {
+        if (uniform) return static_cast<double>(count) * mean;
+        double sum = 0;
+        for (int layer = first; layer < first + count; ++layer) {
+            sum += detail::layerForwardFlopsAt(spec, layer);
+        }
+        return sum;
+    };
+    const double shapeTotal = layersTotal(0, layers) + embedding + head;
+    const double mtp =
+        static_cast<double>(std::max(0, spec.mtpLayers)) * detail::mtpModuleParameters(spec);
 
     ModelReport report;
     report.layer.attention = toCount(shape.attention);
@@ -45,6 +66,7 @@ ModelReport analyzeModel(const Plan& plan) {
     const bool given = spec.parameters > 0;
     report.parameters = given ? toCount(spec.parameters) : report.shapeParameters;
     report.scale = given && shapeTotal > 0 ? spec.parameters / shapeTotal : 1.0;
+    report.mtpParameters = toCount(mtp);
     const double activeLayer = shape.attention + shape.activeMlp + shape.router + shape.norms;
     report.activeParameters =
         toCount((static_cast<double>(layers) * activeLayer + embedding + head) * report.scale);
@@ -52,9 +74,12 @@ ModelReport analyzeModel(const Plan& plan) {
 
     const double layerFlops = detail::layerForwardFlopsPerToken(spec);
     const double headFlops = detail::headForwardFlopsPerToken(spec);
-    report.forwardFlopsPerToken = static_cast<double>(layers) * layerFlops + headFlops;
+    report.forwardFlopsPerToken = layersFlops(0, layers, layerFlops) + headFlops;
     // Backward costs twice the forward (input and weight gradients): 3 × forward (≈ 6N).
     report.flopsPerToken = 3.0 * report.forwardFlopsPerToken;
+    const double mtpFlops =
+        static_cast<double>(std::max(0, spec.mtpLayers)) * detail::mtpForwardFlopsPerToken(spec);
+    report.mtpForwardFlopsPerToken = mtpFlops;
 
     if (stages <= kMaxStages) {
         const double tokens = static_cast<double>(std::max(0, plan.training.microBatch)) *
@@ -70,14 +95,14 @@ ModelReport analyzeModel(const Plan& plan) {
             stage.layerCount = base + (s < extra ? 1 : 0);
             stage.hasEmbedding = s == 0;
             stage.hasHead = s == stages - 1;
-            double count = static_cast<double>(stage.layerCount) * shape.total();
-            double flops = static_cast<double>(stage.layerCount) * layerFlops;
+            double count = layersTotal(first, stage.layerCount);
+            double flops = layersFlops(first, stage.layerCount, layerFlops);
             if (stage.hasEmbedding) count += embedding;
             if (stage.hasHead) {
                 count += head + tiedCopy;
-                flops += headFlops;
+                flops += headFlops + mtpFlops;
             }
-            stage.parameters = toCount(count * report.scale);
+            stage.parameters = toCount(count * report.scale + (stage.hasHead ? mtp : 0.0));
             stage.forwardFlopsPerMicroBatch = flops * tokens;
             report.stages.push_back(stage);
             first += stage.layerCount;
@@ -88,6 +113,11 @@ ModelReport analyzeModel(const Plan& plan) {
                      formatCount(embedding) + " (embedding) + " + formatCount(head) +
                      " (head) = " + formatCount(shapeTotal);
     if (given) report.formula += "; memory uses the given " + formatCount(spec.parameters);
+    if (mtp > 0) {
+        report.formula += "; + " + std::to_string(spec.mtpLayers) + " × " +
+                          formatCount(detail::mtpModuleParameters(spec)) +
+                          " (MTP module, last stage)";
+    }
     return report;
 }
 

@@ -39,7 +39,7 @@ struct StageParameters {
 struct ModelReport {
     std::uint64_t parameters = 0;       // the count model-state memory uses
     std::uint64_t shapeParameters = 0;  // what the shape itself counts to
-    double flopsPerToken = 0;           // forward + backward, model FLOPs (no recompute)
+    double flopsPerToken = 0;           // forward + backward, model FLOPs (no recompute, no MTP)
     LayerParameters layer;
     std::uint64_t embedding = 0;
     std::uint64_t head = 0;  // final norm + LM head (0 for the head matrix when tied)
@@ -51,6 +51,10 @@ struct ModelReport {
     std::uint64_t largestModule = 0;     // largest single module (DeepSpeed's largest layer)
     double forwardFlopsPerToken = 0;     // flopsPerToken / 3
     double scale = 1;                    // parameters / shapeParameters (a given count)
+    // DeepSeek-V3 multi-token-prediction modules: trained beside the model and held by the
+    // last stage, but outside `parameters` (the papers' totals leave them out too).
+    std::uint64_t mtpParameters = 0;
+    double mtpForwardFlopsPerToken = 0;
 
     bool operator==(const ModelReport&) const = default;
 };

@@ -21,6 +21,11 @@ nlohmann::ordered_json toJson(const ModelReport& report) {
     json["head"] = report.head;
     json["final_norm"] = report.finalNorm;
     json["tied_head_copy"] = report.tiedHeadCopy;
+    // Written only for a model with multi-token prediction, so other reports read as before.
+    if (report.mtpParameters > 0) {
+        json["mtp_parameters"] = report.mtpParameters;
+        json["mtp_forward_flops_per_token"] = report.mtpForwardFlopsPerToken;
+    }
     auto stages = nlohmann::ordered_json::array();
     for (const StageParameters& stage : report.stages) {
         stages.push_back({{"stage", stage.stage},

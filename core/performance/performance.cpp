@@ -68,20 +68,47 @@ void explainFigures(PerformanceReport& report, const Plan& plan, const ModelRepo
     report.tokensPerSPerGpuExplain.value = report.tokensPerSPerGpu;
 
     ExplainedFigure& mfu = report.mfuExplain;
-    mfu.expression =
-        mfu.term("f", "model FLOPs per token (forward + backward)", model.flopsPerToken,
-                 units::kFlops) *
-        mfu.term("B", "global batch", batch, units::kSequences) *
-        mfu.term("s", "sequence length", sequence, units::kTokens) /
-        (mfu.term("T", "step time", report.stepTimeS, units::kSeconds) *
-         mfu.term("N", "GPUs", gpus, units::kCount) *
-         mfu.term("P", "peak FLOP/s per GPU", report.peakFlopsPerGpu, units::kFlopsPerSecond));
+    // Today's architectures: the attention's score and value products (at the real head size,
+    // over the window in local layers, MLA's query/key and value head sizes) as a term of their
+    // own beside the weight matmuls. Other models keep the one term f.
+    const bool modern = detail::hasModernArchitecture(plan.model);
+    if (modern) {
+        const double attention = 3.0 * detail::attentionCoreForwardFlopsPerToken(plan.model);
+        Expression flops =
+            mfu.term("f_w", "weight matmul FLOPs per token (forward + backward)",
+                     model.flopsPerToken - attention, units::kFlops) +
+            mfu.term("f_a", "attention score and value FLOPs per token (forward + backward)",
+                     attention, units::kFlops);
+        Expression over =
+            mfu.term("T", "step time", report.stepTimeS, units::kSeconds) *
+            mfu.term("N", "GPUs", gpus, units::kCount) *
+            mfu.term("P", "peak FLOP/s per GPU", report.peakFlopsPerGpu, units::kFlopsPerSecond);
+        Expression tokens = mfu.term("B", "global batch", batch, units::kSequences) *
+                            mfu.term("s", "sequence length", sequence, units::kTokens);
+        mfu.expression = std::move(flops) * std::move(tokens) / std::move(over);
+    } else {
+        mfu.expression =
+            mfu.term("f", "model FLOPs per token (forward + backward)", model.flopsPerToken,
+                     units::kFlops) *
+            mfu.term("B", "global batch", batch, units::kSequences) *
+            mfu.term("s", "sequence length", sequence, units::kTokens) /
+            (mfu.term("T", "step time", report.stepTimeS, units::kSeconds) *
+             mfu.term("N", "GPUs", gpus, units::kCount) *
+             mfu.term("P", "peak FLOP/s per GPU", report.peakFlopsPerGpu,
+                      units::kFlopsPerSecond));
+    }
     mfu.value = report.mfu;
     mfu.unit = std::string(units::kFraction);
     mfu.source =
         "Narayanan et al. 2021, eq. 3 (FLOPs per step) and eq. 4 (time = FLOPs / "
         "(N × X)): MFU = X / peak";
     mfu.note = "model FLOPs: recomputation not counted";
+    if (modern) {
+        mfu.source =
+            "Narayanan et al. 2021, eq. 3 and 4, with the attention core at the real head size "
+            "and span: Vaswani et al. 2017, eq. 1; Beltagy et al. 2020 (sliding window); "
+            "DeepSeek-V2 §2.1 (MLA)";
+    }
 }
 
 // predictPerformance with the shapes already analysed; with a memo, the schedule's makespan
@@ -146,7 +173,8 @@ double hardwareFlopsPerStep(const Plan& plan, const ModelReport& model) {
     if (plan.training.recompute == Recompute::Full) {
         extraPerToken = layers * detail::layerForwardFlopsPerToken(spec);
     } else if (plan.training.recompute == Recompute::Selective) {
-        extraPerToken = layers * 4.0 * std::max(0, spec.sequence) * std::max(0, spec.hidden);
+        // Selective recompute replays the attention core (at the real head size and span).
+        extraPerToken = detail::attentionCoreForwardFlopsPerToken(spec);
     }
     return modelFlopsPerStep(plan, model) + extraPerToken * tokensPerStep(plan);
 }

@@ -15,6 +15,7 @@ namespace fourfold::core {
 struct ModelPreset {
     std::string name;         // "llama2-7b"
     std::string displayName;  // "Llama-2 7B"
+    std::string family;       // "Llama": the group the model chooser lists it under
     ModelSpec spec;           // preset field set to name; parameters 0 (count the shape)
     std::string source;
 

@@ -49,8 +49,25 @@ struct MoeSpec {
     int experts = 0;  // 0 or 1: a dense model
     int topK = 0;
     int expertFfnHidden = 0;  // 0: same as ffnHidden
+    // DeepSeekMoE (Dai et al. 2024): experts every token passes through beside the routed ones.
+    int sharedExperts = 0;
+    int sharedFfnHidden = 0;   // width of the shared experts together; 0: sharedExperts × expert
+    int firstDenseLayers = 0;  // DeepSeek first_k_dense_replace: leading layers keep a dense MLP
+    int layerStep = 1;         // MoE every n-th layer, the others dense (Llama 4 interleave step)
 
     bool operator==(const MoeSpec&) const = default;
+};
+
+// Multi-head latent attention (DeepSeek-V2, Liu et al. 2024, section 2.1): keys and values
+// come from one compressed latent of kvRank per token (plus a shared rotary key of ropeDim),
+// queries from an optional latent of qRank. The no-rotary part of a head is headDim.
+struct MlaSpec {
+    int kvRank = 0;  // 0: ordinary multi-head attention
+    int qRank = 0;   // 0: queries projected straight from the hidden state
+    int ropeDim = 0;
+    int vHeadDim = 0;  // 0: same as the head dimension
+
+    bool operator==(const MlaSpec&) const = default;
 };
 
 struct ModelSpec {
@@ -66,6 +83,12 @@ struct ModelSpec {
     MlpKind mlp = MlpKind::Swiglu;
     bool tiedEmbeddings = false;
     MoeSpec moe;
+    int headDim = 0;             // 0: hidden / heads (Mistral-Nemo, Gemma, Qwen3 set their own)
+    bool qkNorm = false;         // RMSNorm on queries and keys per head (OLMo 2, Qwen3, Gemma 3)
+    int slidingWindow = 0;       // > 0: layers attend to this many past tokens (Mistral, Gemma)
+    int fullAttentionEvery = 0;  // with a window: every n-th layer is global; 0: none
+    MlaSpec mla;
+    int mtpLayers = 0;  // DeepSeek-V3 multi-token-prediction modules after the last layer
 
     bool operator==(const ModelSpec&) const = default;
 };

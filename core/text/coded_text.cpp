@@ -94,10 +94,8 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"import_note.exact_count",
                    "the config has parts the plan's shape does not count: model.parameters holds "
                    "the checkpoint's {exact} (the shape counts {shape})"},
-    DiagnosticCode{
-        "import_note.exact_count_latent_attention",
-        "the plan's shape has no latent attention, shared experts or dense first layers: "
-        "model.parameters holds the checkpoint's {exact} (the shape counts {shape})"},
+    DiagnosticCode{"import_note.exact_count_latent_attention", "the plan's shape leaves out the router's score-correction bias of DeepSeek-V3: model.parameters holds the checkpoint's {exact} (the shape counts {shape})"},
+    DiagnosticCode{"import_note.exact_count_norms", "the plan's shape counts two norms per layer and one query/key norm of the head size, not this family's extra norms or vision tower: model.parameters holds the checkpoint's {exact} (the shape counts {shape})"},
     DiagnosticCode{"import_note.exact_count_qkv_bias",
                    "the plan's SwiGLU shape has no q/k/v biases: model.parameters holds the "
                    "checkpoint's {exact} (the shape counts {shape})"},
@@ -107,6 +105,7 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"import_note.exact_count_shared_expert",
                    "the plan's shape has no q/k/v biases and no shared expert: model.parameters "
                    "holds the checkpoint's {exact} (the shape counts {shape})"},
+    DiagnosticCode{"import_note.exact_count_vision", "the checkpoint also holds a vision encoder and projector the plan's shape does not count: model.parameters holds the checkpoint's {exact} (the shape counts {shape})"},
     DiagnosticCode{"import_note.no_world_size",
                    "no torchrun --nnodes/--nproc-per-node: data parallel {dp} kept from the plan"},
     DiagnosticCode{"import_note.optimizer_kept",

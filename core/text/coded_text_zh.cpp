@@ -88,9 +88,8 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{
         "import_note.exact_count",
         "配置中有方案形状不计入的部分：/model/parameters 取检查点的 {exact}（按形状计为 {shape}）"},
-    DiagnosticCode{"import_note.exact_count_latent_attention",
-                   "方案的形状没有潜在注意力、共享专家和前几层的稠密层：/model/parameters "
-                   "取检查点的 {exact}（按形状计为 {shape}）"},
+    DiagnosticCode{"import_note.exact_count_latent_attention", "方案的形状不含 DeepSeek-V3 路由器的得分校正偏置：/model/parameters 取检查点的 {exact}（按形状计为 {shape}）"},
+    DiagnosticCode{"import_note.exact_count_norms", "方案的形状每层计两个归一化和一个按头大小的查询/键归一化，不含此系列额外的归一化或视觉塔：/model/parameters 取检查点的 {exact}（按形状计为 {shape}）"},
     DiagnosticCode{"import_note.exact_count_qkv_bias",
                    "方案的 SwiGLU 形状没有 q/k/v 偏置：/model/parameters 取检查点的 "
                    "{exact}（按形状计为 {shape}）"},
@@ -101,6 +100,7 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"import_note.exact_count_shared_expert",
                    "方案的形状没有 q/k/v 偏置，也没有共享专家：/model/parameters 取检查点的 "
                    "{exact}（按形状计为 {shape}）"},
+    DiagnosticCode{"import_note.exact_count_vision", "检查点还含方案形状不计入的视觉编码器和投影层：/model/parameters 取检查点的 {exact}（按形状计为 {shape}）"},
     DiagnosticCode{"import_note.no_world_size",
                    "没有 torchrun 的 --nnodes/--nproc-per-node：沿用方案中的数据并行 {dp}"},
     DiagnosticCode{"import_note.optimizer_kept",

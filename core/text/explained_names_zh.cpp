@@ -19,6 +19,15 @@ constexpr std::array kNamesZh = {
     ExplainedName{"hidden size", "隐藏维度"},
     ExplainedName{"bytes per token per hidden unit in one layer",
                   "每层中每个 token 每个隐藏单元的字节数"},
+    ExplainedName{"compressed key-value latent per layer (DeepSeek-V2 §2.1)",
+                  "每层压缩后的键值潜向量（DeepSeek-V2 §2.1）"},
+    ExplainedName{"query and key norm inputs per layer (Dehghani et al. 2023)",
+                  "每层查询与键归一化的输入（Dehghani et al. 2023）"},
+    ExplainedName{"shared-expert MLP per layer (DeepSeekMoE, Dai et al. 2024)",
+                  "每层共享专家的 MLP（DeepSeekMoE，Dai et al. 2024）"},
+    ExplainedName{"multi-token-prediction modules", "多 token 预测模块数"},
+    ExplainedName{"activations of one prediction module (DeepSeek-V3 §2.2)",
+                  "一个预测模块的激活（DeepSeek-V3 §2.2）"},
     ExplainedName{"embedding buffers per micro-batch", "每个微批次的嵌入层缓冲区"},
     ExplainedName{"logits and loss buffers per micro-batch", "每个微批次的 logits 和损失缓冲区"},
     ExplainedName{"one layer recomputed during backward", "反向计算时重计算的一层"},
@@ -88,6 +97,10 @@ constexpr std::array kNamesZh = {
     ExplainedName{"step time", "单步时间"},
     ExplainedName{"GPUs", "GPU 数"},
     ExplainedName{"global batch", "全局批次"},
+    ExplainedName{"weight matmul FLOPs per token (forward + backward)",
+                  "每个 token 的权重矩阵乘 FLOPs（前向 + 反向）"},
+    ExplainedName{"attention score and value FLOPs per token (forward + backward)",
+                  "每个 token 的注意力分数与取值 FLOPs（前向 + 反向）"},
     ExplainedName{"model FLOPs per token (forward + backward)",
                   "每个 token 的模型 FLOPs（前向 + 反向）"},
     ExplainedName{"peak FLOP/s per GPU", "每块 GPU 的峰值 FLOP/s"},
@@ -147,6 +160,12 @@ constexpr std::array kNamesZh = {
     // Sources that say more than a citation (a citation alone stays as written).
     ExplainedName{"Korthikanti et al. 2022, eq. 2 and Table 2",
                   "Korthikanti et al. 2022，式 2 与表 2"},
+    ExplainedName{
+        "Narayanan et al. 2021, eq. 3 and 4, with the attention core at the real head size "
+        "and span: Vaswani et al. 2017, eq. 1; Beltagy et al. 2020 (sliding window); "
+        "DeepSeek-V2 §2.1 (MLA)",
+        "Narayanan et al. 2021，eq. 3 与 eq. 4，注意力核心按实际头大小与跨度计算："
+        "Vaswani et al. 2017，eq. 1；Beltagy et al. 2020（滑动窗口）；DeepSeek-V2 §2.1（MLA）"},
     ExplainedName{
         "Narayanan et al. 2021, eq. 3 (FLOPs per step) and eq. 4 (time = FLOPs / "
         "(N × X)): MFU = X / peak",

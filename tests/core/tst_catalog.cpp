@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/model/model.h"
 #include "core/plan/catalog.h"
 #include "core/plan/detail/catalog_parse.h"
 #include "core/plan/detail/embedded_presets.h"
@@ -64,9 +65,11 @@ private slots:
     void presetNamesAsDocumented() {
         // PLAN_FORMAT.md, "Preset names".
         const std::set<std::string> models = {
-            "gpt3-1.3b",   "gpt3-2.7b",    "gpt3-6.7b",  "gpt3-13b",  "gpt3-175b",
-            "llama2-7b",   "llama2-13b",   "llama2-70b", "llama3-8b", "llama3-70b",
-            "llama3-405b", "mixtral-8x7b", "generic-7b"};
+            "gpt3-1.3b",     "gpt3-2.7b",    "gpt3-6.7b",   "gpt3-13b",      "gpt3-175b",
+            "llama2-7b",     "llama2-13b",   "llama2-70b",  "llama3-8b",     "llama3-70b",
+            "llama3-405b",   "mixtral-8x7b", "generic-7b",  "llama3.1-8b",   "llama3.1-70b",
+            "mixtral-8x22b", "deepseek-v3",  "qwen2.5-72b", "qwen3-30b-a3b", "qwen3-235b-a22b",
+            "gemma3-27b",    "olmo2-13b"};
         const std::set<std::string> gpus = {"rtx3090-24gb",   "rtx4090-24gb",  "a100-sxm-40gb",
                                             "a100-sxm-80gb",  "h100-sxm-80gb", "h800-sxm-80gb",
                                             "h200-sxm-141gb", "b200-192gb",    "mi300x-192gb"};
@@ -96,7 +99,10 @@ private slots:
             // A citation, not a placeholder: long enough to name a paper or datasheet.
             QVERIFY2(source.size() > 60, name.c_str());
         };
-        for (const auto& p : catalog.models) check(p.name, p.displayName, p.source);
+        for (const auto& p : catalog.models) {
+            check(p.name, p.displayName, p.source);
+            QVERIFY2(!p.family.empty(), p.name.c_str());  // the chooser's heading
+        }
         for (const auto& p : catalog.gpus) check(p.spec.name, p.displayName, p.source);
         for (const auto& p : catalog.links) check(p.spec.name, p.displayName, p.source);
     }
@@ -200,6 +206,57 @@ private slots:
         const double count = decoderParameters(preset->spec);
         QVERIFY2(std::abs(count - published) <= tolerance * published,
                  qPrintable(QStringLiteral("%1 counts %2").arg(name).arg(count, 0, 'f', 0)));
+    }
+
+    // Today's presets against their released checkpoints: the count memory uses is the
+    // checkpoint's (tests/core/tst_hf_models.cpp reads the same figures from each config.json,
+    // with the model card or hub page named there).
+    void todaysPresetsCountTheirCheckpoints_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<quint64>("released");
+        QTest::addColumn<bool>("shapeExact");  // the shape alone counts every tensor
+        QTest::newRow("llama-3.1-8b")
+            << QStringLiteral("llama3.1-8b") << quint64(8'030'261'248ULL) << true;
+        QTest::newRow("llama-3.1-70b")
+            << QStringLiteral("llama3.1-70b") << quint64(70'553'706'496ULL) << true;
+        QTest::newRow("llama-3.1-405b")
+            << QStringLiteral("llama3-405b") << quint64(405'853'388'800ULL) << true;
+        QTest::newRow("mixtral-8x22b-v0.1")
+            << QStringLiteral("mixtral-8x22b") << quint64(140'620'634'112ULL) << true;
+        // DeepSeek-V3 report, Sec. 1: 671B total (the MTP module outside it).
+        QTest::newRow("deepseek-v3-671b")
+            << QStringLiteral("deepseek-v3") << quint64(671'026'419'200ULL) << false;
+        QTest::newRow("qwen2.5-72b")
+            << QStringLiteral("qwen2.5-72b") << quint64(72'706'203'648ULL) << false;
+        QTest::newRow("qwen3-30b-a3b")
+            << QStringLiteral("qwen3-30b-a3b") << quint64(30'532'122'624ULL) << true;
+        QTest::newRow("qwen3-235b-a22b")
+            << QStringLiteral("qwen3-235b-a22b") << quint64(235'093'634'560ULL) << true;
+        QTest::newRow("gemma-3-27b-it")
+            << QStringLiteral("gemma3-27b") << quint64(27'432'406'640ULL) << false;
+        QTest::newRow("olmo-2-1124-13b")
+            << QStringLiteral("olmo2-13b") << quint64(13'716'198'400ULL) << false;
+    }
+    void todaysPresetsCountTheirCheckpoints() {
+        QFETCH(QString, name);
+        QFETCH(quint64, released);
+        QFETCH(bool, shapeExact);
+        const auto preset = findModelPreset(name.toStdString());
+        QVERIFY(preset.has_value());
+        Plan plan = defaultPlan();
+        plan.model = preset->spec;
+        const ModelReport report = analyzeModel(plan);
+        QCOMPARE(quint64(report.parameters), released);
+        if (shapeExact) {
+            QCOMPARE(preset->spec.parameters, 0.0);
+            QCOMPARE(quint64(report.shapeParameters), released);
+        } else {
+            // A given count, and a shape within 2 % of it (what it leaves out is small).
+            QCOMPARE(preset->spec.parameters, static_cast<double>(released));
+            const double shape = static_cast<double>(report.shapeParameters);
+            QVERIFY2(std::abs(shape - static_cast<double>(released)) < 0.02 * shape,
+                     qPrintable(QString::number(shape, 'f', 0)));
+        }
     }
 
     void gpuFigures_data() {

@@ -266,7 +266,9 @@ const std::set<std::string> kKeptWords = {
     "interleaved", "1f1b",      "H1",        "H2",          "auto",        "JSON",
     "Fourfold",    "torchrun",  "SwiGLU",    "GELU",        "GPT",         "NeoX",
     "llama",       "mistral",   "mixtral",   "qwen",        "Core",        "etp",
-    "sp",          "kB",        "heads",     "sequence",    "hidden"};
+    "sp",          "kB",        "heads",     "sequence",    "hidden",      "DeepSeek",
+    "DeepSeekMoE", "V2",        "V3",        "Dehghani",    "Dai",         "Beltagy",
+    "Vaswani",     "MLA",       "gemma",     "Gemma",       "olmo",        "phi"};
 
 // Terms a Chinese text writes in English as well: collectives, file names.
 const std::string_view kKeptPhrases[] = {
@@ -399,6 +401,8 @@ std::vector<ImportCase> importCases() {
         {"qwen2-moe", fourfold::test::kQwen15MoeA27bConfig},
         {"pythia", fourfold::test::kPythia160mConfig},
         {"deepseek-v3", fourfold::test::kDeepseekV3Config},
+        {"gemma-2", fourfold::test::kGemma2_9bConfig},
+        {"llama-4-scout", fourfold::test::kLlama4ScoutConfig},
         {
             "config-falcon",
             R"({"architectures": ["FalconForCausalLM"], "model_type": "falcon"})",

@@ -61,6 +61,20 @@ Plan randomPlan(std::mt19937& rng) {
     plan.model.mlp = pick(MlpKind{});
     plan.model.tiedEmbeddings = coin();
     plan.model.moe = {integer(0, 256), integer(0, 8), integer(0, 50000)};
+    // Today's architecture keys: each left at its default half the time, so files both with
+    // and without them (and against a named preset's own values) round-trip.
+    if (coin()) {
+        plan.model.moe.sharedExperts = integer(0, 4);
+        plan.model.moe.sharedFfnHidden = integer(0, 20000);
+        plan.model.moe.firstDenseLayers = integer(0, 5);
+        plan.model.moe.layerStep = integer(1, 4);
+        plan.model.headDim = integer(0, 256);
+        plan.model.qkNorm = coin();
+        plan.model.slidingWindow = integer(0, 8192);
+        plan.model.fullAttentionEvery = integer(0, 6);
+        plan.model.mla = {integer(0, 1024), integer(0, 2048), integer(0, 128), integer(0, 256)};
+        plan.model.mtpLayers = integer(0, 2);
+    }
 
     auto& training = plan.training;
     training.precision = pick(Precision{});

@@ -83,8 +83,11 @@ private slots:
             const QString name = QString::fromStdString(preset.name);
             QTest::newRow(qPrintable(name + QStringLiteral("-dp8")))
                 << name << QList<int>{8, 1, 1, 1, 1};
-            QTest::newRow(qPrintable(name + QStringLiteral("-tp8")))
-                << name << QList<int>{1, 8, 1, 1, 1};
+            // TP as wide as 8 that still gives each rank whole key/value groups (Qwen3 has 4).
+            int tp = 8;
+            while (tp > 1 && preset.spec.kvHeads % tp != 0) tp /= 2;
+            QTest::newRow(qPrintable(name + QStringLiteral("-tp%1").arg(tp)))
+                << name << QList<int>{8 / tp, tp, 1, 1, 1};
             QTest::newRow(qPrintable(name + QStringLiteral("-dp8-tp4-pp2")))
                 << name << QList<int>{8, 4, 2, 1, 8};
             if (preset.spec.moe.experts > 1) {

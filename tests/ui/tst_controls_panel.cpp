@@ -27,10 +27,13 @@
 #include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTest>
 #include <QToolButton>
 #include <QWheelEvent>
 #include <QtTest/qtestspontaneevent.h>
+
+#include <set>
 
 using namespace fourfold;
 using test::Edit;
@@ -364,7 +367,25 @@ private slots:
         auto* combo = h.find<QComboBox>(QStringLiteral("modelPresetCombo"));
         const auto& models = core::builtinCatalog().models;
         const bool known = core::findModelPreset(h.document.plan().model.preset).has_value();
-        QCOMPARE(combo->count(), 1 + static_cast<int>(models.size()) + (known ? 0 : 1));
+        std::set<std::string> families;
+        for (const auto& preset : models) families.insert(preset.family);
+        // "Custom shape", then each family's heading and its presets.
+        QCOMPARE(combo->count(),
+                 1 + static_cast<int>(families.size() + models.size()) + (known ? 0 : 1));
+        const auto* items = qobject_cast<const QStandardItemModel*>(combo->model());
+        QVERIFY(items != nullptr);
+        QString family;
+        for (int index = 1; index < combo->count(); ++index) {
+            const QString data = combo->itemData(index).toString();
+            if (data.startsWith(QStringLiteral("#family:"))) {
+                QVERIFY(!items->item(index)->isEnabled());  // a heading, not a choice
+                family = data.mid(8);
+                continue;
+            }
+            const auto preset = core::findModelPreset(data.toStdString());
+            if (preset) QCOMPARE(QString::fromStdString(preset->family), family);
+        }
+        QVERIFY(families.count("Qwen") == 1 && families.count("DeepSeek") == 1);
         QCOMPARE(combo->currentData().toString(),
                  QString::fromStdString(h.document.plan().model.preset));
         const core::ModelSpec shape = h.document.plan().model;

@@ -10,6 +10,7 @@
 #include "ui/widgets/controls_text.h"
 
 #include <QComboBox>
+#include <QStandardItemModel>
 
 #include <algorithm>
 
@@ -21,6 +22,42 @@ namespace {
 constexpr double kSmallestModel = 1e8;  // 100 M parameters
 constexpr double kLargestModel = 2e12;  // 2 T parameters
 constexpr double kBillion = 1e9;
+
+// Family headings in the chooser carry this prefix in their data: no preset name starts so.
+const QString kFamilyPrefix = QStringLiteral("#family:");
+
+// The presets grouped by family, families in the order the catalogue first names them, each
+// under a heading that cannot be chosen.
+QList<QPair<QString, QString>> groupedPresets() {
+    const auto& models = core::builtinCatalog().models;
+    QList<QPair<QString, QString>> items;
+    std::vector<std::string> families;
+    for (const auto& preset : models) {
+        if (std::find(families.begin(), families.end(), preset.family) == families.end()) {
+            families.push_back(preset.family);
+        }
+    }
+    for (const std::string& family : families) {
+        const QString name = QString::fromStdString(family);
+        items.append({QStringLiteral("— %1 —").arg(name), kFamilyPrefix + name});
+        for (const auto& preset : models) {
+            if (preset.family != family) continue;
+            items.append({QStringLiteral("    ") + QString::fromStdString(preset.displayName),
+                          QString::fromStdString(preset.name)});
+        }
+    }
+    return items;
+}
+
+void disableHeadings(QComboBox* combo) {
+    auto* model = qobject_cast<QStandardItemModel*>(combo->model());
+    if (model == nullptr) return;
+    for (int index = 0; index < combo->count(); ++index) {
+        if (combo->itemData(index).toString().startsWith(kFamilyPrefix)) {
+            model->item(index)->setEnabled(false);
+        }
+    }
+}
 
 }  // namespace
 
@@ -73,12 +110,10 @@ void ModelControls::setSize(double parameters, int gesture) {
 void ModelControls::sync(const core::Evaluation& evaluation) {
     const core::ModelSpec& model = evaluation.plan.model;
     QList<QPair<QString, QString>> items = {{tr("Custom shape"), QString()}};
-    for (const auto& preset : core::builtinCatalog().models) {
-        items.append(
-            {QString::fromStdString(preset.displayName), QString::fromStdString(preset.name)});
-    }
+    items.append(groupedPresets());
     const QString current = QString::fromStdString(model.preset);
     syncPresetCombo(preset_, items, current, current);
+    disableHeadings(preset_);
 
     double parameters = model.parameters;
     if (parameters <= 0 && evaluation.model) {

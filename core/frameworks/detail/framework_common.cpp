@@ -32,7 +32,11 @@ void flatten(const Json& value, const std::string& pointer,
 
 std::vector<std::pair<std::string, Json>> runFields(const Plan& plan) {
     std::vector<std::pair<std::string, Json>> fields;
-    flatten(Json::parse(planToJson(plan)), "", fields);
+    // Without the preset's name the file writes every model key that is not at its default,
+    // also those a preset would have supplied (its head size, window, latent attention).
+    Plan unnamed = plan;
+    unnamed.model.preset.clear();
+    flatten(Json::parse(planToJson(unnamed)), "", fields);
     std::erase_if(fields, [](const auto& field) { return !isRunField(field.first); });
     return fields;
 }

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 // A Hugging Face config.json of one of the families Fourfold reads, as the numbers that fix
 // the checkpoint's parameter count. Key names follow the transformers configuration classes
-// (LlamaConfig, MistralConfig, MixtralConfig, Qwen2Config, Qwen2MoeConfig, GPT2Config,
-// GPTNeoXConfig, DeepseekV2Config / DeepseekV3Config).
+// (LlamaConfig, MistralConfig, MixtralConfig, Qwen2Config, Qwen2MoeConfig, Qwen3Config,
+// Qwen3MoeConfig, GemmaConfig, Gemma2Config, Gemma3Config / Gemma3TextConfig, Olmo2Config,
+// Phi3Config, Llama4Config / Llama4TextConfig, GPT2Config, GPTNeoXConfig, DeepseekV2Config /
+// DeepseekV3Config).
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace fourfold::core::detail {
 
@@ -18,8 +21,20 @@ enum class HfFamily {
     Gpt2,
     GptNeox,
     DeepseekV2,
-    DeepseekV3
+    DeepseekV3,
+    Qwen3,
+    Qwen3Moe,
+    Gemma,
+    Gemma2,
+    Gemma3,
+    Olmo2,
+    Phi3,
+    Llama4
 };
+
+// RMSNorm on queries and keys: none, one scale of the head dimension shared by the heads
+// (Qwen3, Gemma 3), or one over the whole q and k projections (OLMo 2).
+enum class QkNorm { None, PerHead, Full };
 
 struct HfConfig {
     HfFamily family = HfFamily::Llama;
@@ -51,6 +66,17 @@ struct HfConfig {
     long long qkNopeDim = 0;
     long long qkRopeDim = 0;
     long long vHeadDim = 0;
+    long long mtpLayers = 0;  // DeepSeek-V3 num_nextn_predict_layers (outside the count)
+    // Norms and attention span.
+    QkNorm qkNorm = QkNorm::None;
+    long long layerNorms = 2;            // per layer: 4 for Gemma 2/3's sandwich norms
+    long long slidingWindow = 0;         // tokens; 0: full attention
+    long long fullAttentionEvery = 0;    // with a window: every n-th layer global
+    long long denseIntermediate = 0;     // Llama 4 intermediate_size_mlp (its dense layers)
+    std::vector<long long> denseLayers;  // Qwen3-MoE mlp_only_layers
+    // Parameters outside the language model of a multimodal checkpoint (vision tower and
+    // projector of Gemma 3, Llama 4), counted from vision_config.
+    double visionParameters = 0;
 };
 
 // The checkpoint's parameter count from its configuration (double: exact below 2^53).

@@ -3,6 +3,8 @@
 // classes build them (embedding, per-layer attention / MLP / norms, final norm, LM head).
 #include "core/frameworks/detail/hf_config.h"
 
+#include <algorithm>
+
 namespace fourfold::core::detail {
 namespace {
 
@@ -31,6 +33,16 @@ double attention(const HfConfig& c) {
     double count = h * q + 2 * h * kv + q * h;
     if (c.qkvBias) count += q + 2 * kv;
     if (c.outputBias) count += h;
+    switch (c.qkNorm) {
+        case QkNorm::PerHead:
+            count += 2 * static_cast<double>(c.headDim);
+            break;
+        case QkNorm::Full:
+            count += q + kv;
+            break;
+        case QkNorm::None:
+            break;
+    }
     return count;
 }
 
@@ -59,6 +71,23 @@ double mlp(const HfConfig& c, long long layer) {
                    h * experts + gatedMlp(h, static_cast<double>(c.sharedIntermediate), false) +
                    h;  // router, shared expert and its one-output gate
         }
+        case HfFamily::Qwen3Moe: {
+            const bool dense =
+                c.experts <= 0 || (layer + 1) % c.moeEvery != 0 ||
+                std::find(c.denseLayers.begin(), c.denseLayers.end(), layer) != c.denseLayers.end();
+            if (dense) return gatedMlp(h, static_cast<double>(c.intermediate), false);
+            const double experts = static_cast<double>(c.experts);
+            return experts * gatedMlp(h, static_cast<double>(c.expertIntermediate), false) +
+                   h * experts;  // experts and router, no shared expert
+        }
+        case HfFamily::Llama4: {
+            if (c.experts <= 0 || (layer + 1) % c.moeEvery != 0) {
+                return gatedMlp(h, static_cast<double>(c.denseIntermediate), false);
+            }
+            const double experts = static_cast<double>(c.experts);
+            return experts * gatedMlp(h, static_cast<double>(c.expertIntermediate), false) +
+                   h * experts + gatedMlp(h, static_cast<double>(c.sharedIntermediate), false);
+        }
         case HfFamily::DeepseekV2:
         case HfFamily::DeepseekV3: {
             const bool moe =
@@ -85,13 +114,13 @@ double hfParameterCount(const HfConfig& c) {
     const double norm = layerNorm(c) ? 2 * h : h;  // LayerNorm has a bias, RMSNorm does not
     double count = 0;
     for (long long layer = 0; layer < c.layers; ++layer) {
-        count += attention(c) + mlp(c, layer) + 2 * norm;
+        count += attention(c) + mlp(c, layer) + static_cast<double>(c.layerNorms) * norm;
     }
     const double vocabMatrix = static_cast<double>(c.vocab) * h;
     count += vocabMatrix + norm;        // embedding and final norm
     if (!c.tied) count += vocabMatrix;  // separate LM head
     if (c.family == HfFamily::Gpt2) count += static_cast<double>(c.maxPositions) * h;
-    return count;
+    return count + c.visionParameters;
 }
 
 }  // namespace fourfold::core::detail

@@ -5,7 +5,9 @@
 #include "core/frameworks/detail/framework_table.h"
 #include "core/plan/plan_enums.h"
 
+#include <algorithm>
 #include <sstream>
+#include <string>
 
 namespace fourfold::core::detail {
 namespace {
@@ -22,6 +24,35 @@ public:
 private:
     std::ostringstream lines_;
 };
+
+// Megatron's --moe-layer-freq as a list, one entry per layer (1: routed experts).
+std::string moeLayerPattern(const ModelSpec& model) {
+    std::string pattern = "[";
+    for (int layer = 0; layer < model.layers; ++layer) {
+        const bool moe = layer >= model.moe.firstDenseLayers &&
+                         (layer + 1) % std::max(1, model.moe.layerStep) == 0;
+        pattern += (layer > 0 ? "," : "") + std::string(moe ? "1" : "0");
+    }
+    return pattern + "]";
+}
+
+// Head size, QK-norm, latent attention and MTP (Megatron-Core's TransformerConfig and
+// MLATransformerConfig); the sliding window has no flag here and stays unexpressed.
+void architectureArguments(const ModelSpec& model, ArgumentList& args) {
+    if (model.headDim > 0 && model.mla.kvRank == 0) args.value("--kv-channels", model.headDim);
+    if (model.qkNorm) args.flag("--qk-layernorm");
+    if (model.mla.kvRank > 0) {
+        const int head =
+            model.headDim > 0 ? model.headDim : model.hidden / std::max(1, model.heads);
+        args.flag("--multi-latent-attention");
+        if (model.mla.qRank > 0) args.value("--q-lora-rank", model.mla.qRank);
+        args.value("--kv-lora-rank", model.mla.kvRank);
+        args.value("--qk-head-dim", head);
+        args.value("--qk-pos-emb-head-dim", model.mla.ropeDim);
+        args.value("--v-head-dim", model.mla.vHeadDim > 0 ? model.mla.vHeadDim : head);
+    }
+    if (model.mtpLayers > 0) args.value("--mtp-num-layers", model.mtpLayers);
+}
 
 void modelArguments(const ModelSpec& model, ArgumentList& args) {
     args.value("--num-layers", model.layers);
@@ -49,7 +80,17 @@ void modelArguments(const ModelSpec& model, ArgumentList& args) {
         if (model.moe.expertFfnHidden > 0) {
             args.value("--moe-ffn-hidden-size", model.moe.expertFfnHidden);
         }
+        // Megatron takes the shared experts' total width.
+        const int expertWidth =
+            model.moe.expertFfnHidden > 0 ? model.moe.expertFfnHidden : model.ffnHidden;
+        const int shared = model.moe.sharedFfnHidden > 0 ? model.moe.sharedFfnHidden
+                                                         : model.moe.sharedExperts * expertWidth;
+        if (shared > 0) args.value("--moe-shared-expert-intermediate-size", shared);
+        if (model.moe.firstDenseLayers > 0 || model.moe.layerStep > 1) {
+            args.value("--moe-layer-freq", "'" + moeLayerPattern(model) + "'");
+        }
     }
+    architectureArguments(model, args);
 }
 
 void parallelArguments(const ParallelSpec& parallel, ArgumentList& args) {

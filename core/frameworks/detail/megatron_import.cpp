@@ -5,9 +5,12 @@
 #include "core/frameworks/detail/framework_parts.h"
 #include "core/frameworks/detail/framework_table.h"
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace fourfold::core::detail {
 namespace {
@@ -114,6 +117,78 @@ private:
     Flags flags_;
 };
 
+// --moe-layer-freq as a list ("[0,0,0,1,1]"): the leading dense layers, or every n-th layer
+// counted from 1; other patterns, and Megatron's integer form (MoE where layer % n == 0), are
+// left to the plan's default and so listed as not expressed.
+void readLayerPattern(const std::string& text, ModelSpec& model, ImportBuilder& builder) {
+    std::vector<bool> moe;
+    for (const char c : text) {
+        if (c == '0' || c == '1') moe.push_back(c == '1');
+    }
+    if (text.empty() || text.front() != '[' || static_cast<int>(moe.size()) != model.layers) {
+        return;
+    }
+    const auto first = std::find(moe.begin(), moe.end(), true) - moe.begin();
+    for (int step = 1; step <= model.layers; ++step) {
+        for (const long dense : {static_cast<long>(first), 0L}) {
+            bool matches = true;
+            for (int layer = 0; layer < model.layers && matches; ++layer) {
+                matches = moe[static_cast<std::size_t>(layer)] ==
+                          (layer >= dense && (layer + 1) % step == 0);
+            }
+            if (!matches) continue;
+            model.moe.firstDenseLayers = static_cast<int>(dense);
+            model.moe.layerStep = step;
+            builder.carry("/model/moe/first_dense_layers");
+            builder.carry("/model/moe/layer_step");
+            return;
+        }
+    }
+}
+
+void readArchitecture(MegatronReader& in, ImportBuilder& builder) {
+    ModelSpec& model = builder.plan.model;
+    const int ownHead = model.heads > 0 ? model.hidden / model.heads : 0;
+    model.headDim = 0;
+    if (in.has("--kv-channels")) {
+        in.read("--kv-channels", model.headDim, "");
+        if (model.headDim == ownHead && model.hidden % std::max(1, model.heads) == 0) {
+            model.headDim = 0;
+        }
+    }
+    model.qkNorm = in.has("--qk-layernorm");
+    model.mla = MlaSpec{};
+    if (in.has("--multi-latent-attention")) {
+        in.read("--q-lora-rank", model.mla.qRank, "");
+        in.read("--kv-lora-rank", model.mla.kvRank, "");
+        in.read("--qk-pos-emb-head-dim", model.mla.ropeDim, "");
+        int head = 0;
+        in.read("--qk-head-dim", head, "");
+        model.headDim = head == ownHead ? 0 : head;
+        in.read("--v-head-dim", model.mla.vHeadDim, "");
+        if (model.mla.vHeadDim == head) model.mla.vHeadDim = 0;
+    }
+    model.mtpLayers = 0;
+    in.read("--mtp-num-layers", model.mtpLayers, "");
+    if (model.moe.experts > 1) {
+        in.read("--moe-shared-expert-intermediate-size", model.moe.sharedFfnHidden, "");
+        const int expertWidth =
+            model.moe.expertFfnHidden > 0 ? model.moe.expertFfnHidden : model.ffnHidden;
+        // Whole experts of the routed width read back as a count, as DeepSeek gives them.
+        if (expertWidth > 0 && model.moe.sharedFfnHidden % expertWidth == 0) {
+            model.moe.sharedExperts = model.moe.sharedFfnHidden / expertWidth;
+            model.moe.sharedFfnHidden = 0;
+        }
+        readLayerPattern(in.text("--moe-layer-freq"), model, builder);
+    }
+    for (const char* pointer :
+         {"/model/head_dim", "/model/qk_norm", "/model/mla/kv_rank", "/model/mla/q_rank",
+          "/model/mla/rope_dim", "/model/mla/v_head_dim", "/model/mtp_layers",
+          "/model/moe/shared_experts", "/model/moe/shared_ffn_hidden"}) {
+        builder.carry(pointer);
+    }
+}
+
 void readModel(MegatronReader& in, ImportBuilder& builder) {
     ModelSpec& model = builder.plan.model;
     const bool hasShape = in.has("--num-layers") || in.has("--hidden-size");
@@ -141,6 +216,7 @@ void readModel(MegatronReader& in, ImportBuilder& builder) {
         in.read("--moe-router-topk", model.moe.topK, "");
         in.read("--moe-ffn-hidden-size", model.moe.expertFfnHidden, "");
     }
+    readArchitecture(in, builder);
     for (const char* pointer :
          {"/model/parameters", "/model/mlp", "/model/tied_embeddings", "/model/moe/experts",
           "/model/moe/top_k", "/model/moe/expert_ffn_hidden"}) {

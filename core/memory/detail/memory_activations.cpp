@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace fourfold::core::detail {
 namespace {
@@ -56,26 +57,64 @@ LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute) {
     // inputs (4sbh), the two norm outputs feeding the projections (4sbh), two dropout masks.
     double replicated = 4.0 * e * tokenHidden;
     if (dropout) replicated += 2.0 * tokenHidden;
-    // Parts TP splits: q, k, v (k and v narrower under GQA) and the output projection's input.
-    double split = e * T * (2.0 * h + 2.0 * kvWidth(spec));
+    // Parts TP splits: q, k, v (k and v narrower under GQA) and the output projection's input,
+    // at the real head size (heads × head_dim, which need not be h).
+    const bool latent = latentAttention(spec);
+    const double queries = queryWidth(spec);
+    const double values = valueWidth(spec);
+    // Latent attention expands full keys (of the query width) and values for every head.
+    const double keysValues = latent ? queries + values : 2.0 * kvWidth(spec);
+    double split = e * T * (queries + values + keysValues);
     double expert = 0;
     const double matrices = spec.mlp == MlpKind::Swiglu ? 3.0 : 2.0;
+    // GELU: the fc1 output and the GELU output (16sbh at f = 4h); SwiGLU: gate, up and their
+    // product. With first dense layers or interleaved MoE, the mean over the layers.
+    const double moeShare = moeLayerShare(spec);
+    const double denseMlp = matrices * e * T * std::max(0, spec.ffnHidden);
     if (isMoe(spec)) {
         // Router logits in fp32, the dispatched copies of each token, and top-k expert MLPs.
         const double topK = std::max(1, spec.moe.topK);
-        replicated += 4.0 * T * spec.moe.experts + e * T * topK * h;
-        expert = topK * matrices * e * T * expertFfn(spec) / in.etp;
+        replicated += moeShare * (4.0 * T * spec.moe.experts + e * T * topK * h);
+        expert = moeShare * topK * matrices * e * T * expertFfn(spec) / in.etp;
+        if (moeShare < 1.0) split += (1.0 - moeShare) * denseMlp;
     } else {
-        // GELU: the fc1 output and the GELU output (16sbh at f = 4h); SwiGLU: gate, up and
-        // their product.
-        split += matrices * e * T * std::max(0, spec.ffnHidden);
+        split += denseMlp;
+    }
+    const auto partOf = [&](double bytes) { return tokenHidden > 0 ? bytes / tokenHidden : 0.0; };
+    if (latent) {
+        // The compressed KV latent with its rotary key, and the query latent, per token
+        // (DeepSeek-V2, section 2.1, eq. 9 and 12): computed before the TP split.
+        const double latentBytes = e * T *
+                                   (std::max(0, spec.mla.kvRank) + std::max(0, spec.mla.ropeDim) +
+                                    std::max(0, spec.mla.qRank));
+        replicated += latentBytes;
+        out.parts.push_back({"c_kv", "compressed key-value latent per layer (DeepSeek-V2 §2.1)",
+                             partOf(latentBytes / d.sequenceSplit)});
+    }
+    if (spec.qkNorm) {
+        // The query and key norms keep their inputs for the backward pass.
+        const double normBytes = e * T * (queries + (latent ? queries : kvWidth(spec)));
+        split += normBytes;
+        out.parts.push_back({"c_qk", "query and key norm inputs per layer (Dehghani et al. 2023)",
+                             partOf(normBytes / d.tensorSplit)});
+    }
+    if (isMoe(spec) && (spec.moe.sharedExperts > 0 || spec.moe.sharedFfnHidden > 0)) {
+        // Shared experts run on every token, TP-split like a dense MLP (DeepSeekMoE).
+        const double width = spec.moe.sharedFfnHidden > 0
+                                 ? spec.moe.sharedFfnHidden
+                                 : spec.moe.sharedExperts * expertFfn(spec);
+        const double sharedBytes = moeShare * matrices * e * T * width;
+        split += sharedBytes;
+        out.parts.push_back({"c_se", "shared-expert MLP per layer (DeepSeekMoE, Dai et al. 2024)",
+                             partOf(sharedBytes / d.tensorSplit)});
     }
     // The attention matrices (softmax output, its dropout mask and output: 5as²b), unless
-    // flash attention never stores them or selective recompute replays them.
+    // flash attention never stores them or selective recompute replays them; a sliding
+    // window keeps only the scores over its span.
     double core = 0;
     if (!in.plan->training.flashAttention && recompute == Recompute::None) {
-        core =
-            d.heads * d.batch * (d.sequence / in.cp) * d.sequence * (e + (dropout ? 1.0 + e : 0.0));
+        core = d.heads * d.batch * (d.sequence / in.cp) * meanAttentionSpan(spec) *
+               (e + (dropout ? 1.0 + e : 0.0));
     }
     out.bytes = replicated / d.sequenceSplit + (split + core) / d.tensorSplit + expert;
     out.perTokenHidden = tokenHidden > 0 ? out.bytes / tokenHidden : 0.0;
@@ -123,10 +162,17 @@ MemoryItem activationsItem(const StageBuild& build) {
             tokens = std::move(tokens) /
                      figure.term("cp", "context-parallel ranks", in.cp, units::kCount);
         }
+        // The bracket, with each part today's architectures add as a term of its own.
+        double base = layer.perTokenHidden;
+        for (const ActivationPart& part : layer.parts) base -= part.perTokenHidden;
+        Expression bracket = figure.term("c", "bytes per token per hidden unit in one layer", base,
+                                         units::kBytesPerElement);
+        for (const ActivationPart& part : layer.parts) {
+            bracket = std::move(bracket) + figure.term(part.symbol, part.name, part.perTokenHidden,
+                                                       units::kBytesPerElement);
+        }
         expression = std::move(layers) * std::move(tokens) *
-                     figure.term("h", "hidden size", d.hidden, units::kCount) *
-                     figure.term("c", "bytes per token per hidden unit in one layer",
-                                 layer.perTokenHidden, units::kBytesPerElement);
+                     figure.term("h", "hidden size", d.hidden, units::kCount) * std::move(bracket);
     }
     // Embedding and loss buffers belong to one chunk: held by ⌈sets / v⌉ micro-batches.
     const double edgeCount = std::ceil(sets / in.chunks);
@@ -152,6 +198,25 @@ MemoryItem activationsItem(const StageBuild& build) {
             expression = std::move(expression) +
                          edgeSets * figure.term("O", "logits and loss buffers per micro-batch",
                                                 norm + logits, units::kBytes);
+        }
+        // DeepSeek-V3's multi-token-prediction modules after the last layer (DeepSeek-V3
+        // report, section 2.2): each keeps a layer's activations, its projection's input
+        // [norm(h); norm(embedding)] and logits of its own for the extra-token loss.
+        const double mtpModules = std::max(0, spec.mtpLayers);
+        if (mtpModules > 0) {
+            const double perModule =
+                layer.bytes + 2.0 * e * d.tokens * d.hidden / d.sequenceSplit + norm + logits;
+            bytes += edgeCount * mtpModules * perModule;
+            if (in.explain) {
+                expression =
+                    std::move(expression) + edgeSets *
+                                                figure.term("D", "multi-token-prediction modules",
+                                                            mtpModules, units::kCount) *
+                                                figure.term("M",
+                                                            "activations of one prediction module "
+                                                            "(DeepSeek-V3 §2.2)",
+                                                            perModule, units::kBytes);
+            }
         }
     }
     if (recompute == Recompute::Full && plan.memory.recomputeWorkingSet && stage.layerCount > 0) {

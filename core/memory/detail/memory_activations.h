@@ -8,12 +8,23 @@
 
 #include "core/memory/memory_common.h"
 
+#include <vector>
+
 namespace fourfold::core::detail {
+
+// A part of the per-layer bracket that today's architectures add; the explained figure shows
+// each as its own term, whose name cites its source.
+struct ActivationPart {
+    const char* symbol = "";
+    const char* name = "";
+    double perTokenHidden = 0;  // bytes / (tokens × hidden), after the TP / SP split
+};
 
 struct LayerActivations {
     double bytes = 0;           // one layer, one micro-batch, one GPU
     double perTokenHidden = 0;  // bytes / (tokens × hidden): Korthikanti's bracket (34 + …)
     const char* note = "";      // what the figure assumes ("flash attention", ...)
+    std::vector<ActivationPart> parts;  // included in bytes and perTokenHidden
 };
 
 [[nodiscard]] LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute);

@@ -51,28 +51,59 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
     // Weight GEMMs (m = tokens, n = output width on this GPU, k = reduction width).
     double gemmS = 0;
     double gemmFlops = 0;
-    auto add = [&](Gemm g) {
-        gemmS += gemmSeconds(g, rates);
-        gemmFlops += g.flops();
+    // `share`: the fraction of the layers that run the GEMM (MoE mixed with dense layers).
+    auto add = [&](Gemm g, double share = 1.0) {
+        gemmS += share * gemmSeconds(g, rates);
+        gemmFlops += share * g.flops();
     };
-    add({t, (h + 2.0 * kv) / s.tp, h});  // q, k, v
-    add({t, h, h / s.tp});               // output projection
+    const double queries = queryWidth(m);
+    const double values = valueWidth(m);
+    if (latentAttention(m)) {
+        // Multi-head latent attention (DeepSeek-V2 section 2.1): down-projections to the q and
+        // kv latents (replicated), up-projections to the heads (split by TP), output.
+        const double qRank = std::max(0, m.mla.qRank);
+        const double kvRank = std::max(0, m.mla.kvRank);
+        if (qRank > 0) {
+            add({t, qRank, h});
+            add({t, queries / s.tp, qRank});
+        } else {
+            add({t, queries / s.tp, h});
+        }
+        add({t, kvRank + std::max(0, m.mla.ropeDim), h});
+        add({t, (layerAtLeastOne(m.heads) * headDim(m) + values) / s.tp, kvRank});
+    } else {
+        add({t, (queries + 2.0 * kv) / s.tp, h});  // q, k, v at the real head size
+    }
+    add({t, h, values / s.tp});  // output projection
     double elementBytes = 0;
+    const double moeShare = moeLayerShare(m);
     if (isMoe(m)) {
         const double experts = layerAtLeastOne(m.moe.experts);
         const double topK = std::min(layerAtLeastOne(m.moe.topK), experts);
         const double localExperts = std::max(1.0, experts / s.ep);
         const double perExpert = t * topK * s.ep / experts;  // tokens each local expert sees
         const double ffn = expertFfn(m) / s.etp;
-        add({t, experts, h});  // router
-        add({perExpert, upWidth * ffn, h, localExperts});
-        add({perExpert, h, ffn, localExperts});
-        elementBytes += (swiglu ? 3.0 : 2.0) * e * t * topK * ffn;
-    } else {
+        add({t, experts, h}, moeShare);  // router
+        add({perExpert, upWidth * ffn, h, localExperts}, moeShare);
+        add({perExpert, h, ffn, localExperts}, moeShare);
+        elementBytes += moeShare * (swiglu ? 3.0 : 2.0) * e * t * topK * ffn;
+        // Shared experts: a dense MLP every token passes through (DeepSeekMoE, Dai et al.
+        // 2024), split by TP.
+        const double shared = (m.moe.sharedFfnHidden > 0 ? m.moe.sharedFfnHidden
+                                                         : m.moe.sharedExperts * expertFfn(m)) /
+                              s.tp;
+        if (shared > 0) {
+            add({t, upWidth * shared, h}, moeShare);
+            add({t, h, shared}, moeShare);
+            elementBytes += moeShare * (swiglu ? 3.0 : 2.0) * e * t * shared;
+        }
+    }
+    if (moeShare < 1.0) {
         const double ffn = std::max(0, m.ffnHidden) / s.tp;
-        add({t, upWidth * ffn, h});
-        add({t, h, ffn});
-        elementBytes += (swiglu ? 3.0 : 2.0) * e * t * ffn;  // bias-GELU or SwiGLU
+        add({t, upWidth * ffn, h}, 1.0 - moeShare);
+        add({t, h, ffn}, 1.0 - moeShare);
+        elementBytes +=
+            (1.0 - moeShare) * (swiglu ? 3.0 : 2.0) * e * t * ffn;  // bias-GELU or SwiGLU
     }
 
     // Element-wise work on the hidden stream: two norms (read + write), two residual adds
@@ -82,11 +113,14 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
     if (gptStyle(m)) {
         elementBytes += 2.0 * (2.0 * e + 1.0) * t * width;
     } else {
-        elementBytes += 2.0 * e * t * (h + kv) / s.tp;
+        elementBytes += 2.0 * e * t * (queries + kv) / s.tp;
     }
 
-    // Attention core: QKᵀ and attention × V, 4·t·s·h/tp FLOPs as the model counts them.
-    const double attentionFlops = 4.0 * t * s.sequence * h / s.tp;
+    // Attention core: QKᵀ over the query/key head size and attention × V over the value head
+    // size for the keys in reach (the sliding window's span in local layers), 4·t·s·h/tp FLOPs
+    // with heads of h / heads and full attention, as the model counts them.
+    const double span = meanAttentionSpan(m);
+    const double attentionFlops = 2.0 * t * span * (queries + values) / s.tp;
     double attentionForward = 0;
     double attentionBackward = 0;
     if (plan.training.flashAttention) {
@@ -99,13 +133,14 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
         // Unfused: batched GEMMs over heads with the head dimension as one side, and the s × s
         // scores written, soft-maxed (and dropped out) and read again at HBM speed.
         const double batch = std::max(0, plan.training.microBatch) * heads / s.tp;
-        const double headDim = h / heads;
-        const double queries = s.sequence / layerAtLeastOne(plan.parallel.cp);
-        const Gemm scores{queries, s.sequence, headDim, batch};
-        const Gemm values{queries, headDim, s.sequence, batch};
-        const double elements = batch * queries * s.sequence;
+        const double keyHead = queries / heads;
+        const double valueHead = values / heads;
+        const double rows = s.sequence / layerAtLeastOne(plan.parallel.cp);
+        const Gemm scores{rows, span, keyHead, batch};
+        const Gemm weighted{rows, valueHead, span, batch};
+        const double elements = batch * rows * span;
         const double perElement = 4.0 * e + (gptStyle(m) ? 2.0 * e + 1.0 : 0.0);
-        attentionForward = gemmSeconds(scores, rates) + gemmSeconds(values, rates) +
+        attentionForward = gemmSeconds(scores, rates) + gemmSeconds(weighted, rates) +
                            memorySeconds(perElement * elements, rates);
         attentionBackward = 2.0 * attentionForward;
     }
@@ -149,6 +184,23 @@ WorkTimes headTimes(const Plan& plan, const KernelRates& rates) {
     times.backwardInputS = times.gemmForwardS + memorySeconds(bytes, rates);
     times.backwardWeightS = times.gemmForwardS;
     times.modelFlops = 3.0 * head.flops();
+    if (m.mtpLayers > 0) {
+        // DeepSeek-V3's multi-token-prediction modules run after the last layer on the last
+        // stage (DeepSeek-V3 report, section 2.2): each a transformer layer, the projection of
+        // [norm(h); norm(embedding)] from 2h to h, and the shared output head with its loss.
+        const double modules = m.mtpLayers;
+        const WorkTimes layer = layerTimes(plan, rates);
+        const Gemm projection{s.tokens, h / s.tp, 2.0 * h};
+        const double projectionS = gemmSeconds(projection, rates);
+        times.gemmForwardS += modules * (layer.gemmForwardS + projectionS + times.gemmForwardS);
+        times.forwardS += modules * (layer.forwardS + projectionS + times.forwardS);
+        times.backwardInputS +=
+            modules * (layer.backwardInputS + projectionS + times.backwardInputS);
+        times.backwardWeightS +=
+            modules * (layer.backwardWeightS + projectionS + times.backwardWeightS);
+        times.modelFlops +=
+            modules * (layer.modelFlops + 3.0 * projection.flops() + times.modelFlops);
+    }
     return times;
 }
 

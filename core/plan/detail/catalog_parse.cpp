@@ -116,6 +116,7 @@ ModelPreset readModel(EntryReader& entry) {
     ModelPreset preset;
     preset.name = entry.text("name");
     preset.displayName = entry.text("display_name");
+    preset.family = entry.text("family");
     preset.source = entry.text("source");
     ModelSpec& spec = preset.spec;
     spec.preset = preset.name;
@@ -139,7 +140,23 @@ ModelPreset readModel(EntryReader& entry) {
         spec.moe.experts = moe.integer("experts", 0);
         spec.moe.topK = moe.integer("top_k", 0);
         spec.moe.expertFfnHidden = moe.integer("expert_ffn_hidden", 0, false);
+        spec.moe.sharedExperts = moe.integer("shared_experts", 0, false);
+        spec.moe.sharedFfnHidden = moe.integer("shared_ffn_hidden", 0, false);
+        spec.moe.firstDenseLayers = moe.integer("first_dense_layers", 0, false);
+        spec.moe.layerStep = moe.has("layer_step") ? moe.integer("layer_step", 1) : 1;
     }
+    spec.headDim = entry.integer("head_dim", 0, false);
+    spec.qkNorm = entry.has("qk_norm") && entry.flag("qk_norm");
+    spec.slidingWindow = entry.integer("sliding_window", 0, false);
+    spec.fullAttentionEvery = entry.integer("full_attention_every", 0, false);
+    if (entry.has("mla")) {
+        EntryReader mla = entry.child("mla");
+        spec.mla.kvRank = mla.integer("kv_rank", 0);
+        spec.mla.qRank = mla.integer("q_rank", 0, false);
+        spec.mla.ropeDim = mla.integer("rope_dim", 0);
+        spec.mla.vHeadDim = mla.integer("v_head_dim", 0, false);
+    }
+    spec.mtpLayers = entry.integer("mtp_layers", 0, false);
     return preset;
 }
 

@@ -23,14 +23,28 @@ void readMoe(ObjectReader& moe, MoeSpec& spec) {
     moe.readInt("experts", spec.experts, 0);
     moe.readInt("top_k", spec.topK, 0);
     moe.readInt("expert_ffn_hidden", spec.expertFfnHidden, 0);
+    moe.readInt("shared_experts", spec.sharedExperts, 0);
+    moe.readInt("shared_ffn_hidden", spec.sharedFfnHidden, 0);
+    moe.readInt("first_dense_layers", spec.firstDenseLayers, 0);
+    moe.readInt("layer_step", spec.layerStep, 1);
     moe.reportUnknownKeys();
+}
+
+void readMla(ObjectReader& mla, MlaSpec& spec) {
+    mla.readInt("kv_rank", spec.kvRank, 0);
+    mla.readInt("q_rank", spec.qRank, 0);
+    mla.readInt("rope_dim", spec.ropeDim, 0);
+    mla.readInt("v_head_dim", spec.vHeadDim, 0);
+    mla.reportUnknownKeys();
 }
 
 void readModel(ObjectReader& model, ModelSpec& spec, std::vector<Diagnostic>& out) {
     // Keys that define the network's shape (and so its parameter count). The sequence
     // length is a training input, not part of the shape.
-    const bool hasShape = model.hasAny({"layers", "hidden", "heads", "kv_heads", "ffn_hidden",
-                                        "vocab", "mlp", "tied_embeddings", "moe"});
+    const bool hasShape =
+        model.hasAny({"layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab", "mlp",
+                      "tied_embeddings", "moe", "head_dim", "qk_norm", "sliding_window",
+                      "full_attention_every", "mla", "mtp_layers"});
     bool presetNamed = false;
     if (const Json* preset = model.take("preset")) {
         if (!preset->is_string()) {
@@ -68,6 +82,12 @@ void readModel(ObjectReader& model, ModelSpec& spec, std::vector<Diagnostic>& ou
     model.readEnum("mlp", spec.mlp);
     model.readBool("tied_embeddings", spec.tiedEmbeddings);
     if (auto moe = model.section("moe")) readMoe(*moe, spec.moe);
+    model.readInt("head_dim", spec.headDim, 0);
+    model.readBool("qk_norm", spec.qkNorm);
+    model.readInt("sliding_window", spec.slidingWindow, 0);
+    model.readInt("full_attention_every", spec.fullAttentionEvery, 0);
+    if (auto mla = model.section("mla")) readMla(*mla, spec.mla);
+    model.readInt("mtp_layers", spec.mtpLayers, 0);
     model.reportUnknownKeys();
 }
 

@@ -36,7 +36,31 @@ OrderedJson modelJson(const ModelSpec& model) {
     moe["experts"] = model.moe.experts;
     moe["top_k"] = model.moe.topK;
     moe["expert_ffn_hidden"] = model.moe.expertFfnHidden;
+    // Keys added for today's architectures are written only when they differ from what the
+    // reader would otherwise take (the named preset's value, or the default), so files of
+    // plans without them stay as they were.
+    const ModelSpec base = preset ? preset->spec : ModelSpec{};
+    const auto put = [](OrderedJson& object, const char* key, const auto& value, const auto& from) {
+        if (value != from) object[key] = value;
+    };
+    put(moe, "shared_experts", model.moe.sharedExperts, base.moe.sharedExperts);
+    put(moe, "shared_ffn_hidden", model.moe.sharedFfnHidden, base.moe.sharedFfnHidden);
+    put(moe, "first_dense_layers", model.moe.firstDenseLayers, base.moe.firstDenseLayers);
+    put(moe, "layer_step", model.moe.layerStep, base.moe.layerStep);
     out["moe"] = std::move(moe);
+    put(out, "head_dim", model.headDim, base.headDim);
+    put(out, "qk_norm", model.qkNorm, base.qkNorm);
+    put(out, "sliding_window", model.slidingWindow, base.slidingWindow);
+    put(out, "full_attention_every", model.fullAttentionEvery, base.fullAttentionEvery);
+    if (model.mla != base.mla) {
+        OrderedJson mla = OrderedJson::object();
+        mla["kv_rank"] = model.mla.kvRank;
+        mla["q_rank"] = model.mla.qRank;
+        mla["rope_dim"] = model.mla.ropeDim;
+        mla["v_head_dim"] = model.mla.vHeadDim;
+        out["mla"] = std::move(mla);
+    }
+    put(out, "mtp_layers", model.mtpLayers, base.mtpLayers);
     return out;
 }
 

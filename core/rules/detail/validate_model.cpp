@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 namespace fourfold::core::detail {
 namespace {
@@ -19,7 +20,9 @@ void checkParameters(const ModelSpec& model, DiagnosticSink& sink) {
 }
 
 void checkAttention(const ModelSpec& model, DiagnosticSink& sink, bool hiddenOk, bool headsOk) {
-    if (hiddenOk && headsOk && model.hidden % model.heads != 0) {
+    // A head size of its own (Gemma, Qwen3, Mistral-Nemo) frees the heads from tiling hidden.
+    const bool headDimOk = checkRange(sink, "/model/head_dim", model.headDim);
+    if (hiddenOk && headsOk && headDimOk && model.headDim == 0 && model.hidden % model.heads != 0) {
         sink.error("/model/heads", "model.heads_divide_hidden",
                    {{"hidden", model.hidden}, {"heads", model.heads}});
     }
@@ -38,6 +41,13 @@ void checkMoe(const ModelSpec& model, DiagnosticSink& sink) {
     const MoeSpec& moe = model.moe;
     const bool expertsOk = checkRange(sink, "/model/moe/experts", moe.experts);
     checkRange(sink, "/model/moe/expert_ffn_hidden", moe.expertFfnHidden);
+    for (const auto& [pointer, value] :
+         {std::pair{"/model/moe/shared_experts", moe.sharedExperts},
+          std::pair{"/model/moe/shared_ffn_hidden", moe.sharedFfnHidden},
+          std::pair{"/model/moe/first_dense_layers", moe.firstDenseLayers},
+          std::pair{"/model/moe/layer_step", moe.layerStep}}) {
+        checkRange(sink, pointer, value);
+    }
     if (!checkRange(sink, "/model/moe/top_k", moe.topK) || !expertsOk) return;
     if (moe.experts > 1) {
         if (moe.topK < 1) {
@@ -68,6 +78,16 @@ void validateModel(const Plan& plan, DiagnosticSink& sink) {
     checkRange(sink, "/model/sequence", model.sequence);
     checkAttention(model, sink, hiddenOk, headsOk);
     checkMoe(model, sink);
+    for (const auto& [pointer, value] :
+         {std::pair{"/model/sliding_window", model.slidingWindow},
+          std::pair{"/model/full_attention_every", model.fullAttentionEvery},
+          std::pair{"/model/mla/kv_rank", model.mla.kvRank},
+          std::pair{"/model/mla/q_rank", model.mla.qRank},
+          std::pair{"/model/mla/rope_dim", model.mla.ropeDim},
+          std::pair{"/model/mla/v_head_dim", model.mla.vHeadDim},
+          std::pair{"/model/mtp_layers", model.mtpLayers}}) {
+        checkRange(sink, pointer, value);
+    }
 
     // A shape whose own count is absurd (each size passed, their product did not).
     if (layersOk && hiddenOk && headsOk && ffnOk && vocabOk) {
