@@ -4,6 +4,7 @@
 #include "core/frameworks/detail/framework_parts.h"
 #include "core/frameworks/detail/framework_table.h"
 #include "core/plan/catalog.h"
+#include "core/plan/plan_json_text.h"
 #include "core/text/coded_text.h"
 
 #include <nlohmann/json.hpp>
@@ -28,9 +29,24 @@ struct Detected {
     const FrameworkFormat* format = nullptr;
 };
 
+// The JSON nesting guard for a file to import (plan_json_text.h), run before any JSON parser.
+std::optional<Diagnostic> tooDeep(std::string_view text) {
+    return detail::jsonNestingError(text, kMaxImportNesting, "import.json_too_deep",
+                                    {{"limit", kMaxImportNesting}});
+}
+
+// Whether the text opens as a JSON object would: the JSON formats' nesting guard applies then
+// (a TOML or shell text may hold brackets of its own and has guards of its own).
+bool opensAsObject(std::string_view text) {
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && text[first] == '{';
+}
+
 Detected detect(std::string_view text) {
     if (text.size() > kMaxImportBytes) return {};
-    const Json json = Json::parse(text, nullptr, false, true);
+    // Text nested too deep is no JSON format's: the parser would recurse once per level.
+    const Json json =
+        tooDeep(text) ? Json(Json::value_t::discarded) : Json::parse(text, nullptr, false, true);
     const bool isJson = !json.is_discarded();
     if (isJson && isPlanJson(json)) return {true, nullptr};
     for (const FrameworkFormat& format : frameworkFormats()) {
@@ -49,6 +65,12 @@ PlanImport refused(std::string code, DiagnosticArgs args = {}) {
     PlanImport result;
     result.diagnostics.push_back(
         makeDiagnostic(Severity::Error, "", std::move(code), std::move(args)));
+    return result;
+}
+
+PlanImport refusedTooDeep(Diagnostic problem) {
+    PlanImport result;
+    result.diagnostics.push_back(std::move(problem));
     return result;
 }
 
@@ -91,6 +113,9 @@ const FrameworkFormat* detectFormat(std::string_view text) { return detect(text)
 PlanImport importPlan(const Plan& base, std::string_view text, const FrameworkFormat& format) {
     if (text.size() > kMaxImportBytes) return tooLarge(text);
     if (format.read == nullptr) return refused("import.unknown_kind");
+    if (format.json) {
+        if (auto deep = tooDeep(text)) return refusedTooDeep(std::move(*deep));
+    }
     // The readers check types before use; this is the backstop that keeps the API nothrow.
     PlanImport result;
     try {
@@ -104,6 +129,10 @@ PlanImport importPlan(const Plan& base, std::string_view text, const FrameworkFo
 
 PlanImport importPlan(const Plan& base, std::string_view text) {
     if (text.size() > kMaxImportBytes) return tooLarge(text);
+    // A JSON document nested too deep is refused by name rather than as "not a format".
+    if (opensAsObject(text)) {
+        if (auto deep = tooDeep(text)) return refusedTooDeep(std::move(*deep));
+    }
     const Detected detected = detect(text);
     if (detected.format != nullptr) return importPlan(base, text, *detected.format);
     if (!detected.plan) return refused("import.unknown_kind");

@@ -26,6 +26,11 @@ namespace fourfold::core {
 // Larger text is refused before any parsing; the front ends read no more than this from a file
 // (app/cli/cli_common.h, ui/shell/framework_file_actions.cpp), so a huge file costs nothing.
 inline constexpr std::size_t kMaxImportBytes = kMaxPlanBytes;
+// How deep objects and arrays (JSON) or tables and arrays (TOML) may nest in a file to import.
+// A launch config nests three levels at most (zero_optimization.offload_optimizer.device) and a
+// config.json four (rope_scaling, quantization_config); deeper text is refused before any
+// parser reads it, since the JSON parser recurses once per level (docs/frameworks.md).
+inline constexpr int kMaxImportNesting = 64;
 
 struct PlanImport;
 

@@ -593,6 +593,42 @@ private slots:
         QVERIFY2(has(refused.message, "64"), refused.message.c_str());
     }
 
+    // JSON configs are checked for nesting before the JSON parser, which recurses once per level
+    // and overflowed its stack on these (exit 139), detected or read as a given format.
+    void hostileJsonIsRefusedWithoutCrashing_data() {
+        QTest::addColumn<QString>("key");  // "" : detected from the text
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("column");
+        const QString deep = QString(100000, QLatin1Char('[')) + QString(100000, QLatin1Char(']'));
+        const QString value =
+            QStringLiteral("{\"train_batch_size\": ") + deep + QStringLiteral("}");
+        QTest::newRow("deepspeed-value-100000-deep") << QString() << value << 85;
+        QTest::newRow("deepspeed-read-as-deepspeed") << QStringLiteral("deepspeed") << value << 85;
+        const QString config = QStringLiteral("{\"model_type\": \"llama\", \"x\": ") +
+                               QString(70, QLatin1Char('{')) + QString(70, QLatin1Char('}')) +
+                               QStringLiteral("}");
+        QTest::newRow("huggingface-65-levels") << QString() << config << 93;
+        QTest::newRow("huggingface-read-as-huggingface")
+            << QStringLiteral("huggingface") << config << 93;
+    }
+    void hostileJsonIsRefusedWithoutCrashing() {
+        QFETCH(QString, key);
+        QFETCH(QString, text);
+        QFETCH(int, column);
+        const std::string input = text.toStdString();
+        const PlanImport imported =
+            key.isEmpty() ? importPlan(defaultPlan(), input)
+                          : importPlan(defaultPlan(), input, format(key.toStdString()));
+        QVERIFY(!imported.plan);
+        QCOMPARE(imported.diagnostics.size(), std::size_t{1});
+        const Diagnostic& refused = imported.diagnostics.front();
+        QCOMPARE(refused.code, std::string("import.json_too_deep"));
+        QCOMPARE(refused.line, 1);
+        QCOMPARE(refused.column, column);
+        QVERIFY2(has(refused.message, "64 levels"), refused.message.c_str());
+        QVERIFY(detectFormat(input) == nullptr);
+    }
+
     void nestingWithinTheBoundIsRead() {
         // 63 arrays inside one another under a key: one level short of the bound.
         const std::string text =
@@ -602,6 +638,12 @@ private slots:
         QVERIFY2(imported.plan,
                  imported.diagnostics.empty() ? "" : imported.diagnostics[0].message.c_str());
         QCOMPARE(imported.plan->parallel.tp, 2);
+        // A ds_config with a value 63 levels deep (64 with the top object) is read too.
+        const std::string config = R"({"train_micro_batch_size_per_gpu": 2, "x": )" +
+                                   std::string(63, '[') + std::string(63, ']') + "}";
+        const PlanImport deepSpeed = importPlan(defaultPlan(), config);
+        QVERIFY(deepSpeed.plan);
+        QCOMPARE(deepSpeed.plan->training.microBatch, 2);
     }
 
     void oversizedFilesAreRefusedBeforeParsing() {
