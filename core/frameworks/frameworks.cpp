@@ -5,6 +5,8 @@
 #include "core/frameworks/detail/framework_table.h"
 #include "core/plan/catalog.h"
 #include "core/plan/plan_json_text.h"
+#include "core/rules/validate.h"
+#include "core/rules/validate_ranges.h"
 #include "core/text/coded_text.h"
 
 #include <nlohmann/json.hpp>
@@ -74,6 +76,21 @@ PlanImport refusedTooDeep(Diagnostic problem) {
     return result;
 }
 
+// The readers check each value and each figure they derive against its plan field's range;
+// this is the backstop behind them (and behind the config.json reader): an imported plan with a
+// value outside a documented range or a combination past the plan's combined limits
+// (validate_ranges.h) is refused with validation's own errors, never handed on.
+void refuseOutOfBounds(PlanImport& imported) {
+    if (!imported.plan) return;
+    bool refused = false;
+    for (Diagnostic& problem : validate(*imported.plan)) {
+        if (!isBoundsError(problem)) continue;
+        imported.diagnostics.push_back(std::move(problem));
+        refused = true;
+    }
+    if (refused) imported.plan.reset();
+}
+
 PlanImport tooLarge(std::string_view text) {
     return refused("import.too_large", {{"size", text.size()}, {"limit", kMaxImportBytes}});
 }
@@ -124,6 +141,7 @@ PlanImport importPlan(const Plan& base, std::string_view text, const FrameworkFo
         result = refused("import.unreadable", {{"reason", error.what()}});
     }
     result.format = &format;
+    refuseOutOfBounds(result);
     return result;
 }
 

@@ -96,13 +96,16 @@ constexpr std::array kCodedTexts = {
                    "train_batch_size {total} is not train_micro_batch_size_per_gpu {micro} × "
                    "gradient_accumulation_steps {steps} × data parallel"},
     DiagnosticCode{"import_problem.deepspeed_not_object", "a ds_config.json must be a JSON object"},
+    DiagnosticCode{"import_problem.derived_out_of_range",
+                   "{field} = {formula} = {value}, outside its range {minimum} to {maximum}"},
     DiagnosticCode{"import_problem.global_batch",
                    "global batch {global} is not micro-batch {micro} × gradient accumulation × "
                    "data parallel {dp}"},
     DiagnosticCode{"import_problem.grad_dtype",
                    "data_types.grad_accum_dtype \"{name}\" is not one of {choices}"},
-    DiagnosticCode{"import_problem.integer_too_large",
-                   "{name} must be at most {maximum}, got {found}"},
+    DiagnosticCode{"import_problem.out_of_range",
+                   "{name} is {found}, outside the range {minimum} to {maximum} of the plan's "
+                   "{field}"},
     DiagnosticCode{"import_problem.positive_integer",
                    "{name} must be a positive integer, got {found}"},
     DiagnosticCode{"import_problem.sharding_strategy",
