@@ -6,8 +6,8 @@
 #include "core/plan/catalog.h"
 #include "core/plan/plan_json.h"
 #include "core/rules/validate.h"
+#include "core/text/atomic_file.h"
 
-#include <fstream>
 #include <iomanip>
 #include <sstream>
 
@@ -56,7 +56,8 @@ const char* exportHelp() {
         formatLines(true) +
         "Plan fields the framework cannot express are listed in the file (as comments, or\n"
         "under \"_fourfold_unexpressed\" in JSON), never dropped silently.\n"
-        "  -o FILE   write to FILE instead of standard output\n"
+        "  -o FILE   write to FILE instead of standard output; FILE is replaced whole or not at\n"
+        "            all (a temporary file beside it, renamed over it once written and synced)\n"
         "Exit status: 0 written, 1 the plan has errors, 2 usage or file error.\n";
     return help.c_str();
 }
@@ -116,12 +117,10 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const FrameworkExport exported = exportPlan(*loaded.plan, *format);
     if (outputPath.empty()) {
         out << exported.text;
-    } else {
-        std::ofstream file(outputPath, std::ios::binary | std::ios::trunc);
-        if (!(file << exported.text) || !file.flush()) {
-            err << "fourfold-cli: cannot write '" << outputPath << "'\n";
-            return kExitUsage;
-        }
+    } else if (const auto failure = writeFileAtomically(outputPath, exported.text)) {
+        // The file is replaced whole or not at all: on a full disk it is as it was.
+        err << "fourfold-cli: " << writeFailureMessage(outputPath, *failure) << "\n";
+        return kExitUsage;
     }
     if (!exported.unexpressed.empty()) {
         err << "note: " << exported.unexpressed.size() << " plan field"

@@ -1,41 +1,27 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/document/atomic_file.h"
 
+#include "core/text/atomic_file.h"
+
 #include <QCoreApplication>
-#include <QSaveFile>
+#include <QFile>
+
+#include <string_view>
 
 namespace fourfold::ui {
-namespace {
-
-bool fail(QSaveFile& file, const QString& path, QString* error) {
-    if (error) {
-        const QString reason = file.errorString().isEmpty()
-                                   ? QCoreApplication::translate("fourfold", "unknown error")
-                                   : file.errorString();
-        *error =
-            QCoreApplication::translate("fourfold", "Could not write \"%1\": %2").arg(path, reason);
-    }
-    file.cancelWriting();
-    return false;
-}
-
-}  // namespace
 
 bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return fail(file, path, error);
-    // A buffered write "succeeds" into memory; the disk's answer comes with flush().
-    if (file.write(bytes) != bytes.size()) return fail(file, path, error);
-    if (!file.flush() || file.error() != QFileDevice::NoError) return fail(file, path, error);
-    if (file.size() != bytes.size()) return fail(file, path, error);
-    if (!file.commit()) {
-        if (error) {
-            *error = QCoreApplication::translate("fourfold", "Could not save \"%1\": %2")
-                         .arg(path, file.errorString());
-        }
-        return false;
+    const auto failure = core::writeFileAtomically(
+        QFile::encodeName(path).toStdString(),
+        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    if (!failure) return true;
+    // The same sentence as core::writeFailureMessage, translated.
+    if (error) {
+        *error = QCoreApplication::translate("fourfold", "Could not write \"%1\": %2")
+                     .arg(path, QString::fromLocal8Bit(failure->data(),
+                                                       static_cast<qsizetype>(failure->size())));
     }
-    return true;
+    return false;
 }
 
 }  // namespace fourfold::ui
