@@ -199,11 +199,19 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"report.what_if_too_large", "peak {peak} (still too large)"},
     DiagnosticCode{"report.world", "  world size {world} = dp {dp} × tp {tp} × pp {pp} × cp {cp}"},
     DiagnosticCode{"report.yes", "yes"},
+    DiagnosticCode{"search.candidates_capped",
+                   "{fitting} layouts fit; the result lists the best {limit}"},
     DiagnosticCode{"search.every_layout_pruned", "every layout breaks a rule, first: {rule}"},
     DiagnosticCode{"search.no_global_batch", "no global batch to keep: set training.global_batch"},
     DiagnosticCode{"search.no_layout",
                    "no layout: no factorisation of the cluster's GPUs has a data-parallel size "
                    "that divides the global batch"},
+    DiagnosticCode{"search.space_too_large",
+                   "not searched: the space holds more than {limit} layouts ({space} counted "
+                   "before stopping); use fewer GPUs or a global batch with fewer divisors"},
+    DiagnosticCode{"search.time_limit",
+                   "stopped at the time limit of {limit}: the counts and candidates cover the "
+                   "layouts searched by then (fourfold-cli search --time-limit 0 searches on)"},
     DiagnosticCode{"search_table.best",
                    "\nBest by {objective} (* on the Pareto front of memory vs tokens/s):"},
     DiagnosticCode{"search_table.cancelled", "Cancelled: the figures cover the part searched."},

@@ -188,10 +188,17 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"report.what_if_too_large", "峰值 {peak}（仍然太大）"},
     DiagnosticCode{"report.world", "  GPU 总数 {world} = dp {dp} × tp {tp} × pp {pp} × cp {cp}"},
     DiagnosticCode{"report.yes", "是"},
+    DiagnosticCode{"search.candidates_capped", "{fitting} 种布局可容纳；结果只列出最好的 {limit} 种"},
     DiagnosticCode{"search.every_layout_pruned", "每种布局都违反某条规则，第一条：{rule}"},
     DiagnosticCode{"search.no_global_batch", "没有要保持的全局批次：请设置 training.global_batch"},
     DiagnosticCode{"search.no_layout",
                    "没有布局：集群 GPU 的任何分解都没有能整除全局批次的数据并行规模"},
+    DiagnosticCode{"search.space_too_large",
+                   "未搜索：搜索空间超过 {limit} 种布局（停止前已计 {space} 种）；请减少 GPU "
+                   "数量，或选用约数更少的全局批次"},
+    DiagnosticCode{"search.time_limit",
+                   "已达到 {limit} 的时间上限而停止：计数和候选只涵盖此前搜索过的布局"
+                   "（fourfold-cli search --time-limit 0 不设上限）"},
     DiagnosticCode{"search_table.best",
                    "\n按 {objective} 排列的最佳布局（* 表示位于显存与 token/s 的帕累托前沿）："},
     DiagnosticCode{"search_table.cancelled", "已取消：数字只涵盖已搜索的部分。"},

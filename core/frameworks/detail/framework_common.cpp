@@ -165,7 +165,7 @@ void setBatchFromGlobal(ImportBuilder& builder, std::int64_t globalBatch, std::s
     }
     (void)builder.setDerived(builder.plan.training.gradAccumulation, globalBatch / (micro * dp),
                              "/training/grad_accumulation",
-                             std::string(globalName) + " / (micro-batch × data parallel)");
+                             std::string(globalName) + " / (micro_batch × dp)");
 }
 
 std::vector<std::string> unexpressedFields(const Plan& original, const PlanImport& reimported) {

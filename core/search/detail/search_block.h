@@ -10,12 +10,12 @@
 #pragma once
 
 #include "core/search/detail/search_space.h"
+#include "core/search/detail/search_stop.h"
 #include "core/search/detail/search_timer.h"
 #include "core/search/search.h"
 #include "core/text/diagnostic.h"
 #include "core/topology/topology.h"
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -43,23 +43,21 @@ public:
     // timeNow: time every fitting layout here; else bound them and leave them in `bounded`.
     // timeEveryLayout: time the layouts that do not fit too.
     BlockEvaluator(const Plan& base, std::int64_t globalBatch, bool timeNow, bool timeEveryLayout,
-                   const std::atomic<bool>* cancel);
+                   const SearchStop& stop);
 
     // Evaluates every layout of block number `block`; layout indices start at `firstIndex`.
-    // Returns false when cancelled part way (the counts then cover what was done).
+    // Returns false when stopped part way (the counts then cover what was done).
     bool run(const Factorisation& factors, const BlockAxes& axes, std::size_t block,
              std::int64_t firstIndex, BlockResult& out);
 
 private:
-    [[nodiscard]] bool cancelled() const;
-
     LayoutTimer timer_;
     std::vector<Diagnostic> modelErrors_;   // validateModel's errors: the same for every layout
     std::vector<Diagnostic> memoryErrors_;  // validateMemory's, likewise
     std::int64_t globalBatch_ = 0;
     bool timeNow_ = true;
     bool timeEveryLayout_ = false;
-    const std::atomic<bool>* cancel_ = nullptr;
+    const SearchStop& stop_;
 };
 
 }  // namespace fourfold::core::detail

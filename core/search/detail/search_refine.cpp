@@ -80,7 +80,7 @@ bool refine(RefineJob& job, const RefineShared& shared) {
             const std::size_t last = std::min(order.size(), first + kChunk);
             timed.clear();
             for (std::size_t k = first; k < last; ++k) {
-                if (options.cancel != nullptr && options.cancel->load()) {
+                if (job.stop->requested()) {
                     cancelled = true;
                     break;
                 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/search/detail/search_block.h"
+#include "core/search/detail/search_stop.h"
 #include "core/search/search.h"
 
 #include <cstdint>
@@ -21,6 +22,7 @@ struct RefineJob {
     std::int64_t globalBatch = 0;
     const SearchOptions* options = nullptr;
     std::size_t threads = 1;
+    const SearchStop* stop = nullptr;
     std::vector<std::vector<BoundedPoint>> bounded;                 // by block
     std::vector<std::shared_ptr<const TopologyReport>> topologies;  // by block
 };
@@ -31,7 +33,7 @@ struct RefineShared {
     std::vector<SearchPoint>* points = nullptr;  // timed fitting layouts, appended
 };
 
-// Returns false when cancelled part way.
+// Returns false when stopped part way (job.stop).
 bool refine(RefineJob& job, const RefineShared& shared);
 
 }  // namespace fourfold::core::detail
