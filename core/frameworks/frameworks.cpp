@@ -133,6 +133,14 @@ PlanImport importPlan(const Plan& base, std::string_view text, const FrameworkFo
     if (format.json) {
         if (auto deep = tooDeep(text)) return refusedTooDeep(std::move(*deep));
     }
+    if (format.bounds != nullptr) {
+        PlanImport bounded;
+        bounded.diagnostics = format.bounds(text);
+        if (hasErrors(bounded.diagnostics)) {
+            bounded.format = &format;
+            return bounded;
+        }
+    }
     // The readers check types before use; this is the backstop that keeps the API nothrow.
     PlanImport result;
     try {

@@ -49,6 +49,9 @@ struct FrameworkFormat {
     std::string (*write)(const Plan& plan, const std::vector<std::string>& unexpressed) = nullptr;
     // The text read on top of `base`; never throws.
     PlanImport (*read)(const Plan& base, std::string_view text) = nullptr;
+    // Errors found on the text before `read` runs (its values' bounds), when the reader does not
+    // check them itself; nullptr when it does. importPlan refuses the text on any.
+    std::vector<Diagnostic> (*bounds)(std::string_view text) = nullptr;
 };
 
 struct FrameworkExport {
