@@ -72,7 +72,9 @@ const char* importHelp() {
         "A model's config.json sets the model; a launch config sets the parallel and training\n"
         "sections it carries. The rest comes from the base plan.\n"
         "  --onto PLAN   start from PLAN instead of the built-in default plan\n"
-        "  --lang LANG   write the notes and errors in LANG: en (default) or zh_CN\n"
+        "  --lang LANG   write the notes and errors in LANG: " +
+        languageChoices() +
+        " (default en)\n"
         "Notes on what was assumed and errors go to standard error as\n"
         "FILE:LINE:COLUMN: severity: message. FILE holds at most 1048576 bytes (1 MiB).\n"
         "Exit status: 0 imported, 1 the file has errors, 2 usage or file error.\n";
@@ -146,7 +148,8 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (filePath.empty()) return usageError(err, "missing FILE", importHelp());
     Language language = Language::English;
     if (!languageName.empty() && !parseLanguage(languageName, &language)) {
-        return usageError(err, "unknown language '" + languageName + "' (use en or zh_CN)",
+        return usageError(err,
+                          "unknown language '" + languageName + "' (use " + languageChoices() + ")",
                           importHelp());
     }
     Plan base = defaultPlan();

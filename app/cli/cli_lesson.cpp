@@ -72,7 +72,7 @@ LessonArgs parseArgs(const std::vector<std::string>& args) {
     const bool languageOk =
         !parsed.language.empty() && parsed.language.find_first_of("/\\.") == std::string::npos;
     if (parsed.error.empty() && !languageOk) {
-        parsed.error = "--lang needs a language such as en or zh_CN";
+        parsed.error = "--lang needs a language: " + languageChoices();
     }
     return parsed;
 }

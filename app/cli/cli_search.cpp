@@ -12,33 +12,38 @@ namespace fourfold::app {
 using namespace fourfold::core;
 namespace {
 
-constexpr const char* kHelp =
-    "Usage: fourfold-cli search PLAN [--top N] [--objective tokens_per_s|time|cost|headroom]\n"
-    "                           [--json] [--threads N] [--overlaps] [--tp-across-nodes]\n"
-    "                           [--time-limit SECONDS] [--lang LANG]\n"
-    "\n"
-    "Search every parallel layout of PLAN's model on its cluster, keeping its sequence length\n"
-    "and global batch: dp x tp x pp x cp (x ep, etp) splits of the cluster's GPUs, schedule\n"
-    "and virtual stages, ZeRO stage, offload, sequence parallel, recompute and micro-batch\n"
-    "(the accumulation follows from the global batch). Layouts that break a rule are pruned;\n"
-    "the others are costed as 'evaluate' costs them, and those that fit are ranked.\n"
-    "  --top N        print the best N (default 10; 0: every layout that fits, written as\n"
-    "                 they are ranked)\n"
-    "  --objective O  tokens_per_s (default), time or cost to train the plan's token budget\n"
-    "                 (performance.token_budget, price_per_gpu_hour), or memory headroom\n"
-    "  --json         print one object (schema fourfold.search/1): counts, the candidates\n"
-    "                 with their complete plans and figures, and the Pareto front\n"
-    "  --threads N    worker threads (default: one per core)\n"
-    "  --overlaps     also try each overlap option on and off (default: the plan's own)\n"
-    "  --tp-across-nodes  also try tensor parallel groups larger than a node\n"
-    "  --time-limit S stop after S seconds of wall-clock time (default 10; 0: no limit) and\n"
-    "                 report what was searched by then, marked as stopped at the limit\n"
-    "  --lang LANG    write the table's sentences and the diagnostics in LANG: en (default)\n"
-    "                 or zh_CN (Simplified Chinese); --json is the same in every language\n"
-    "Every candidate's plan evaluates with 'fourfold-cli evaluate' to the same figures.\n"
-    "A space of more than 10^9 layouts is refused before it is searched.\n"
-    "Exit status: 0 searched (also when nothing fits), 1 the plan has errors or every layout\n"
-    "breaks a rule, 2 usage or file error.\n";
+const char* help() {
+    static const std::string text =
+        "Usage: fourfold-cli search PLAN [--top N] [--objective tokens_per_s|time|cost|headroom]\n"
+        "                           [--json] [--threads N] [--overlaps] [--tp-across-nodes]\n"
+        "                           [--time-limit SECONDS] [--lang LANG]\n"
+        "\n"
+        "Search every parallel layout of PLAN's model on its cluster, keeping its sequence length\n"
+        "and global batch: dp x tp x pp x cp (x ep, etp) splits of the cluster's GPUs, schedule\n"
+        "and virtual stages, ZeRO stage, offload, sequence parallel, recompute and micro-batch\n"
+        "(the accumulation follows from the global batch). Layouts that break a rule are pruned;\n"
+        "the others are costed as 'evaluate' costs them, and those that fit are ranked.\n"
+        "  --top N        print the best N (default 10; 0: every layout that fits, written as\n"
+        "                 they are ranked)\n"
+        "  --objective O  tokens_per_s (default), time or cost to train the plan's token budget\n"
+        "                 (performance.token_budget, price_per_gpu_hour), or memory headroom\n"
+        "  --json         print one object (schema fourfold.search/1): counts, the candidates\n"
+        "                 with their complete plans and figures, and the Pareto front\n"
+        "  --threads N    worker threads (default: one per core)\n"
+        "  --overlaps     also try each overlap option on and off (default: the plan's own)\n"
+        "  --tp-across-nodes  also try tensor parallel groups larger than a node\n"
+        "  --time-limit S stop after S seconds of wall-clock time (default 10; 0: no limit) and\n"
+        "                 report what was searched by then, marked as stopped at the limit\n"
+        "  --lang LANG    write the table's sentences and the diagnostics in LANG, one of\n"
+        "                 " +
+        languageChoices() +
+        " (default en); --json is the same in every language\n"
+        "Every candidate's plan evaluates with 'fourfold-cli evaluate' to the same figures.\n"
+        "A space of more than 10^9 layouts is refused before it is searched.\n"
+        "Exit status: 0 searched (also when nothing fits), 1 the plan has errors or every layout\n"
+        "breaks a rule, 2 usage or file error.\n";
+    return text.c_str();
+}
 
 // The CLI's default budget: the largest space the search is built for (GPT-3 175B on 1,024
 // GPUs, 1.7 million layouts) takes 1.6 s here idle and up to 11 s wall on a loaded 2-core
@@ -70,29 +75,29 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             rest.push_back(arg);
             continue;
         }
-        if (i + 1 >= args.size()) return usageError(err, arg + " needs a value", kHelp);
+        if (i + 1 >= args.size()) return usageError(err, arg + " needs a value", help());
         const std::string& value = args[++i];
         if (arg == "--objective") {
             const auto objective = parseSearchObjective(value);
             if (!objective) {
                 return usageError(
                     err, "unknown objective '" + value + "' (tokens_per_s, time, cost or headroom)",
-                    kHelp);
+                    help());
             }
             options.objective = *objective;
         } else if (arg == "--time-limit") {
             if (!parseSeconds(value, options.timeLimitSeconds)) {
                 return usageError(
                     err, "--time-limit needs seconds from 0 (no limit), got '" + value + "'",
-                    kHelp);
+                    help());
             }
         } else if (!parseCount(value, arg == "--top" ? options.top : options.threads)) {
-            return usageError(err, arg + " needs a whole number, got '" + value + "'", kHelp);
+            return usageError(err, arg + " needs a whole number, got '" + value + "'", help());
         }
     }
     const PlanArgs parsed =
         parsePlanArgs(rest, {"--json", "--overlaps", "--tp-across-nodes", "--lang"});
-    if (!parsed.error.empty()) return usageError(err, parsed.error, kHelp);
+    if (!parsed.error.empty()) return usageError(err, parsed.error, help());
     options.space.overlaps = parsed.has("--overlaps");
     options.space.tensorParallelWithinNode = !parsed.has("--tp-across-nodes");
     const bool json = parsed.has("--json");
@@ -119,6 +124,6 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 }  // namespace
 
 const CliCommand kSearchCommand = {"search", "search PLAN [--top N] [--objective O] [--json]",
-                                   "find the layouts that fit and run fastest", kHelp, run};
+                                   "find the layouts that fit and run fastest", help(), run};
 
 }  // namespace fourfold::app

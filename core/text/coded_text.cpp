@@ -201,6 +201,8 @@ constexpr std::array kCodedTexts = {
         "\nStep time {step}, {tokens} tokens/s ({per_gpu} per GPU), MFU {mfu}, HFU {hfu}"},
     DiagnosticCode{"report.training", "  {tokens} tokens: {days} days, {gpu_hours} GPU-hours"},
     DiagnosticCode{"report.training_cost", ", cost {cost}"},
+    DiagnosticCode{"report.valid", "ok: no errors"},
+    DiagnosticCode{"report.valid_with_notes", "ok: no errors (see the notes above)"},
     DiagnosticCode{"report.what_if", "  what if {change}: "},
     DiagnosticCode{"report.what_if_fits", "peak {peak} (fits)"},
     DiagnosticCode{"report.what_if_not_modelled",

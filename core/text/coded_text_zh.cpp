@@ -189,6 +189,8 @@ constexpr std::array kCodedTextsZh = {
         "\n单步时间 {step}，{tokens} token/s（每块 GPU {per_gpu}），MFU {mfu}，HFU {hfu}"},
     DiagnosticCode{"report.training", "  {tokens} token：{days} 天，{gpu_hours} GPU 小时"},
     DiagnosticCode{"report.training_cost", "，成本 {cost}"},
+    DiagnosticCode{"report.valid", "通过：没有错误"},
+    DiagnosticCode{"report.valid_with_notes", "通过：没有错误（见上面的提示）"},
     DiagnosticCode{"report.what_if", "  若改为 {change}："},
     DiagnosticCode{"report.what_if_fits", "峰值 {peak}（放得下）"},
     DiagnosticCode{"report.what_if_not_modelled",
