@@ -15,8 +15,10 @@
 // negative, zero, fractional and wrong-typed values, nest values deep, repeat lines and damage
 // bytes (fuzz_mutator.h).
 //
-// To add a format (a runs file, a log, a calibration profile): a function giving its seeds and
-// one running an input through its command and checking the result, and a row in kFormats.
+// To add a format (a runs file, a log, a calibration profile) add a row to kFormats: its name,
+// its seeds (seedFiles("tests/data/DIR") reads a folder of real files), the command that reads
+// it from standard input ("-"), its size cap and, optionally, what an exit 0 must satisfy. The
+// row's command runs on every seed and mutation with the checks every format shares.
 //
 // Built with clang and -fsanitize=fuzzer it is a libFuzzer target (FOURFOLD_LIBFUZZER=ON); the
 // format is FOURFOLD_FUZZ_FORMAT's, or the input's first byte picks one. Built without it (the
@@ -37,6 +39,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -200,25 +203,21 @@ std::vector<std::string> huggingFaceSeeds() {
             t::kPythia160mConfig, t::kDeepseekV2LiteConfig, t::kDeepseekV3Config};
 }
 
-int importInput(std::string_view input) {
-    const CliResult result = runCommand({"import", "-"}, input);
-    // 2 only for a file past the size limit (standard input is always readable).
-    expectExit(result,
-               input.size() > kMaxImportBytes ? std::initializer_list<int>{2}
-                                              : std::initializer_list<int>{0, 1},
-               input);
-    expectReason(result, input);
-    if (result.exitCode == 0) checkImportedPlan(result, input);
-    return result.exitCode;
+// Every file of a folder of the source tree, in a fixed order.
+std::vector<std::string> seedFiles(const char* folder) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::filesystem::path(FOURFOLD_SOURCE_DIR) / folder)) {
+        if (entry.is_regular_file()) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    std::vector<std::string> seeds;
+    for (const auto& file : files) seeds.push_back(readFile(file));
+    return seeds;
 }
 
 std::vector<std::string> lessonSeeds() {
-    const std::filesystem::path lessons =
-        std::filesystem::path(FOURFOLD_SOURCE_DIR) / "resources" / "lessons";
-    std::vector<std::string> seeds;
-    for (const char* name : {"article.json", "article.zh_CN.json"}) {
-        seeds.push_back(readFile(lessons / name));
-    }
+    std::vector<std::string> seeds = seedFiles("resources/lessons");
     // One step is the lesson fuzzed most: whole lessons evaluate every step's plan.
     seeds.push_back(R"({"schema": "fourfold.lesson/1", "title": "t", "language": "en", "steps": [
   {"id": "a", "title": "A", "text": "Batch {global_batch}, peak {stage0.weights:formula}.",
@@ -226,16 +225,6 @@ std::vector<std::string> lessonSeeds() {
    "highlight": "control.tp",
    "question": {"prompt": "How many?", "answer": 8, "tolerance": 0.5}}]})");
     return seeds;
-}
-
-int lessonInput(std::string_view input) {
-    const CliResult result = runCommand({"lesson", "-"}, input);
-    expectExit(result,
-               input.size() > kMaxLessonBytes ? std::initializer_list<int>{2}
-                                              : std::initializer_list<int>{0, 1},
-               input);
-    expectReason(result, input);
-    return result.exitCode;
 }
 
 // One --set per line, applied to the default plan.
@@ -307,18 +296,44 @@ int setInput(std::string_view input) {
 struct Format {
     const char* name;
     std::vector<std::string> (*seeds)();
-    int (*run)(std::string_view input);  // the exit status, after checking the result
+    std::vector<std::string> command;  // fourfold-cli's arguments; "-" reads the input
+    std::size_t maxBytes;              // the format's size cap: past it, exit 2
+    // What an exit 0 must satisfy besides the shared checks; nullptr for nothing more.
+    void (*checkAccepted)(const CliResult& result, std::string_view input);
+    // Runs the input its own way instead of through `command` (--set makes arguments of it).
+    int (*run)(std::string_view input) = nullptr;
 };
 
 // One row per format; the CI runs each for a fixed number of inputs.
-const std::array<Format, 6> kFormats = {{
-    {"deepspeed", deepSpeedSeeds, importInput},
-    {"megatron", megatronSeeds, importInput},
-    {"torchtitan", torchtitanSeeds, importInput},
-    {"huggingface", huggingFaceSeeds, importInput},
-    {"lesson", lessonSeeds, lessonInput},
-    {"set", setSeeds, setInput},
-}};
+const Format kFormats[] = {
+    {"deepspeed", deepSpeedSeeds, {"import", "-"}, kMaxImportBytes, checkImportedPlan},
+    {"megatron", megatronSeeds, {"import", "-"}, kMaxImportBytes, checkImportedPlan},
+    {"torchtitan", torchtitanSeeds, {"import", "-"}, kMaxImportBytes, checkImportedPlan},
+    {"huggingface", huggingFaceSeeds, {"import", "-"}, kMaxImportBytes, checkImportedPlan},
+    {"lesson", lessonSeeds, {"lesson", "-"}, kMaxLessonBytes, nullptr},
+    {"set", setSeeds, {}, kMaxPlanBytes, nullptr, setInput},
+};
+
+// The checks every format shares: exit 0 or 1 (2 only past the size cap: standard input is
+// always readable), a reason on refusal, one JSON object for --json, and the row's own check.
+int runFormat(const Format& format, std::string_view input) {
+    if (format.run != nullptr) return format.run(input);
+    const CliResult result = runCommand(format.command, input);
+    expectExit(result,
+               input.size() > format.maxBytes ? std::initializer_list<int>{2}
+                                              : std::initializer_list<int>{0, 1},
+               input);
+    expectReason(result, input);
+    const bool json =
+        std::find(format.command.begin(), format.command.end(), "--json") != format.command.end();
+    if (json && result.exitCode != 2) {
+        const Json parsed = Json::parse(result.out, nullptr, false);
+        if (parsed.is_discarded() || !parsed.is_object()) fail("--json printed no object", input);
+    }
+    if (result.exitCode == 0 && format.checkAccepted != nullptr)
+        format.checkAccepted(result, input);
+    return result.exitCode;
+}
 
 const Format* findFormat(std::string_view name) {
     for (const Format& format : kFormats) {
@@ -335,7 +350,7 @@ struct Outcome {
 // Runs one input and holds it to the time bound.
 Outcome runTimed(const Format& format, std::string_view input) {
     const auto started = std::chrono::steady_clock::now();
-    const int exitCode = format.run(input);
+    const int exitCode = runFormat(format, input);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (seconds > kMaxSecondsPerInput) {
@@ -352,7 +367,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (const char* name = std::getenv("FOURFOLD_FUZZ_FORMAT")) format = findFormat(name);
     if (format == nullptr) {
         if (input.empty()) return 0;
-        format = &kFormats[static_cast<unsigned char>(input.front()) % kFormats.size()];
+        format = &kFormats[static_cast<unsigned char>(input.front()) % std::size(kFormats)];
         input.remove_prefix(1);
     }
     (void)runTimed(*format, input);
