@@ -23,7 +23,7 @@
 // Built with clang and -fsanitize=fuzzer it is a libFuzzer target (FOURFOLD_LIBFUZZER=ON); the
 // format is FOURFOLD_FUZZ_FORMAT's, or the input's first byte picks one. Built without it (the
 // default) main() is a deterministic driver:
-//   fuzz_formats [--format NAME] [--iterations N] [--seed S] [--verbose] [--summary]
+//   fuzz_formats [--format NAME]... [--skip NAME]... [--iterations N] [--seed S] [--verbose]
 #include "tests/core/hf_configs_for_tests.h"
 #include "tests/fuzz/fuzz_checks.h"
 #include "tests/fuzz/fuzz_mutator.h"
@@ -387,6 +387,7 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     bool verbose = false;
     std::vector<const Format*> formats;
+    std::vector<std::string> skipped;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--iterations" && i + 1 < argc) {
@@ -400,17 +401,23 @@ int main(int argc, char** argv) {
                 return 2;
             }
             formats.push_back(format);
+        } else if (arg == "--skip" && i + 1 < argc) {
+            skipped.emplace_back(argv[++i]);  // every format but these, when none is named
         } else if (arg == "--verbose") {
             verbose = true;
         } else {
             std::fprintf(stderr,
-                         "usage: fuzz_formats [--format NAME]... [--iterations N] [--seed S] "
+                         "usage: fuzz_formats [--format NAME]... [--skip NAME]... [--iterations N] "
+                         "[--seed S] "
                          "[--verbose]\n");
             return 2;
         }
     }
     if (formats.empty()) {
-        for (const Format& format : kFormats) formats.push_back(&format);
+        for (const Format& format : kFormats) {
+            if (std::find(skipped.begin(), skipped.end(), format.name) == skipped.end())
+                formats.push_back(&format);
+        }
     }
     for (const Format* format : formats) {
         const std::vector<std::string> seeds = format->seeds();
