@@ -87,11 +87,15 @@ function(fourfold_add_test name)
     cmake_path(GET _source STEM _stem)
     file(STRINGS "${_source}" _moc_include REGEX "^#include \"${_stem}\\.moc\"")
     if(_moc_include)
-      set(_moc "${CMAKE_CURRENT_BINARY_DIR}/${name}_moc/${_stem}.moc")
-      add_custom_command(OUTPUT "${_moc}" COMMAND Qt6::moc "${_source}" -o "${_moc}"
+      set(_moc_dir "${CMAKE_CURRENT_BINARY_DIR}/${name}_moc")
+      set(_moc "${_moc_dir}/${_stem}.moc")
+      # Ninja creates an output's directory itself; Unix Makefiles does not, and moc cannot.
+      add_custom_command(OUTPUT "${_moc}"
+                         COMMAND ${CMAKE_COMMAND} -E make_directory "${_moc_dir}"
+                         COMMAND Qt6::moc "${_source}" -o "${_moc}"
                          DEPENDS "${_source}" Qt6::moc VERBATIM)
       target_sources(${name} PRIVATE "${_moc}")
-      target_include_directories(${name} PRIVATE "${CMAKE_CURRENT_BINARY_DIR}/${name}_moc")
+      target_include_directories(${name} PRIVATE "${_moc_dir}")
     endif()
   endforeach()
   fourfold_set_test_flags(${name})

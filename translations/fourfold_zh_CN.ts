@@ -237,16 +237,8 @@
 <context>
     <name>fourfold</name>
     <message>
-        <source>unknown error</source>
-        <translation>未知错误</translation>
-    </message>
-    <message>
         <source>Could not write &quot;%1&quot;: %2</source>
         <translation>无法写入“%1”：%2</translation>
-    </message>
-    <message>
-        <source>Could not save &quot;%1&quot;: %2</source>
-        <translation>无法保存“%1”：%2</translation>
     </message>
     <message>
         <source>Plan distributed training: memory per GPU, pipeline, rank map.</source>

@@ -40,6 +40,16 @@ const char* cliVersion() { return FOURFOLD_VERSION; }
 
 std::string generatorName() { return std::string("fourfold-cli ") + cliVersion(); }
 
+std::string languageChoices() {
+    std::string list;
+    const std::size_t count = std::size(core::kLanguages);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i > 0) list += i + 1 == count ? " or " : ", ";
+        list += core::kLanguages[i].code;
+    }
+    return list;
+}
+
 int usageError(std::ostream& err, const std::string& message, const char* help) {
     err << "fourfold-cli: " << message << "\n\n" << help;
     return kExitUsage;
@@ -60,7 +70,7 @@ PlanArgs parsePlanArgs(const std::vector<std::string>& args,
             std::string value;
             if (arg == "--lang") {
                 if (i + 1 >= args.size()) {
-                    parsed.error = "--lang needs a language: en or zh_CN";
+                    parsed.error = "--lang needs a language: " + languageChoices();
                     return parsed;
                 }
                 value = args[++i];
@@ -68,7 +78,7 @@ PlanArgs parsePlanArgs(const std::vector<std::string>& args,
                 value = arg.substr(7);
             }
             if (!core::parseLanguage(value, &parsed.language)) {
-                parsed.error = "unknown language '" + value + "' (use en or zh_CN)";
+                parsed.error = "unknown language '" + value + "' (use " + languageChoices() + ")";
                 return parsed;
             }
         } else if (std::find(allowedFlags.begin(), allowedFlags.end(), arg) != allowedFlags.end()) {

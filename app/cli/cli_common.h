@@ -39,6 +39,9 @@ struct CliCommand {
 // "fourfold-cli 0.1.0": the "generator" every JSON output carries.
 [[nodiscard]] std::string generatorName();
 
+// The codes --lang takes, from core::kLanguages: "en or zh_CN".
+[[nodiscard]] std::string languageChoices();
+
 // Prints "fourfold-cli: MESSAGE", a blank line and the help text on `err`; returns kExitUsage.
 int usageError(std::ostream& err, const std::string& message, const char* help);
 

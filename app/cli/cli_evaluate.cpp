@@ -12,27 +12,33 @@ namespace fourfold::app {
 using namespace fourfold::core;
 namespace {
 
-constexpr const char* kHelp =
-    "Usage: fourfold-cli evaluate PLAN [--json] [--gib] [--no-ops] [--no-groups]\n"
-    "                             [--set FIELD=VALUE]... [--lang LANG]\n"
-    "\n"
-    "Evaluate PLAN: global batch, parameters, memory per GPU and pipeline stage,\n"
-    "the pipeline schedule and the rank map. The table goes to standard output, the\n"
-    "plan's diagnostics to standard error (FILE:LINE:COLUMN: severity: message).\n"
-    "  --json     print only the evaluation object (schema fourfold.evaluation/1), with the\n"
-    "             diagnostics inside it; a plan with errors still prints one JSON object\n"
-    "  --gib      show bytes in GiB (2^30) instead of GB (10^9), formula lines included\n"
-    "  --no-ops   leave the per-operation schedule lists (operations and activation\n"
-    "             timelines) out of the JSON (large pipelines)\n"
-    "  --no-groups  leave the rank group lists, and the indices of those spanning nodes,\n"
-    "             out of the JSON (large clusters)\n"
-    "  --set FIELD=VALUE  change a plan field before evaluating, without editing the file\n"
-    "             (repeatable), e.g. --set parallel.tp=4 --set training.precision=fp8\n"
-    "  --lang LANG  write the table and the diagnostics in LANG: en (default) or zh_CN\n"
-    "             (Simplified Chinese: labels, formulas' notes, what-ifs, messages); --json\n"
-    "             output is the same in every language\n"
-    "A plan file holds at most 1048576 bytes (1 MiB).\n"
-    "Exit status: 0 evaluated (warnings allowed), 1 the plan has errors, 2 usage or file error.\n";
+const char* help() {
+    static const std::string text =
+        "Usage: fourfold-cli evaluate PLAN [--json] [--gib] [--no-ops] [--no-groups]\n"
+        "                             [--set FIELD=VALUE]... [--lang LANG]\n"
+        "\n"
+        "Evaluate PLAN: global batch, parameters, memory per GPU and pipeline stage,\n"
+        "the pipeline schedule and the rank map. The table goes to standard output, the\n"
+        "plan's diagnostics to standard error (FILE:LINE:COLUMN: severity: message).\n"
+        "  --json     print only the evaluation object (schema fourfold.evaluation/1), with the\n"
+        "             diagnostics inside it; a plan with errors still prints one JSON object\n"
+        "  --gib      show bytes in GiB (2^30) instead of GB (10^9), formula lines included\n"
+        "  --no-ops   leave the per-operation schedule lists (operations and activation\n"
+        "             timelines) out of the JSON (large pipelines)\n"
+        "  --no-groups  leave the rank group lists, and the indices of those spanning nodes,\n"
+        "             out of the JSON (large clusters)\n"
+        "  --set FIELD=VALUE  change a plan field before evaluating, without editing the file\n"
+        "             (repeatable), e.g. --set parallel.tp=4 --set training.precision=fp8\n"
+        "  --lang LANG  write the table and the diagnostics in LANG: " +
+        languageChoices() +
+        " (default en)\n"
+        "             (labels, formulas' notes, what-ifs, messages); --json output is the\n"
+        "             same in every language\n"
+        "A plan file holds at most 1048576 bytes (1 MiB).\n"
+        "Exit status: 0 evaluated (warnings allowed), 1 the plan has errors, 2 usage or file "
+        "error.\n";
+    return text.c_str();
+}
 
 // The evaluation object with "generator" right after "schema".
 nlohmann::ordered_json stamped(const nlohmann::ordered_json& evaluation) {
@@ -75,7 +81,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     std::vector<std::string> sets;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (i > 0 && args[i] == "--set") {
-            if (i + 1 >= args.size()) return usageError(err, "--set needs FIELD=VALUE", kHelp);
+            if (i + 1 >= args.size()) return usageError(err, "--set needs FIELD=VALUE", help());
             sets.push_back(args[++i]);
         } else if (i > 0 && args[i].starts_with("--set=")) {
             sets.push_back(args[i].substr(6));
@@ -85,7 +91,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     const PlanArgs parsed =
         parsePlanArgs(rest, {"--json", "--gib", "--no-ops", "--no-groups", "--lang"});
-    if (!parsed.error.empty()) return usageError(err, parsed.error, kHelp);
+    if (!parsed.error.empty()) return usageError(err, parsed.error, help());
     const bool json = parsed.has("--json");
     LoadedPlan loaded = loadPlan(parsed.plan);
     if (!loaded.fileError.empty()) {
@@ -123,7 +129,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 }  // namespace
 
 const CliCommand kEvaluateCommand = {"evaluate", "evaluate PLAN [--json] [--gib] [--no-ops] ...",
-                                     "compute memory, schedule and rank map for a plan", kHelp,
+                                     "compute memory, schedule and rank map for a plan", help(),
                                      run};
 
 }  // namespace fourfold::app

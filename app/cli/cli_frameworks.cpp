@@ -6,8 +6,8 @@
 #include "core/plan/catalog.h"
 #include "core/plan/plan_json.h"
 #include "core/rules/validate.h"
+#include "core/text/atomic_file.h"
 
-#include <fstream>
 #include <iomanip>
 #include <sstream>
 
@@ -56,7 +56,8 @@ const char* exportHelp() {
         formatLines(true) +
         "Plan fields the framework cannot express are listed in the file (as comments, or\n"
         "under \"_fourfold_unexpressed\" in JSON), never dropped silently.\n"
-        "  -o FILE   write to FILE instead of standard output\n"
+        "  -o FILE   write to FILE instead of standard output; FILE is replaced whole or not at\n"
+        "            all (a temporary file beside it, renamed over it once written and synced)\n"
         "Exit status: 0 written, 1 the plan has errors, 2 usage or file error.\n";
     return help.c_str();
 }
@@ -71,7 +72,9 @@ const char* importHelp() {
         "A model's config.json sets the model; a launch config sets the parallel and training\n"
         "sections it carries. The rest comes from the base plan.\n"
         "  --onto PLAN   start from PLAN instead of the built-in default plan\n"
-        "  --lang LANG   write the notes and errors in LANG: en (default) or zh_CN\n"
+        "  --lang LANG   write the notes and errors in LANG: " +
+        languageChoices() +
+        " (default en)\n"
         "Notes on what was assumed and errors go to standard error as\n"
         "FILE:LINE:COLUMN: severity: message. FILE holds at most 1048576 bytes (1 MiB).\n"
         "Exit status: 0 imported, 1 the file has errors, 2 usage or file error.\n";
@@ -116,12 +119,10 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const FrameworkExport exported = exportPlan(*loaded.plan, *format);
     if (outputPath.empty()) {
         out << exported.text;
-    } else {
-        std::ofstream file(outputPath, std::ios::binary | std::ios::trunc);
-        if (!(file << exported.text) || !file.flush()) {
-            err << "fourfold-cli: cannot write '" << outputPath << "'\n";
-            return kExitUsage;
-        }
+    } else if (const auto failure = writeFileAtomically(outputPath, exported.text)) {
+        // The file is replaced whole or not at all: on a full disk it is as it was.
+        err << "fourfold-cli: " << writeFailureMessage(outputPath, *failure) << "\n";
+        return kExitUsage;
     }
     if (!exported.unexpressed.empty()) {
         err << "note: " << exported.unexpressed.size() << " plan field"
@@ -147,7 +148,8 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (filePath.empty()) return usageError(err, "missing FILE", importHelp());
     Language language = Language::English;
     if (!languageName.empty() && !parseLanguage(languageName, &language)) {
-        return usageError(err, "unknown language '" + languageName + "' (use en or zh_CN)",
+        return usageError(err,
+                          "unknown language '" + languageName + "' (use " + languageChoices() + ")",
                           importHelp());
     }
     Plan base = defaultPlan();

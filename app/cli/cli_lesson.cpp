@@ -8,10 +8,6 @@
 #include "core/plan/catalog.h"
 
 #include <charconv>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 
 namespace fourfold::app {
 using namespace fourfold::core;
@@ -76,7 +72,7 @@ LessonArgs parseArgs(const std::vector<std::string>& args) {
     const bool languageOk =
         !parsed.language.empty() && parsed.language.find_first_of("/\\.") == std::string::npos;
     if (parsed.error.empty() && !languageOk) {
-        parsed.error = "--lang needs a language such as en or zh_CN";
+        parsed.error = "--lang needs a language: " + languageChoices();
     }
     return parsed;
 }
@@ -90,28 +86,6 @@ std::string translationPath(const std::string& file, const std::string& language
         dot != std::string::npos && (slash == std::string::npos || dot > slash);
     if (!hasExtension) return file + "." + language;
     return file.substr(0, dot) + "." + language + file.substr(dot);
-}
-
-std::optional<std::string> readLessonFile(const std::string& path, std::string& error) {
-    std::string text;
-    if (path == "-") {
-        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    } else {
-        std::ifstream file(path, std::ios::binary);
-        if (!file) {
-            error = "cannot read '" + path + "'";
-            return std::nullopt;
-        }
-        std::ostringstream content;
-        content << file.rdbuf();
-        text = content.str();
-    }
-    if (text.size() > kMaxLessonBytes) {
-        error = "'" + path + "' is larger than " + std::to_string(kMaxLessonBytes) +
-                " bytes; a lesson holds less";
-        return std::nullopt;
-    }
-    return text;
 }
 
 // Prints a text rendered for `evaluation`, indented; false when a figure was missing.
@@ -147,14 +121,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     const LessonArgs parsed = parseArgs(args);
     if (!parsed.error.empty()) return usageError(err, parsed.error, kHelp);
     const std::string path = translationPath(parsed.file, parsed.language);
-    std::string fileError;
-    const auto text = readLessonFile(path, fileError);
-    if (!text) {
-        err << "fourfold-cli: " << fileError << "\n";
+    // Read no further than a lesson may hold: a huge file or /dev/zero is refused at once.
+    const ReadResult input = readInput(path, kMaxLessonBytes, "a lesson file");
+    if (!input.text) {
+        err << "fourfold-cli: " << input.error << "\n";
         return kExitUsage;
     }
+    const std::string& text = *input.text;
     const std::string name = path == "-" ? "<stdin>" : path;
-    const LessonParse lesson = parseLesson(*text);
+    const LessonParse lesson = parseLesson(text);
     printDiagnostics(err, name, lesson.diagnostics);
     if (!lesson.lesson) return kExitPlanErrors;
     const auto& steps = lesson.lesson->steps;

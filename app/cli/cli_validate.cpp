@@ -3,29 +3,35 @@
 #include "app/cli/cli_command_list.h"
 #include "core/evaluate/evaluate.h"
 #include "core/plan/plan_json.h"
+#include "core/text/coded_text.h"
 #include "core/text/diagnostic_json.h"
 
 namespace fourfold::app {
 using namespace fourfold::core;
 namespace {
 
-constexpr const char* kHelp =
-    "Usage: fourfold-cli validate PLAN [--json] [--lang LANG]\n"
-    "\n"
-    "Read PLAN and report every error, warning and note. Each goes to standard error as\n"
-    "  FILE:LINE:COLUMN: severity: message [JSON pointer]\n"
-    "(FILE: severity: ... when it has no place in the text); \"ok: no errors\" goes to\n"
-    "standard output.\n"
-    "  --json   print one JSON object instead (schema fourfold.validation/1): \"valid\" and\n"
-    "           the diagnostics with their code, args, path, message, line and column\n"
-    "  --lang LANG  write the messages in LANG: en (default) or zh_CN (Simplified Chinese);\n"
-    "           the JSON is the same in every language (its messages stay English)\n"
-    "A plan file holds at most 1048576 bytes (1 MiB).\n"
-    "Exit status: 0 no errors, 1 the plan has errors, 2 usage or file error.\n";
+const char* help() {
+    static const std::string text =
+        "Usage: fourfold-cli validate PLAN [--json] [--lang LANG]\n"
+        "\n"
+        "Read PLAN and report every error, warning and note. Each goes to standard error as\n"
+        "  FILE:LINE:COLUMN: severity: message [JSON pointer]\n"
+        "(FILE: severity: ... when it has no place in the text); \"ok: no errors\" goes to\n"
+        "standard output.\n"
+        "  --json   print one JSON object instead (schema fourfold.validation/1): \"valid\" and\n"
+        "           the diagnostics with their code, args, path, message, line and column\n"
+        "  --lang LANG  write the messages in LANG, one of " +
+        languageChoices() +
+        " (default en);\n"
+        "           the JSON is the same in every language (its messages stay English)\n"
+        "A plan file holds at most 1048576 bytes (1 MiB).\n"
+        "Exit status: 0 no errors, 1 the plan has errors, 2 usage or file error.\n";
+    return text.c_str();
+}
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const PlanArgs parsed = parsePlanArgs(args, {"--json", "--lang"});
-    if (!parsed.error.empty()) return usageError(err, parsed.error, kHelp);
+    if (!parsed.error.empty()) return usageError(err, parsed.error, help());
     LoadedPlan loaded = loadPlan(parsed.plan);
     if (!loaded.fileError.empty()) {
         err << "fourfold-cli: " << loaded.fileError << "\n";
@@ -47,10 +53,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         (void)writeJson(out, j);  // diagnostics hold no non-finite numbers
     } else {
         printDiagnostics(err, displayName(parsed.plan), diagnostics, parsed.language);
-        if (valid && parsed.language == Language::SimplifiedChinese) {
-            out << "ok：没有错误" << (diagnostics.empty() ? "" : "（见上面的提示）") << "\n";
-        } else if (valid) {
-            out << "ok: no errors" << (diagnostics.empty() ? "" : " (see the notes above)") << "\n";
+        if (valid) {
+            const char* code = diagnostics.empty() ? "report.valid" : "report.valid_with_notes";
+            out << renderCodedText({code, {}}, parsed.language) << "\n";
         }
     }
     return valid ? kExitOk : kExitPlanErrors;
@@ -59,6 +64,6 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 }  // namespace
 
 const CliCommand kValidateCommand = {"validate", "validate PLAN [--json] [--lang LANG]",
-                                     "check a plan and list its problems", kHelp, run};
+                                     "check a plan and list its problems", help(), run};
 
 }  // namespace fourfold::app

@@ -16,9 +16,12 @@ struct OverrideResult {
     std::string error;                // what is wrong with which --set, for a person
 };
 
-// Applies the overrides in order. A path must name a plan field (PLAN_FORMAT.md keys); a
-// value the field cannot take is left for the plan reader to report with its JSON pointer.
-// Text that is not a JSON object comes back unchanged, for the reader to report.
+// Applies the overrides in order. A path must name a plan field (a key of
+// core::planJsonWithEveryKey(), i.e. of docs/plan-format.md); a field inside a GPU or link given
+// by its preset name opens it into the object form. A value the field cannot take is left for
+// the plan reader to report with its JSON pointer; a value over 1 MiB or nested deeper than a
+// plan may be is an error here, before it is parsed. Text that is not a JSON object, or that
+// breaks a plan file's size or nesting bound, comes back unchanged, for the reader to report.
 [[nodiscard]] OverrideResult applyPlanOverrides(std::string_view planText,
                                                 const std::vector<std::string>& overrides);
 

@@ -4,6 +4,9 @@
 #include "core/frameworks/detail/framework_parts.h"
 #include "core/frameworks/detail/framework_table.h"
 #include "core/plan/catalog.h"
+#include "core/plan/plan_json_text.h"
+#include "core/rules/validate.h"
+#include "core/rules/validate_ranges.h"
 #include "core/text/coded_text.h"
 
 #include <nlohmann/json.hpp>
@@ -28,9 +31,24 @@ struct Detected {
     const FrameworkFormat* format = nullptr;
 };
 
+// The JSON nesting guard for a file to import (plan_json_text.h), run before any JSON parser.
+std::optional<Diagnostic> tooDeep(std::string_view text) {
+    return detail::jsonNestingError(text, kMaxImportNesting, "import.json_too_deep",
+                                    {{"limit", kMaxImportNesting}});
+}
+
+// Whether the text opens as a JSON object would: the JSON formats' nesting guard applies then
+// (a TOML or shell text may hold brackets of its own and has guards of its own).
+bool opensAsObject(std::string_view text) {
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && text[first] == '{';
+}
+
 Detected detect(std::string_view text) {
     if (text.size() > kMaxImportBytes) return {};
-    const Json json = Json::parse(text, nullptr, false, true);
+    // Text nested too deep is no JSON format's: the parser would recurse once per level.
+    const Json json =
+        tooDeep(text) ? Json(Json::value_t::discarded) : Json::parse(text, nullptr, false, true);
     const bool isJson = !json.is_discarded();
     if (isJson && isPlanJson(json)) return {true, nullptr};
     for (const FrameworkFormat& format : frameworkFormats()) {
@@ -50,6 +68,27 @@ PlanImport refused(std::string code, DiagnosticArgs args = {}) {
     result.diagnostics.push_back(
         makeDiagnostic(Severity::Error, "", std::move(code), std::move(args)));
     return result;
+}
+
+PlanImport refusedTooDeep(Diagnostic problem) {
+    PlanImport result;
+    result.diagnostics.push_back(std::move(problem));
+    return result;
+}
+
+// The readers check each value and each figure they derive against its plan field's range;
+// this is the backstop behind them (and behind the config.json reader): an imported plan with a
+// value outside a documented range or a combination past the plan's combined limits
+// (validate_ranges.h) is refused with validation's own errors, never handed on.
+void refuseOutOfBounds(PlanImport& imported) {
+    if (!imported.plan) return;
+    bool refused = false;
+    for (Diagnostic& problem : validate(*imported.plan)) {
+        if (!isBoundsError(problem)) continue;
+        imported.diagnostics.push_back(std::move(problem));
+        refused = true;
+    }
+    if (refused) imported.plan.reset();
 }
 
 PlanImport tooLarge(std::string_view text) {
@@ -91,6 +130,17 @@ const FrameworkFormat* detectFormat(std::string_view text) { return detect(text)
 PlanImport importPlan(const Plan& base, std::string_view text, const FrameworkFormat& format) {
     if (text.size() > kMaxImportBytes) return tooLarge(text);
     if (format.read == nullptr) return refused("import.unknown_kind");
+    if (format.json) {
+        if (auto deep = tooDeep(text)) return refusedTooDeep(std::move(*deep));
+    }
+    if (format.bounds != nullptr) {
+        PlanImport bounded;
+        bounded.diagnostics = format.bounds(text);
+        if (hasErrors(bounded.diagnostics)) {
+            bounded.format = &format;
+            return bounded;
+        }
+    }
     // The readers check types before use; this is the backstop that keeps the API nothrow.
     PlanImport result;
     try {
@@ -99,11 +149,16 @@ PlanImport importPlan(const Plan& base, std::string_view text, const FrameworkFo
         result = refused("import.unreadable", {{"reason", error.what()}});
     }
     result.format = &format;
+    refuseOutOfBounds(result);
     return result;
 }
 
 PlanImport importPlan(const Plan& base, std::string_view text) {
     if (text.size() > kMaxImportBytes) return tooLarge(text);
+    // A JSON document nested too deep is refused by name rather than as "not a format".
+    if (opensAsObject(text)) {
+        if (auto deep = tooDeep(text)) return refusedTooDeep(std::move(*deep));
+    }
     const Detected detected = detect(text);
     if (detected.format != nullptr) return importPlan(base, text, *detected.format);
     if (!detected.plan) return refused("import.unknown_kind");

@@ -26,6 +26,11 @@ namespace fourfold::core {
 // Larger text is refused before any parsing; the front ends read no more than this from a file
 // (app/cli/cli_common.h, ui/shell/framework_file_actions.cpp), so a huge file costs nothing.
 inline constexpr std::size_t kMaxImportBytes = kMaxPlanBytes;
+// How deep objects and arrays (JSON) or tables and arrays (TOML) may nest in a file to import.
+// A launch config nests three levels at most (zero_optimization.offload_optimizer.device) and a
+// config.json four (rope_scaling, quantization_config); deeper text is refused before any
+// parser reads it, since the JSON parser recurses once per level (docs/frameworks.md).
+inline constexpr int kMaxImportNesting = 64;
 
 struct PlanImport;
 
@@ -44,6 +49,9 @@ struct FrameworkFormat {
     std::string (*write)(const Plan& plan, const std::vector<std::string>& unexpressed) = nullptr;
     // The text read on top of `base`; never throws.
     PlanImport (*read)(const Plan& base, std::string_view text) = nullptr;
+    // Errors found on the text before `read` runs (its values' bounds), when the reader does not
+    // check them itself; nullptr when it does. importPlan refuses the text on any.
+    std::vector<Diagnostic> (*bounds)(std::string_view text) = nullptr;
 };
 
 struct FrameworkExport {

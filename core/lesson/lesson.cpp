@@ -145,13 +145,10 @@ LessonParse parseLesson(std::string_view text) {
                            {{"bytes", text.size()}, {"limit", kMaxLessonBytes}}));
         return result;
     }
-    if (const auto deep = detail::findExcessiveNesting(text, detail::kMaxPlanNesting)) {
-        Diagnostic found = makeDiagnostic(Severity::Error, "", "json.too_deep",
-                                          {{"limit", detail::kMaxPlanNesting}, {"needed", 12}});
-        const auto position = detail::lineColumnAt(text, *deep);
-        found.line = position.line;
-        found.column = position.column;
-        result.diagnostics.push_back(std::move(found));
+    if (auto deep =
+            detail::jsonNestingError(text, detail::kMaxPlanNesting, "json.too_deep",
+                                     {{"limit", detail::kMaxPlanNesting}, {"needed", 12}})) {
+        result.diagnostics.push_back(std::move(*deep));
         return result;
     }
     Json document;

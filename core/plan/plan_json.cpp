@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/plan/plan_json.h"
 
+#include "core/plan/catalog.h"
 #include "core/plan/detail/plan_json_migrate.h"
 #include "core/plan/detail/plan_json_reader.h"
 #include "core/plan/detail/plan_json_writer.h"
@@ -151,9 +152,9 @@ PlanParse parseText(std::string_view text) {
         out.push_back(errorAt(text, 0, "json.empty"));
         return result;
     }
-    if (const auto deep = detail::findExcessiveNesting(text, detail::kMaxPlanNesting)) {
-        out.push_back(errorAt(text, *deep, "json.too_deep",
-                              {{"limit", detail::kMaxPlanNesting}, {"needed", 4}}));
+    if (auto deep = detail::jsonNestingError(text, detail::kMaxPlanNesting, "json.too_deep",
+                                             {{"limit", detail::kMaxPlanNesting}, {"needed", 4}})) {
+        out.push_back(std::move(*deep));
         return result;
     }
     Json document;
@@ -195,6 +196,22 @@ std::string planToJson(const Plan& plan) {
     return detail::planToJsonValue(plan).dump(2, ' ', false,
                                               nlohmann::ordered_json::error_handler_t::replace) +
            "\n";
+}
+
+std::string planJsonWithEveryKey() {
+    // Each value below is off its default only so that the writer writes the key.
+    Plan plan = defaultPlan();
+    plan.name = "every key";
+    plan.model.parameters = 1;
+    plan.training.globalBatch = 1;
+    plan.cluster.gpuEfficiency.gemm = 0.5;
+    plan.cluster.intraNode.gbps += 1;
+    plan.cluster.interNode.gbps += 1;
+    plan.measured.peakBytesPerStage = {1};
+    plan.measured.stepTimeS = 1;
+    plan.performance.tokenBudget = 1;
+    plan.checkpoint.restartS = 1;
+    return planToJson(plan);
 }
 
 void attachTextPositions(std::string_view text, std::vector<Diagnostic>& diagnostics) {

@@ -31,6 +31,11 @@ struct PlanParse {
 // Reads a document from defaultPlan() up, key by key; every key is optional. Never throws:
 // malformed text, wrong values and newer schemas all come back as diagnostics.
 [[nodiscard]] PlanParse parsePlan(std::string_view text);
+// The default plan written with every key the format has: the optional sections (measured,
+// performance, checkpoint), model.parameters, training.global_batch, and the GPU and links in
+// their object form (the GPU's efficiency included). Its keys are the fields a plan may hold,
+// which `fourfold-cli evaluate --set` accepts.
+[[nodiscard]] std::string planJsonWithEveryKey();
 // Gives each diagnostic without a position the line and column of its JSON pointer (or of the
 // nearest enclosing key) in `text`, so validation problems point into the file as parse errors
 // do. Diagnostics whose pointer is absent from the text keep line 0.

@@ -266,6 +266,17 @@ std::optional<std::size_t> findExcessiveNesting(std::string_view text, int limit
     return std::nullopt;
 }
 
+std::optional<Diagnostic> jsonNestingError(std::string_view text, int limit, std::string code,
+                                           DiagnosticArgs args) {
+    const auto deep = findExcessiveNesting(text, limit);
+    if (!deep) return std::nullopt;
+    Diagnostic error = makeDiagnostic(Severity::Error, "", std::move(code), std::move(args));
+    const LineColumn position = lineColumnAt(text, *deep);
+    error.line = position.line;
+    error.column = position.column;
+    return error;
+}
+
 ValuePositions scanValuePositions(std::string_view text, int maxDepth) {
     return PositionScanner(text, maxDepth).run();
 }

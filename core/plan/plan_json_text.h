@@ -4,6 +4,8 @@
 // and UTF-8 clean-up for text quoted back in messages. No JSON library involved.
 #pragma once
 
+#include "core/text/diagnostic.h"
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -32,6 +34,14 @@ struct LineColumn {
 // The byte offset where brackets outside strings first nest deeper than `limit`, if they do.
 // Cheap and iterative, so it is safe on any input, however deep.
 [[nodiscard]] std::optional<std::size_t> findExcessiveNesting(std::string_view text, int limit);
+
+// The one nesting guard every JSON reader runs before nlohmann's parser, which recurses once per
+// level and so overflows the stack on text of some 100,000 nested brackets: plans and `--set`
+// values (kMaxPlanNesting), lessons, DeepSpeed and Hugging Face configs (kMaxImportNesting in
+// core/frameworks). The error `code` with `args`, at the line and column where the brackets
+// first nest deeper than `limit`; std::nullopt when they never do.
+[[nodiscard]] std::optional<Diagnostic> jsonNestingError(std::string_view text, int limit,
+                                                         std::string code, DiagnosticArgs args);
 
 struct DuplicateKey {
     std::string pointer;  // the repeated member's JSON pointer

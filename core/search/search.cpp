@@ -9,9 +9,12 @@
 #include "core/search/detail/search_rank.h"
 #include "core/search/detail/search_refine.h"
 #include "core/search/detail/search_space.h"
+#include "core/search/detail/search_stop.h"
+#include "core/text/format.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iterator>
 #include <mutex>
 #include <thread>
@@ -22,6 +25,16 @@ namespace {
 using detail::BlockAxes;
 using detail::BlockResult;
 using detail::Factorisation;
+
+double secondsSince(std::chrono::steady_clock::time_point started) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+bool finiteFigures(const SearchPoint& p) {
+    return std::isfinite(p.stepTimeS) && std::isfinite(p.tokensPerS) && std::isfinite(p.mfu) &&
+           std::isfinite(p.bubbleS) && std::isfinite(p.trainingSeconds) &&
+           std::isfinite(p.trainingCost) && std::isfinite(p.objective);
+}
 
 void add(SearchCounts& into, const SearchCounts& from) {
     into.done += from.done;
@@ -95,6 +108,7 @@ std::vector<std::size_t> paretoFront(const std::vector<SearchPoint>& points) {
 
 SearchResult search(const Plan& plan, const SearchOptions& options) {
     const auto started = std::chrono::steady_clock::now();
+    const detail::SearchStop stop(options.cancel, options.timeLimitSeconds);
     SearchResult result;
     result.objective = options.objective;
     result.globalBatch = detail::searchGlobalBatch(plan);
@@ -103,10 +117,24 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
     std::vector<BlockAxes> axes;
     std::vector<std::int64_t> firstIndex;
     axes.reserve(factors.size());
+    bool tooLarge = false;
     for (const Factorisation& f : factors) {
         axes.push_back(detail::blockAxes(plan, options.space, f, result.globalBatch));
         firstIndex.push_back(result.counts.space);
         result.counts.space += axes.back().layouts();
+        // Counted before any layout is looked at, and no further than the limit.
+        if (result.counts.space > kMaxSearchLayouts) {
+            tooLarge = true;
+            break;
+        }
+    }
+    if (tooLarge) {
+        result.notes.push_back(
+            CodedText{"search.space_too_large",
+                      {{"space", result.counts.space}, {"limit", kMaxSearchLayouts}}});
+        result.counts.space = 0;
+        result.seconds = secondsSince(started);
+        return result;
     }
     if (result.counts.space == 0) {
         result.notes.push_back(
@@ -122,15 +150,16 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
     refineJob.plan = &plan;
     refineJob.globalBatch = result.globalBatch;
     refineJob.options = &options;
+    refineJob.stop = &stop;
     refineJob.topologies.resize(factors.size());
     refineJob.bounded.resize(factors.size());
     std::mutex mutex;  // guards points, result.counts, pruneCode, refineJob and progress calls
     std::atomic<std::size_t> next{0};
     std::atomic<bool> cancelled{false};
     const auto worker = [&] {
-        detail::BlockEvaluator evaluator(plan, result.globalBatch, timeNow, options);
+        detail::BlockEvaluator evaluator(plan, result.globalBatch, timeNow, options, stop);
         while (true) {
-            if (options.cancel != nullptr && options.cancel->load()) {
+            if (stop.requested()) {
                 cancelled = true;
                 return;
             }
@@ -170,12 +199,17 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
                     [](const std::vector<detail::BoundedPoint>& block) { return !block.empty(); });
     // Also after a cancel: the fitting layouts looked at so far are ranked exactly, so a
     // cancelled search keeps the best of what it searched (the refinement times only the few
-    // that can still rank, and is not cancelled itself).
+    // that can still rank, and only the time limit ends it early).
     if (anyBounded) {
         refineJob.threads = threadCount;
-        detail::refine(refineJob, {&mutex, &result.counts, &points});
+        if (!detail::refine(refineJob, {&mutex, &result.counts, &points})) cancelled = true;
     }
     result.cancelled = cancelled;
+    result.timeLimited = cancelled && stop.timedOut();
+    if (result.timeLimited) {
+        result.notes.push_back(
+            CodedText{"search.time_limit", {{"limit", formatSeconds(options.timeLimitSeconds)}}});
+    }
     if (result.counts.space > 0 && result.counts.pruned == result.counts.space &&
         !pruneCode.empty()) {
         result.notes.push_back(CodedText{"search.every_layout_pruned", {{"rule", pruneCode}}});
@@ -186,15 +220,23 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
     for (SearchPoint& point : points) {
         point.objective = detail::objectiveValue(point, options.objective);
     }
+    // The plan's ranges keep every figure finite; a layout whose figures are not is left out
+    // rather than ranked or written (JSON has no NaN).
+    std::erase_if(points, [](const SearchPoint& point) { return !finiteFigures(point); });
     const std::vector<std::size_t> front = paretoFront(points);
     std::vector<char> onFront(points.size(), 0);
     for (const std::size_t i : front) onFront[i] = 1;
 
     std::vector<std::size_t> order(points.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    const std::size_t keep = options.top > 0
-                                 ? std::min(order.size(), static_cast<std::size_t>(options.top))
-                                 : order.size();
+    const std::size_t wanted =
+        options.top > 0 ? static_cast<std::size_t>(options.top) : order.size();
+    const std::size_t keep = std::min(
+        wanted, options.onCandidate ? order.size() : std::min(order.size(), kMaxSearchCandidates));
+    if (keep < std::min(wanted, order.size())) {
+        result.notes.push_back(
+            CodedText{"search.candidates_capped", {{"fitting", order.size()}, {"limit", keep}}});
+    }
     const auto better = [&](std::size_t a, std::size_t b) {
         return ranksBefore(points[a], points[b], options.objective);
     };
@@ -218,10 +260,14 @@ SearchResult search(const Plan& plan, const SearchOptions& options) {
         c.pareto = onFront[i] != 0;
         return c;
     };
-    for (std::size_t r = 0; r < keep; ++r) result.candidates.push_back(candidate(order[r]));
     for (const std::size_t i : front) result.paretoFront.push_back(candidate(i));
-    result.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    result.seconds = secondsSince(started);
+    if (options.onCandidate) {
+        for (std::size_t r = 0; r < keep; ++r) options.onCandidate(result, candidate(order[r]));
+    } else {
+        result.candidates.reserve(keep);
+        for (std::size_t r = 0; r < keep; ++r) result.candidates.push_back(candidate(order[r]));
+    }
     return result;
 }
 

@@ -13,6 +13,7 @@
 #include "core/text/coded_text.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -21,6 +22,13 @@
 #include <vector>
 
 namespace fourfold::core {
+
+// What keeps a search of any plan bounded (docs/search.md, "Limits"). A space of more layouts
+// is refused before any is evaluated (GPT-3 175B on 1,024 GPUs with every option tried is
+// 35 million); a result holds at most this many candidates (SearchOptions::onCandidate hands
+// over any number, one at a time); and SearchOptions::timeLimitSeconds bounds the time.
+inline constexpr std::int64_t kMaxSearchLayouts = 1'000'000'000;
+inline constexpr std::size_t kMaxSearchCandidates = 1'000'000;
 
 enum class SearchObjective {
     TokensPerS,  // highest throughput first (the default)
@@ -122,6 +130,8 @@ struct SearchProgress {
     std::vector<SearchPoint> newPoints;
 };
 
+struct SearchResult;
+
 struct SearchOptions {
     SearchSpace space;
     SearchObjective objective = SearchObjective::TokensPerS;
@@ -129,18 +139,28 @@ struct SearchOptions {
     int threads = 0;               // 0: std::thread::hardware_concurrency()
     bool timeEveryLayout = false;  // time every layout, those that do not fit too
     const std::atomic<bool>* cancel = nullptr;  // set it to stop; checked every few layouts
+    // Wall-clock seconds the search may take, 0 for no limit: past it the search stops as when
+    // cancelled, and the result says so (timeLimited). fourfold-cli search gives 10 s.
+    double timeLimitSeconds = 0;
     std::function<void(const SearchProgress&)> progress;
+    // When set, the candidates are handed over here one at a time, best first, instead of being
+    // kept in SearchResult::candidates (which stays empty): `result` then holds everything else,
+    // final (counts, seconds, the Pareto front, notes). A front end writing `--top 0` of a large
+    // space thus holds one candidate's plan at a time. Called on the calling thread.
+    std::function<void(const SearchResult& result, const SearchCandidate& candidate)> onCandidate;
 };
 
 struct SearchResult {
     SearchCounts counts;
     double seconds = 0;
-    bool cancelled = false;  // stopped early: counts and candidates cover what was searched
+    bool cancelled = false;    // stopped early: counts and candidates cover what was searched
+    bool timeLimited = false;  // stopped by SearchOptions::timeLimitSeconds (cancelled is set too)
     SearchObjective objective = SearchObjective::TokensPerS;
-    std::int64_t globalBatch = 0;              // the target every layout keeps
-    std::vector<SearchCandidate> candidates;   // the best `top`, best first
+    std::int64_t globalBatch = 0;  // the target every layout keeps
+    // The best `top` (at most kMaxSearchCandidates), best first; empty when onCandidate took them.
+    std::vector<SearchCandidate> candidates;
     std::vector<SearchCandidate> paretoFront;  // ascending peak memory
-    std::vector<CodedText> notes;              // why the space is empty, if it is
+    std::vector<CodedText> notes;  // why the space is empty or the search stopped short, if so
 
     bool operator==(const SearchResult&) const = default;
 };

@@ -15,12 +15,14 @@
 namespace fourfold::core {
 namespace {
 
-nlohmann::ordered_json candidateJson(const SearchCandidate& candidate) {
+// `withPlan` false leaves "plan" null, for candidateText to fill in.
+nlohmann::ordered_json candidateJson(const SearchCandidate& candidate, bool withPlan = true) {
     const SearchPoint& p = candidate.point;
     nlohmann::ordered_json j;
     j["rank"] = candidate.rank;
     // planToJson writes valid JSON; parse without exceptions all the same.
-    j["plan"] = nlohmann::ordered_json::parse(planToJson(candidate.plan), nullptr, false);
+    j["plan"] = withPlan ? nlohmann::ordered_json::parse(planToJson(candidate.plan), nullptr, false)
+                         : nlohmann::ordered_json();
     j["step_time_s"] = p.stepTimeS;
     j["tokens_per_s"] = p.tokensPerS;
     j["mfu"] = p.mfu;
@@ -33,10 +35,30 @@ nlohmann::ordered_json candidateJson(const SearchCandidate& candidate) {
     return j;
 }
 
-nlohmann::ordered_json candidatesJson(const std::vector<SearchCandidate>& candidates) {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const SearchCandidate& candidate : candidates) list.push_back(candidateJson(candidate));
-    return list;
+// The same object as text, indented to sit `indent` spaces in, without parsing the plan's JSON
+// back into a tree: the writer streams many of these (every fitting layout under --top 0).
+std::string candidateText(const SearchCandidate& candidate, std::size_t indent) {
+    const nlohmann::ordered_json figures = candidateJson(candidate, false);
+    const std::string inner(indent + 2, ' ');
+    std::string out = "{";
+    bool first = true;
+    for (const auto& [key, value] : figures.items()) {
+        out += first ? "\n" : ",\n";
+        out += inner + "\"" + key + "\": ";
+        if (key == "plan") {
+            // planToJson's text, two-space indented with a final newline: shifted, not parsed.
+            std::string plan = planToJson(candidate.plan);
+            if (!plan.empty() && plan.back() == '\n') plan.pop_back();
+            for (const char c : plan) {
+                out += c;
+                if (c == '\n') out += inner;
+            }
+        } else {
+            out += value.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+        }
+        first = false;
+    }
+    return out + "\n" + std::string(indent, ' ') + "}";
 }
 
 std::string schedule(const SearchLayout& l) {
@@ -99,7 +121,7 @@ Layout layoutIn(Words w) {
     return layout;
 }
 
-void cells(std::ostringstream& out, const Layout& layout,
+void cells(std::ostream& out, const Layout& layout,
            const std::array<std::string, kColumnCount>& values) {
     for (std::size_t i = 0; i < kColumnCount; ++i) {
         const Column& column = kColumns[i];
@@ -109,7 +131,7 @@ void cells(std::ostringstream& out, const Layout& layout,
     }
 }
 
-void row(std::ostringstream& out, const Layout& layout, const SearchCandidate& candidate, Words w) {
+void row(std::ostream& out, const Layout& layout, const SearchCandidate& candidate, Words w) {
     const SearchPoint& p = candidate.point;
     const SearchLayout& l = p.layout;
     cells(
@@ -125,16 +147,21 @@ void row(std::ostringstream& out, const Layout& layout, const SearchCandidate& c
     out << " " << (candidate.pareto ? "*" : "") << "\n";
 }
 
-void table(std::ostringstream& out, const std::vector<SearchCandidate>& candidates, Words w) {
-    const Layout layout = layoutIn(w);
-    cells(out, layout, layout.headings);
-    out << "\n";
-    for (const SearchCandidate& candidate : candidates) row(out, layout, candidate, w);
+// A JSON value indented to sit `indent` spaces in: its lines after the first shifted.
+std::string indented(const nlohmann::ordered_json& value, std::size_t indent) {
+    const std::string text =
+        value.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        out += c;
+        if (c == '\n') out.append(indent, ' ');
+    }
+    return out;
 }
 
-}  // namespace
-
-nlohmann::ordered_json searchToJson(const SearchResult& result) {
+// The members before "candidates", in searchToJson's order.
+nlohmann::ordered_json headJson(const SearchResult& result) {
     nlohmann::ordered_json j;
     j["schema"] = "fourfold.search/1";
     j["space"] = result.counts.space;
@@ -144,13 +171,31 @@ nlohmann::ordered_json searchToJson(const SearchResult& result) {
     j["fitting"] = result.counts.fitting;
     j["seconds"] = result.seconds;
     j["cancelled"] = result.cancelled;
+    j["time_limited"] = result.timeLimited;
     j["objective"] = std::string(toString(result.objective));
     j["global_batch"] = result.globalBatch;
-    j["candidates"] = candidatesJson(result.candidates);
-    j["pareto_front"] = candidatesJson(result.paretoFront);
+    return j;
+}
+
+nlohmann::ordered_json notesJson(const SearchResult& result) {
     auto notes = nlohmann::ordered_json::array();
     for (const CodedText& note : result.notes) notes.push_back(searchNote(note, Language::English));
-    j["notes"] = notes;
+    return notes;
+}
+
+}  // namespace
+
+nlohmann::ordered_json searchToJson(const SearchResult& result) {
+    nlohmann::ordered_json j = headJson(result);
+    auto list = [](const std::vector<SearchCandidate>& candidates) {
+        auto array = nlohmann::ordered_json::array();
+        for (const SearchCandidate& candidate : candidates)
+            array.push_back(candidateJson(candidate));
+        return array;
+    };
+    j["candidates"] = list(result.candidates);
+    j["pareto_front"] = list(result.paretoFront);
+    j["notes"] = notesJson(result);
     return j;
 }
 
@@ -159,30 +204,91 @@ std::string searchNote(const CodedText& note, Language language) {
 }
 
 std::string searchTable(const SearchResult& result, Language language) {
-    const Words w{language};
-    const SearchCounts& c = result.counts;
     std::ostringstream out;
-    out << w("search_table.summary", {{"space", formatGrouped(c.space)},
-                                      {"seconds", formatSeconds(result.seconds)},
-                                      {"pruned", formatGrouped(c.pruned)},
-                                      {"evaluated", formatGrouped(c.evaluated)},
-                                      {"fitting", formatGrouped(c.fitting)},
-                                      {"timed", formatGrouped(c.timed)},
-                                      {"global_batch", formatGrouped(result.globalBatch)}})
-        << "\n";
-    if (result.cancelled) out << w("search_table.cancelled") << "\n";
-    for (const CodedText& note : result.notes) {
-        out << w("search_table.note", {{"note", searchNote(note, language)}}) << "\n";
-    }
-    if (result.candidates.empty()) {
-        out << w("search_table.no_layout") << "\n";
-        return out.str();
-    }
-    out << w("search_table.best", {{"objective", std::string(toString(result.objective))}}) << "\n";
-    table(out, result.candidates, w);
-    out << w("search_table.pareto") << "\n";
-    table(out, result.paretoFront, w);
+    SearchWriter(out, false, language, {}).finish(result);
     return out.str();
+}
+
+SearchWriter::SearchWriter(std::ostream& out, bool json, Language language, std::string generator)
+    : out_(out), json_(json), language_(language), generator_(std::move(generator)) {}
+
+void SearchWriter::head(const SearchResult& result) {
+    headWritten_ = true;
+    if (json_) {
+        const nlohmann::ordered_json j = headJson(result);
+        out_ << "{";
+        bool first = true;
+        for (const auto& [key, value] : j.items()) {
+            out_ << (first ? "\n" : ",\n") << "  \"" << key << "\": " << indented(value, 2);
+            if (first && !generator_.empty()) {
+                out_ << ",\n  \"generator\": " << nlohmann::ordered_json(generator_).dump();
+            }
+            first = false;
+        }
+        out_ << ",\n  \"candidates\": [";
+        return;
+    }
+    const Words w{language_};
+    const SearchCounts& c = result.counts;
+    out_ << w("search_table.summary", {{"space", formatGrouped(c.space)},
+                                       {"seconds", formatSeconds(result.seconds)},
+                                       {"pruned", formatGrouped(c.pruned)},
+                                       {"evaluated", formatGrouped(c.evaluated)},
+                                       {"fitting", formatGrouped(c.fitting)},
+                                       {"timed", formatGrouped(c.timed)},
+                                       {"global_batch", formatGrouped(result.globalBatch)}})
+         << "\n";
+    // A search stopped by its time limit says so in its note.
+    if (result.cancelled && !result.timeLimited) out_ << w("search_table.cancelled") << "\n";
+    for (const CodedText& note : result.notes) {
+        out_ << w("search_table.note", {{"note", searchNote(note, language_)}}) << "\n";
+    }
+}
+
+void SearchWriter::candidate(const SearchResult& result, const SearchCandidate& candidate) {
+    if (!headWritten_) head(result);
+    if (json_) {
+        out_ << (written_ == 0 ? "\n    " : ",\n    ") << candidateText(candidate, 4);
+    } else {
+        const Words w{language_};
+        const Layout layout = layoutIn(w);
+        if (written_ == 0) {
+            out_ << w("search_table.best", {{"objective", std::string(toString(result.objective))}})
+                 << "\n";
+            cells(out_, layout, layout.headings);
+            out_ << "\n";
+        }
+        row(out_, layout, candidate, w);
+    }
+    ++written_;
+}
+
+void SearchWriter::finish(const SearchResult& result) {
+    if (!headWritten_) head(result);
+    if (written_ == 0) {
+        for (const SearchCandidate& held : result.candidates) candidate(result, held);
+    }
+    if (json_) {
+        out_ << (written_ == 0 ? "]" : "\n  ]") << ",\n  \"pareto_front\": [";
+        bool first = true;
+        for (const SearchCandidate& member : result.paretoFront) {
+            out_ << (first ? "\n    " : ",\n    ") << candidateText(member, 4);
+            first = false;
+        }
+        out_ << (first ? "]" : "\n  ]") << ",\n  \"notes\": " << indented(notesJson(result), 2)
+             << "\n}\n";
+        return;
+    }
+    const Words w{language_};
+    if (written_ == 0) {
+        out_ << w("search_table.no_layout") << "\n";
+        return;
+    }
+    out_ << w("search_table.pareto") << "\n";
+    const Layout layout = layoutIn(w);
+    cells(out_, layout, layout.headings);
+    out_ << "\n";
+    for (const SearchCandidate& member : result.paretoFront) row(out_, layout, member, w);
 }
 
 std::string searchTable(const SearchResult& result) {

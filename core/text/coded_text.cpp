@@ -125,6 +125,8 @@ constexpr std::array kCodedTexts = {
                    "train_batch_size {total} is not train_micro_batch_size_per_gpu {micro} × "
                    "gradient_accumulation_steps {steps} × data parallel"},
     DiagnosticCode{"import_problem.deepspeed_not_object", "a ds_config.json must be a JSON object"},
+    DiagnosticCode{"import_problem.derived_out_of_range",
+                   "{field} = {formula} = {value}, outside its range {minimum} to {maximum}"},
     DiagnosticCode{"import_problem.global_batch",
                    "global batch {global} is not micro-batch {micro} × gradient accumulation × "
                    "data parallel {dp}"},
@@ -132,6 +134,9 @@ constexpr std::array kCodedTexts = {
                    "data_types.grad_accum_dtype \"{name}\" is not one of {choices}"},
     DiagnosticCode{"import_problem.integer_too_large",
                    "{name} must be at most {maximum}, got {found}"},
+    DiagnosticCode{"import_problem.out_of_range",
+                   "{name} is {found}, outside the range {minimum} to {maximum} of the plan's "
+                   "{field}"},
     DiagnosticCode{"import_problem.positive_integer",
                    "{name} must be a positive integer, got {found}"},
     DiagnosticCode{"import_problem.sharding_strategy",
@@ -176,6 +181,14 @@ constexpr std::array kCodedTexts = {
                    "  compute {compute}, TP {tp}, CP {cp}, EP {ep}, PP {pp}, DP {dp}, optimizer "
                    "{optimizer}, bubble {bubble}"},
     DiagnosticCode{"report.bubble", "bubble"},
+    DiagnosticCode{"report.category.activations", "activations"},
+    DiagnosticCode{"report.category.comm_buffers", "comm buffers"},
+    DiagnosticCode{"report.category.fragmentation", "fragmentation"},
+    DiagnosticCode{"report.category.framework", "framework"},
+    DiagnosticCode{"report.category.gradients", "gradients"},
+    DiagnosticCode{"report.category.master_weights", "master weights"},
+    DiagnosticCode{"report.category.optimizer_states", "optimizer states"},
+    DiagnosticCode{"report.category.weights", "weights"},
     DiagnosticCode{"report.checkpoint",
                    "  checkpoint {bytes}, write {write}, every {interval}, goodput {goodput}"},
     DiagnosticCode{"report.column.fits", "fits"},
@@ -218,6 +231,8 @@ constexpr std::array kCodedTexts = {
         "\nStep time {step}, {tokens} tokens/s ({per_gpu} per GPU), MFU {mfu}, HFU {hfu}"},
     DiagnosticCode{"report.training", "  {tokens} tokens: {days} days, {gpu_hours} GPU-hours"},
     DiagnosticCode{"report.training_cost", ", cost {cost}"},
+    DiagnosticCode{"report.valid", "ok: no errors"},
+    DiagnosticCode{"report.valid_with_notes", "ok: no errors (see the notes above)"},
     DiagnosticCode{"report.what_if", "  what if {change}: "},
     DiagnosticCode{"report.what_if_batch", ", global batch {before} → {after}"},
     DiagnosticCode{"report.what_if_batch_kept", ", global batch {global_batch} kept"},
@@ -238,11 +253,19 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"schedule.interleaved_1f1b", "Interleaved 1F1B"},
     DiagnosticCode{"schedule.zb_h1", "Zero bubble H1"},
     DiagnosticCode{"schedule.zb_h2", "Zero bubble H2"},
+    DiagnosticCode{"search.candidates_capped",
+                   "{fitting} layouts fit; the result lists the best {limit}"},
     DiagnosticCode{"search.every_layout_pruned", "every layout breaks a rule, first: {rule}"},
     DiagnosticCode{"search.no_global_batch", "no global batch to keep: set training.global_batch"},
     DiagnosticCode{"search.no_layout",
                    "no layout: no factorisation of the cluster's GPUs has a data-parallel size "
                    "that divides the global batch"},
+    DiagnosticCode{"search.space_too_large",
+                   "not searched: the space holds more than {limit} layouts ({space} counted "
+                   "before stopping); use fewer GPUs or a global batch with fewer divisors"},
+    DiagnosticCode{"search.time_limit",
+                   "stopped at the time limit of {limit}: the counts and candidates cover the "
+                   "layouts searched by then (fourfold-cli search --time-limit 0 searches on)"},
     DiagnosticCode{"search_table.best",
                    "\nBest by {objective} (* on the Pareto front of memory vs tokens/s):"},
     DiagnosticCode{"search_table.cancelled", "Cancelled: the figures cover the part searched."},

@@ -36,6 +36,8 @@ constexpr std::array kCodes = {
         "still uses the closed-form in-flight counts."},
     DiagnosticCode{"evaluate.too_many_ranks_to_map",
                    "The job has {ranks} ranks, too many to map rank by rank."},
+    DiagnosticCode{"import.json_too_deep",
+                   "JSON config: objects and arrays nest deeper than {limit} levels here"},
     DiagnosticCode{"import.note", "Imported with a note: {detail}"},
     DiagnosticCode{"import.problem", "Could not import the file: {detail}"},
     DiagnosticCode{"import.toml_syntax", "torchtitan job config, {reason}"},

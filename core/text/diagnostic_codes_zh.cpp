@@ -33,6 +33,7 @@ constexpr std::array kCodesZh = {
                    "在途微批次数。"},
     DiagnosticCode{"evaluate.too_many_ranks_to_map",
                    "该作业有 {ranks} 个 rank，太多而无法逐个绘制 rank 映射。"},
+    DiagnosticCode{"import.json_too_deep", "JSON 配置：此处对象和数组的嵌套超过 {limit} 层"},
     DiagnosticCode{"import.note", "导入时的说明：{detail}"},
     DiagnosticCode{"import.problem", "无法导入该文件：{detail}"},
     DiagnosticCode{"import.toml_syntax", "torchtitan 任务配置：{reason}"},

@@ -212,6 +212,75 @@ private slots:
         QCOMPARE(badValue.exitCode, 1);
         QVERIFY2(has(badValue.err, "/parallel/tp"), badValue.err.c_str());
     }
+
+    // Every documented key is reachable, those of sections a default plan leaves out and the
+    // fields of a GPU given by its preset name included; each row's figure shows it took.
+    void overridesReachEveryDocumentedKey_data() {
+        QTest::addColumn<QString>("set");
+        QTest::addColumn<QString>("pointer");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("gpu memory of a preset GPU")
+            << QStringLiteral("cluster.gpu.memory_bytes=68719476736")
+            << QStringLiteral("/memory/capacity_bytes") << 68719476736.0;
+        QTest::newRow("measured step time") << QStringLiteral("measured.step_time_s=2")
+                                            << QStringLiteral("/measured/step_time_error") << -1.0;
+        QTest::newRow("performance token budget")
+            << QStringLiteral("performance.token_budget=1e12")
+            << QStringLiteral("/performance/training/tokens") << 1e12;
+        QTest::newRow("checkpoint storage") << QStringLiteral("checkpoint.storage_gbps=1")
+                                            << QStringLiteral("/checkpoint/write_s") << -1.0;
+    }
+    void overridesReachEveryDocumentedKey() {
+        QFETCH(QString, set);
+        QFETCH(QString, pointer);
+        QFETCH(double, expected);  // < 0: the figure differs from the plan's without --set
+        // A plan that leaves the sections out, as most hand-written plans do.
+        const std::string plan =
+            write(QStringLiteral("sparse.json"), "{\"cluster\": {\"nodes\": 1}}");
+        const CliRun result = run(
+            {"evaluate", plan, "--json", "--no-ops", "--no-groups", "--set", set.toStdString()});
+        QVERIFY2(result.exitCode == 0 || result.exitCode == 1, result.err.c_str());
+        const auto evaluation = nlohmann::json::parse(result.out);
+        const auto before =
+            nlohmann::json::parse(run({"evaluate", plan, "--json", "--no-ops", "--no-groups"}).out);
+        const nlohmann::json::json_pointer at(pointer.toStdString());
+        QVERIFY2(evaluation.contains(at), result.out.substr(0, 400).c_str());
+        if (expected >= 0) {
+            QCOMPARE(evaluation[at].get<double>(), expected);
+        } else {
+            QVERIFY(!before.contains(at) || before[at] != evaluation[at]);
+        }
+        // The GPU given by name keeps the preset's other figures: only its memory changed.
+        if (set.startsWith(QStringLiteral("cluster.gpu"))) {
+            QCOMPARE(evaluation["performance"]["step_time_s"].get<double>(),
+                     before["performance"]["step_time_s"].get<double>());
+        }
+    }
+
+    // --set holds its values and the plan it patches to a plan file's bounds: nesting is
+    // checked before any parser runs, so neither a deep value nor a deep file crashes.
+    void overridesKeepThePlanBounds() {
+        const std::string plan = defaultPlanFile();
+        const std::string deep = std::string(20000, '[') + std::string(20000, ']');
+        const CliRun deepValue = run({"evaluate", plan, "--set", "parallel.tp=" + deep});
+        QCOMPARE(deepValue.exitCode, 2);
+        QVERIFY2(has(deepValue.err, "nests deeper than 128 levels"), deepValue.err.c_str());
+        const std::string deepFile =
+            write(QStringLiteral("deep.json"),
+                  "{\"x\": " + std::string(100000, '[') + std::string(100000, ']') + "}");
+        const CliRun file = run({"evaluate", deepFile, "--json", "--set", "parallel.tp=2"});
+        QCOMPARE(file.exitCode, 1);
+        const auto json = nlohmann::json::parse(file.out);
+        QCOMPARE(json["diagnostics"][0]["code"].get<std::string>(), std::string("json.too_deep"));
+        // A value that takes the plan past 1 MiB is refused as the file would be.
+        const CliRun large = run({"evaluate", plan, "--set", "name=" + std::string(1100000, 'x')});
+        QCOMPARE(large.exitCode, 2);
+        QVERIFY2(has(large.err, "larger than the 1048576 bytes"), large.err.c_str());
+        const CliRun grown = run({"evaluate", plan, "--set", "name=" + std::string(600000, 'x'),
+                                  "--set", "training.recompute=" + std::string(600000, 'y')});
+        QCOMPARE(grown.exitCode, 1);
+        QVERIFY2(has(grown.err, "more than the 1048576 bytes"), grown.err.c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestCliFrameworks)

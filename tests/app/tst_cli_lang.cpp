@@ -87,7 +87,7 @@ private slots:
             writeFile(dir_, QStringLiteral("ok.json"), planToJson(defaultPlan()));
         const CliRun fine = run({"validate", ok, "--lang", "zh_CN"});
         QCOMPARE(fine.exitCode, 0);
-        QVERIFY2(fine.out.starts_with("ok：没有错误"), fine.out.c_str());
+        QVERIFY2(fine.out.starts_with("通过：没有错误"), fine.out.c_str());
     }
 
     void searchInChinese() {
@@ -117,12 +117,16 @@ private slots:
     void unknownLanguageIsAUsageError() {
         const std::string path =
             writeFile(dir_, QStringLiteral("p.json"), planToJson(defaultPlan()));
-        for (const char* command : {"evaluate", "validate", "search"}) {
+        for (const char* command : {"evaluate", "validate", "search", "import"}) {
             const CliRun bad = run({command, path, "--lang", "fr"});
             QCOMPARE(bad.exitCode, 2);
-            QVERIFY2(contains(bad.err, "unknown language 'fr'"), bad.err.c_str());
+            // The choices and the help's list come from the language table.
+            QVERIFY2(contains(bad.err, "unknown language 'fr' (use en or zh_CN)"), bad.err.c_str());
+            QVERIFY2(contains(bad.err, "en or zh_CN (default en)"), bad.err.c_str());
             QCOMPARE(run({command, path, "--lang"}).exitCode, 2);
         }
+        QVERIFY(contains(run({"evaluate", path, "--lang"}).err,
+                         "--lang needs a language: en or zh_CN"));
     }
 };
 

@@ -3,6 +3,7 @@
 // step on request, and malformed lessons refused with FILE:LINE:COLUMN and exit status 1.
 #include "cli_test_util.h"
 
+#include <QFileInfo>
 #include <QTest>
 
 #include <string>
@@ -93,6 +94,20 @@ private slots:
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(has(missing.err, "article.fr.json"));
         QCOMPARE(run({"lesson", kArticle, "--bogus"}).exitCode, 2);
+    }
+
+    // A lesson holds at most 1 MiB, and no more than that is read: /dev/zero, which was read
+    // until memory ran out (2.2 GB in 4 s), is refused at once, as is a directory.
+    void readsNoFurtherThanALessonMayHold() {
+        if (QFileInfo::exists(QStringLiteral("/dev/zero"))) {
+            const CliRun zero = run({"lesson", "/dev/zero"});
+            QCOMPARE(zero.exitCode, 2);
+            QVERIFY2(has(zero.err, "larger than the 1048576 bytes a lesson file may hold"),
+                     zero.err.c_str());
+        }
+        const CliRun directory = run({"lesson", FOURFOLD_SOURCE_DIR});
+        QCOMPARE(directory.exitCode, 2);
+        QVERIFY2(has(directory.err, "is a directory"), directory.err.c_str());
     }
 
     void isListedInTheMainHelp() {

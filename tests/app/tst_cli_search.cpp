@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QElapsedTimer>
 #include <QTest>
 
 using namespace fourfold::core;
@@ -135,6 +136,10 @@ private slots:
         QTest::newRow("top") << QStringList{QStringLiteral("--top"), QStringLiteral("-1")};
         QTest::newRow("top value") << QStringList{QStringLiteral("--top")};
         QTest::newRow("flag") << QStringList{QStringLiteral("--fast")};
+        QTest::newRow("time limit")
+            << QStringList{QStringLiteral("--time-limit"), QStringLiteral("soon")};
+        QTest::newRow("negative time limit")
+            << QStringList{QStringLiteral("--time-limit"), QStringLiteral("-1")};
     }
     void usageErrors() {
         QFETCH(QStringList, arguments);
@@ -144,6 +149,70 @@ private slots:
         const CliRun result = run(args);
         QCOMPARE(result.exitCode, 2);
         QVERIFY(result.err.find("Usage: fourfold-cli search") != std::string::npos);
+    }
+
+    // --top 0 is written as the candidates are ranked, one plan at a time: the same object the
+    // result would give whole, one valid JSON document.
+    void everyFittingLayoutIsStreamedAsOneJsonObject() {
+        const std::string path = writePlan(QStringLiteral("all.json"), nodePlan());
+        const CliRun all = run({"search", path, "--json", "--top", "0", "--threads", "1"});
+        QCOMPARE(all.exitCode, 0);
+        const nlohmann::json j = nlohmann::json::parse(all.out);
+        QCOMPARE(j["candidates"].size(), j["fitting"].get<std::size_t>());
+        QCOMPARE(j["generator"].get<std::string>(), "fourfold-cli " + std::string(FOURFOLD_TEST_VERSION));
+        QCOMPARE(j["time_limited"].get<bool>(), false);
+        QVERIFY(!j["pareto_front"].empty());
+        int rank = 0;
+        for (const auto& candidate : j["candidates"]) {
+            QCOMPARE(candidate["rank"].get<int>(), ++rank);
+            QVERIFY(parsePlan(candidate["plan"].dump()).plan);
+        }
+        // The same search as a table streams too.
+        const CliRun table = run({"search", path, "--top", "0", "--threads", "1"});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY(table.out.find(std::to_string(rank) + " ") != std::string::npos);
+    }
+
+    // A hostile plan is cut off by the time limit and says so; the output is still one JSON
+    // object, exit 0 with what was found.
+    void timeLimitStopsAHostilePlan() {
+        Plan plan = defaultPlan();
+        plan.model.sequence = 1;
+        plan.training.microBatch = 1'000'000;
+        plan.training.gradAccumulation = 1;
+        const std::string path = writePlan(QStringLiteral("hostile.json"), plan);
+        QElapsedTimer timer;
+        timer.start();
+        const CliRun result = run({"search", path, "--json", "--top", "0", "--overlaps",
+                                   "--time-limit", "0.5"});
+        QVERIFY2(timer.elapsed() < 5000, std::to_string(timer.elapsed()).c_str());
+        QCOMPARE(result.exitCode, 0);
+        const nlohmann::json j = nlohmann::json::parse(result.out);
+        QCOMPARE(j["time_limited"].get<bool>(), true);
+        QCOMPARE(j["cancelled"].get<bool>(), true);
+        QVERIFY(j["notes"].dump().find("time limit of 500 ms") != std::string::npos);
+        const CliRun table = run({"search", path, "--time-limit", "0.2"});
+        QVERIFY2(table.out.find("stopped at the time limit") != std::string::npos,
+                 table.out.c_str());
+    }
+
+    // A space past 10^9 layouts is refused before any is evaluated, exit 1 with the reason.
+    void hugeSpaceIsRefused() {
+        Plan plan = defaultPlan();
+        plan.cluster.nodes = 125'000;  // 10^6 GPUs
+        plan.parallel.dp = 1'000'000;
+        plan.model.preset.clear();
+        plan.model.moe.experts = 64;
+        plan.model.moe.topK = 2;
+        plan.training.globalBatch = std::int64_t{720} * 1'000'000;
+        plan.training.gradAccumulation = 720;
+        const std::string path = writePlan(QStringLiteral("huge.json"), plan);
+        const CliRun result = run({"search", path, "--json"});
+        QCOMPARE(result.exitCode, 1);
+        const nlohmann::json j = nlohmann::json::parse(result.out);
+        QCOMPARE(j["space"].get<std::int64_t>(), std::int64_t{0});
+        QVERIFY2(j["notes"].dump().find("more than 1000000000 layouts") != std::string::npos,
+                 j["notes"].dump().c_str());
     }
 
     void missingFileIsAUsageError() {

@@ -346,7 +346,7 @@ private slots:
         QTest::addColumn<int>("field");
         QTest::addColumn<int>("value");
         for (int field = 0; field < 8; ++field) {
-            for (int value : {0, -1, 1 << 30}) {
+            for (int value : {0, -1, 1 << 30, std::numeric_limits<int>::max()}) {
                 QTest::addRow("field%d=%d", field, value) << field << value;
             }
         }
@@ -364,6 +364,12 @@ private slots:
         QCOMPARE(evaluation.plan, plan);
         // A nonsensical size must be reported, never evaluated silently.
         if (value <= 0) QVERIFY(hasErrors(evaluation.diagnostics));
+        // Past every range: reported, and no step is costed with it (under UBSan, costing a
+        // data-parallel degree of 2^31 - 1 overflowed an int).
+        if (value > 1 << 20) {
+            QVERIFY(hasErrors(evaluation.diagnostics));
+            QVERIFY(!evaluation.schedule && !evaluation.performance);
+        }
     }
 
     void worldSizeSaturatesInsteadOfOverflowing() {

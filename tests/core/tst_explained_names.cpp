@@ -426,7 +426,20 @@ std::vector<ImportCase> importCases() {
         },
         {
             "megatron-huge-world",
+            "torchrun --nnodes 1000000 --nproc-per-node 10000 pretrain_gpt.py --micro-batch-size 1",
+        },
+        {
+            "megatron-nodes-out-of-range",
             "torchrun --nnodes 2000000000 --nproc-per-node 8 pretrain_gpt.py --micro-batch-size 1",
+        },
+        {
+            "megatron-accumulation-out-of-range",
+            torchrun + "--micro-batch-size 1 --global-batch-size 80000000",
+        },
+        {
+            "deepspeed-dp-out-of-range",
+            R"({"train_batch_size": 2147483647, "train_micro_batch_size_per_gpu": 1,
+             "gradient_accumulation_steps": 1})",
         },
         {
             "torchtitan-rest-zbv",

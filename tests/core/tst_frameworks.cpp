@@ -8,6 +8,7 @@
 #include "core/model/model.h"
 #include "core/plan/catalog.h"
 #include "core/plan/plan_json.h"
+#include "core/rules/validate_ranges.h"
 
 #include <nlohmann/json.hpp>
 
@@ -513,8 +514,9 @@ private slots:
         QTest::newRow("past-2^31")
             << QStringLiteral("[parallelism]\npipeline_parallel_degree = 4294967296\n")
             << QStringLiteral("import.problem")
-            << QStringLiteral("parallelism.pipeline_parallel_degree|2147483647|4294967296") << 2
-            << 28;
+            << QStringLiteral(
+                   "parallelism.pipeline_parallel_degree|1000000|4294967296|/parallel/pp")
+            << 2 << 28;
         QTest::newRow("past-2^63")
             << QStringLiteral("[parallelism]\ntensor_parallel_degree = 99999999999999999999\n")
             << QStringLiteral("import.toml_syntax_at_key")
@@ -593,6 +595,42 @@ private slots:
         QVERIFY2(has(refused.message, "64"), refused.message.c_str());
     }
 
+    // JSON configs are checked for nesting before the JSON parser, which recurses once per level
+    // and overflowed its stack on these (exit 139), detected or read as a given format.
+    void hostileJsonIsRefusedWithoutCrashing_data() {
+        QTest::addColumn<QString>("key");  // "" : detected from the text
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("column");
+        const QString deep = QString(100000, QLatin1Char('[')) + QString(100000, QLatin1Char(']'));
+        const QString value =
+            QStringLiteral("{\"train_batch_size\": ") + deep + QStringLiteral("}");
+        QTest::newRow("deepspeed-value-100000-deep") << QString() << value << 85;
+        QTest::newRow("deepspeed-read-as-deepspeed") << QStringLiteral("deepspeed") << value << 85;
+        const QString config = QStringLiteral("{\"model_type\": \"llama\", \"x\": ") +
+                               QString(70, QLatin1Char('{')) + QString(70, QLatin1Char('}')) +
+                               QStringLiteral("}");
+        QTest::newRow("huggingface-65-levels") << QString() << config << 93;
+        QTest::newRow("huggingface-read-as-huggingface")
+            << QStringLiteral("huggingface") << config << 93;
+    }
+    void hostileJsonIsRefusedWithoutCrashing() {
+        QFETCH(QString, key);
+        QFETCH(QString, text);
+        QFETCH(int, column);
+        const std::string input = text.toStdString();
+        const PlanImport imported =
+            key.isEmpty() ? importPlan(defaultPlan(), input)
+                          : importPlan(defaultPlan(), input, format(key.toStdString()));
+        QVERIFY(!imported.plan);
+        QCOMPARE(imported.diagnostics.size(), std::size_t{1});
+        const Diagnostic& refused = imported.diagnostics.front();
+        QCOMPARE(refused.code, std::string("import.json_too_deep"));
+        QCOMPARE(refused.line, 1);
+        QCOMPARE(refused.column, column);
+        QVERIFY2(has(refused.message, "64 levels"), refused.message.c_str());
+        QVERIFY(detectFormat(input) == nullptr);
+    }
+
     void nestingWithinTheBoundIsRead() {
         // 63 arrays inside one another under a key: one level short of the bound.
         const std::string text =
@@ -602,6 +640,12 @@ private slots:
         QVERIFY2(imported.plan,
                  imported.diagnostics.empty() ? "" : imported.diagnostics[0].message.c_str());
         QCOMPARE(imported.plan->parallel.tp, 2);
+        // A ds_config with a value 63 levels deep (64 with the top object) is read too.
+        const std::string config = R"({"train_micro_batch_size_per_gpu": 2, "x": )" +
+                                   std::string(63, '[') + std::string(63, ']') + "}";
+        const PlanImport deepSpeed = importPlan(defaultPlan(), config);
+        QVERIFY(deepSpeed.plan);
+        QCOMPARE(deepSpeed.plan->training.microBatch, 2);
     }
 
     void oversizedFilesAreRefusedBeforeParsing() {
@@ -618,6 +662,140 @@ private slots:
         }
         const std::string atTheLimit = text.substr(0, kMaxImportBytes);
         QVERIFY(importPlan(defaultPlan(), atTheLimit).plan);
+    }
+
+    // Each value a config gives a plan field is held to that field's documented range, and each
+    // figure derived from several values to the range of the field it sets: the error names
+    // the file's field, the value and the range. Before, these wrapped (a ZeRO stage, a
+    // reduce_bucket_size of 4,000 bytes), died (SIGFPE) or imported as dp 2147483647.
+    void valuesOutsideTheirRangeAreRefused_data() {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("words");  // '|'-separated, all in one error's message
+        QTest::newRow("deepspeed-micro-batch")
+            << QStringLiteral("deepspeed")
+            << QStringLiteral(R"({"train_micro_batch_size_per_gpu": 4294967296})")
+            << QStringLiteral("/train_micro_batch_size_per_gpu|4294967296|1 to 1000000");
+        QTest::newRow("deepspeed-dp-derived")
+            << QStringLiteral("deepspeed")
+            << QStringLiteral(
+                   R"({"train_batch_size": 2147483647, "train_micro_batch_size_per_gpu": 1,
+                                  "gradient_accumulation_steps": 1})")
+            << QStringLiteral(
+                   "/parallel/dp = train_batch_size / (train_micro_batch_size_per_gpu × "
+                   "gradient_accumulation_steps) = 2147483647|1 to 1000000");
+        QTest::newRow("deepspeed-batch-past-2^32")
+            << QStringLiteral("deepspeed")
+            << QStringLiteral(
+                   R"({"train_batch_size": 8589934592, "train_micro_batch_size_per_gpu": 65536,
+                                  "gradient_accumulation_steps": 65536})")
+            << QStringLiteral("micro-batch 65536 × sequence 4096|1.00e17");
+        QTest::newRow("deepspeed-reduce-bucket")
+            << QStringLiteral("deepspeed")
+            << QStringLiteral(R"({"train_batch_size": 64, "zero_optimization":
+                                  {"stage": 2, "reduce_bucket_size": 1152921504606848000}})")
+            << QStringLiteral("/zero_optimization/reduce_bucket_size|1 to 250000000000000");
+        QTest::newRow("deepspeed-zero-stage-past-2^32")
+            << QStringLiteral("deepspeed")
+            << QStringLiteral(R"({"zero_optimization": {"stage": 4294967298}})")
+            << QStringLiteral("zero_optimization.stage|0, 1, 2 or 3|4294967298");
+        QTest::newRow("megatron-tp-2^32")
+            << QStringLiteral("megatron")
+            << QStringLiteral("--tensor-model-parallel-size 4294967296 --micro-batch-size 1")
+            << QStringLiteral("--tensor-model-parallel-size|4294967296|1 to 1000000");
+        QTest::newRow("megatron-layers-past-2^32")
+            << QStringLiteral("megatron")
+            << QStringLiteral("--num-layers 4294967297 --hidden-size 4096")
+            << QStringLiteral("--num-layers|4294967297|1 to 100000");
+        QTest::newRow("megatron-layers-past-2^63")
+            << QStringLiteral("megatron")
+            << QStringLiteral("--num-layers 99999999999999999999999 --hidden-size 4096")
+            << QStringLiteral("--num-layers|99999999999999999999999|1 to 100000");
+        QTest::newRow("megatron-world-past-gpus")
+            << QStringLiteral("megatron")
+            << QStringLiteral(
+                   "torchrun --nnodes 1000000 --nproc-per-node 10000 pretrain_gpt.py "
+                   "--micro-batch-size 1")
+            << QStringLiteral("world size 10000000000|10000000");
+        QTest::newRow("megatron-dp-derived")
+            << QStringLiteral("megatron")
+            << QStringLiteral(
+                   "torchrun --nnodes 1000 --nproc-per-node 8000 pretrain_gpt.py "
+                   "--micro-batch-size 1")
+            << QStringLiteral(
+                   "/parallel/dp = --nnodes × --nproc-per-node / (tp × pp × cp) = "
+                   "8000000|1 to 1000000");
+        QTest::newRow("torchtitan-micro-batch")
+            << QStringLiteral("torchtitan")
+            << QStringLiteral(
+                   "[parallelism]\npipeline_parallel_degree = 2\n"
+                   "pipeline_parallel_microbatch_size = 2147483647\n")
+            << QStringLiteral(
+                   "parallelism.pipeline_parallel_microbatch_size|2147483647|1 to 1000000");
+        QTest::newRow("torchtitan-local-batch-as-micro")
+            << QStringLiteral("torchtitan")
+            << QStringLiteral("[training]\nlocal_batch_size = 2000000\n")
+            << QStringLiteral("/training/micro_batch = training.local_batch_size = 2000000");
+        QTest::newRow("huggingface-layers-2^63")
+            << QStringLiteral("huggingface")
+            << QStringLiteral(R"({"model_type": "gpt2", "n_embd": 768, "n_head": 12,
+                                  "n_layer": 9223372036854775807, "vocab_size": 50257})")
+            << QStringLiteral("/n_layer|9223372036854775807|1 to 100000|/model/layers");
+        QTest::newRow("huggingface-hidden-2^32")
+            << QStringLiteral("huggingface")
+            << QStringLiteral(R"({"model_type": "llama", "hidden_size": 4294967297,
+                                  "num_hidden_layers": 32, "num_attention_heads": 32,
+                                  "intermediate_size": 11008, "vocab_size": 32000})")
+            << QStringLiteral("/hidden_size|4294967297|1 to 1000000");
+        QTest::newRow("torchtitan-dp-derived")
+            << QStringLiteral("torchtitan")
+            << QStringLiteral(
+                   "[parallelism]\ndata_parallel_replicate_degree = 1000000\n"
+                   "data_parallel_shard_degree = 1000000\n")
+            << QStringLiteral(
+                   "data_parallel_replicate_degree × data_parallel_shard_degree = "
+                   "1000000000000");
+    }
+    void valuesOutsideTheirRangeAreRefused() {
+        QFETCH(QString, key);
+        QFETCH(QString, text);
+        QFETCH(QString, words);
+        const PlanImport imported =
+            importPlan(defaultPlan(), text.toStdString(), format(key.toStdString()));
+        QVERIFY(!imported.plan);
+        const bool named = std::any_of(
+            imported.diagnostics.begin(), imported.diagnostics.end(), [&](const Diagnostic& d) {
+                if (d.severity != Severity::Error) return false;
+                for (const QString& word : words.split(QLatin1Char('|'))) {
+                    if (!has(d.message, word.toStdString())) return false;
+                }
+                return true;
+            });
+        std::string all;
+        for (const Diagnostic& d : imported.diagnostics) all += d.message + "\n";
+        QVERIFY2(named, all.c_str());
+    }
+
+    // What the readers do not check themselves, validation's bounds do: a plan out of bounds is
+    // never handed on, whatever the format.
+    void importedPlansStayWithinThePlanBounds() {
+        // 65536 × 4096 tokens per micro-batch: activations past the combined limit of 10^17.
+        const PlanImport wide = importPlan(
+            defaultPlan(),
+            R"({"train_micro_batch_size_per_gpu": 65536, "gradient_accumulation_steps": 65536})",
+            format("deepspeed"));
+        QVERIFY(!wide.plan);
+        QVERIFY(std::any_of(
+            wide.diagnostics.begin(), wide.diagnostics.end(),
+            [](const Diagnostic& d) { return d.code == "training.activations_too_large"; }));
+        // A config.json whose values are each in range but whose shape counts past 10^14.
+        const PlanImport wider = importPlan(
+            defaultPlan(),
+            R"({"model_type": "llama", "hidden_size": 1000000, "num_hidden_layers": 100000,
+                "num_attention_heads": 1000, "intermediate_size": 10000000, "vocab_size": 32000})");
+        QVERIFY(!wider.plan);
+        QVERIFY(std::any_of(wider.diagnostics.begin(), wider.diagnostics.end(),
+                            [](const Diagnostic& d) { return isBoundsError(d); }));
     }
 
     void malformedFilesAreDiagnosticsNotExceptions() {

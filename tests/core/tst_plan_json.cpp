@@ -5,6 +5,7 @@
 #include "core/plan/detail/plan_json_migrate.h"
 #include "core/plan/plan_enums.h"
 #include "core/plan/plan_json.h"
+#include "core/rules/validate_ranges.h"
 
 #include <nlohmann/json.hpp>
 
@@ -160,6 +161,7 @@ private slots:
     void modelParametersAlonePickAShape();
     void gpuObjectForm();
     void hugeDocumentsAreFine();
+    void planWithEveryKeyNamesEveryRange();
 };
 
 void TestPlanJson::planFormatExampleParses() {
@@ -533,6 +535,23 @@ void TestPlanJson::hugeDocumentsAreFine() {
     QVERIFY(refused.diagnostics.front().message.find(std::to_string(huge.size())) !=
             std::string::npos);
     QVERIFY(refused.diagnostics.front().message.find("1048576") != std::string::npos);
+}
+
+// `fourfold-cli evaluate --set` accepts the keys of this document: every key with a documented
+// range is among them, and the document itself is a plan that reads back.
+void TestPlanJson::planWithEveryKeyNamesEveryRange() {
+    const std::string text = fourfold::core::planJsonWithEveryKey();
+    const auto every = nlohmann::json::parse(text);
+    for (const fourfold::core::KeyRange& range : fourfold::core::planKeyRanges()) {
+        const nlohmann::json::json_pointer pointer{std::string(range.pointer)};
+        QVERIFY2(every.contains(pointer), std::string(range.pointer).c_str());
+    }
+    for (const char* pointer : {"/performance/overlap_tp_comm", "/checkpoint/storage_gbps",
+                                "/cluster/gpu/efficiency/gemm", "/training/global_batch"}) {
+        QVERIFY2(every.contains(nlohmann::json::json_pointer(pointer)), pointer);
+    }
+    const auto parsed = fourfold::core::parsePlan(text);
+    QVERIFY(parsed.plan);
 }
 
 QTEST_GUILESS_MAIN(TestPlanJson)

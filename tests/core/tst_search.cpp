@@ -422,6 +422,59 @@ private slots:
         QVERIFY(!result.candidates.empty());
     }
 
+    // The wall-clock budget stops a search as a cancel does, and the result says it was the
+    // budget: a plan whose every layout simulates a pipeline of up to 2 million ops (a global
+    // batch of 8 million samples of one token) took minutes with every layout timed.
+    void timeLimitStopsTheSearch() {
+        Plan plan = defaultPlan();
+        plan.model.sequence = 1;
+        plan.training.microBatch = 1'000'000;
+        plan.training.gradAccumulation = 1;
+        SearchOptions options;
+        options.top = 0;
+        options.space.overlaps = true;
+        options.timeLimitSeconds = 0.5;
+        const auto started = std::chrono::steady_clock::now();
+        const SearchResult result = search(plan, options);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        QVERIFY(result.cancelled);
+        QVERIFY(result.timeLimited);
+        QVERIFY(result.counts.done < result.counts.space);
+        QVERIFY(std::any_of(result.notes.begin(), result.notes.end(),
+                            [](const CodedText& note) { return note.code == "search.time_limit"; }));
+        // Ranking and building what was found come after the budget: well within a second.
+        QVERIFY2(seconds < 2.0, std::to_string(seconds).c_str());
+        qInfo("stopped after %.2f s (limit 0.5 s), %lld of %lld layouts", seconds,
+              static_cast<long long>(result.counts.done),
+              static_cast<long long>(result.counts.space));
+        // Without a limit a small space is not cut short.
+        SearchOptions unlimited;
+        unlimited.timeLimitSeconds = 0;
+        QVERIFY(!search(smallPlan(8), unlimited).timeLimited);
+    }
+
+    // onCandidate receives what candidates would hold, in the same order, once everything else
+    // in the result is final; the result then holds no candidates itself.
+    void candidatesCanBeHandedOverOneByOne() {
+        SearchOptions options;
+        options.top = 0;
+        options.threads = 1;
+        const SearchResult held = search(smallPlan(8), options);
+        QVERIFY(held.candidates.size() > 10);
+        std::vector<SearchCandidate> handed;
+        bool final = true;
+        options.onCandidate = [&](const SearchResult& result, const SearchCandidate& candidate) {
+            final = final && result.counts == held.counts && result.paretoFront == held.paretoFront;
+            handed.push_back(candidate);
+        };
+        const SearchResult streamed = search(smallPlan(8), options);
+        QVERIFY(streamed.candidates.empty());
+        QVERIFY(final);
+        QCOMPARE(handed.size(), held.candidates.size());
+        QVERIFY(handed == held.candidates);
+    }
+
     void cancelledBeforeStartingDoesNothing() {
         std::atomic<bool> cancel{true};
         SearchOptions options;

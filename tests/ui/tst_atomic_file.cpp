@@ -74,8 +74,8 @@ void expectAllOrNothing(const QString& path,
         FileSizeLimit limit(300);
         QVERIFY(!write(path, &error));
     }
-    // Qt words an EFBIG refusal "Unknown error" (errno is gone by then); a full disk gives
-    // "No space left on device" (fullDiskSaysSo). Either way the message names the file.
+    // The reason is the system's: "File too large" here, "No space left on device" on a full
+    // disk (fullDiskSaysSo; tests/app/tst_cli_files mounts one). The message names the file.
     QVERIFY2(error.startsWith(QStringLiteral("Could not write")), qPrintable(error));
     QVERIFY2(error.contains(path), qPrintable(error));
     QCOMPARE(readAll(path), oldBytes());

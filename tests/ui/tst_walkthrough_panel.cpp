@@ -453,6 +453,15 @@ private slots:
         QVERIFY(loadLessonFile(builtinLessonPath(QStringLiteral("zh_CN"))).lesson);
     }
 
+    // A lesson file is read no further than 1 MiB: /dev/zero, which reports no size, is refused
+    // at once rather than read until memory runs out.
+    void lessonFilesAreReadNoFurtherThanTheLimit() {
+        if (!QFileInfo::exists(QStringLiteral("/dev/zero"))) QSKIP("no /dev/zero");
+        const LessonLoad zero = loadLessonFile(QStringLiteral("/dev/zero"));
+        QVERIFY(!zero.lesson);
+        QVERIFY2(zero.error.contains(QStringLiteral("larger than")), qPrintable(zero.error));
+    }
+
     // Closing the window mid-walkthrough asks about the user's own plan, not the lesson's; a
     // lesson never makes the user's plan "modified", so without an edit of the user's own the
     // window closes without asking.

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/document/atomic_file.h"
 
+#include "core/text/atomic_file.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <cerrno>
 #include <cstring>
+#include <string_view>
 #include <sys/statvfs.h>
 
 namespace fourfold::ui {
@@ -17,8 +19,8 @@ namespace {
 QString systemText(int error) { return QString::fromLocal8Bit(std::strerror(error)); }
 
 // What the file system itself says against writing into `path`'s folder: mounted read-only,
-// or no space left for this user. Qt reports an existing file on a read-only mount as "not
-// writable" (its permission check), which sends a person to chmod rather than to the mount.
+// or no space left for this user. An existing file on a read-only mount otherwise reads as
+// "permission denied", which sends a person to chmod rather than to the mount.
 QString fileSystemProblem(const QString& path) {
     const QByteArray folder = QFile::encodeName(QFileInfo(path).absolutePath());
     struct statvfs fs {};
@@ -28,37 +30,24 @@ QString fileSystemProblem(const QString& path) {
     return {};
 }
 
-bool fail(QSaveFile& file, const QString& path, QString* error) {
+}  // namespace
+
+bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error) {
+    const auto failure = core::writeFileAtomically(
+        QFile::encodeName(path).toStdString(),
+        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    if (!failure) return true;
+    // The same sentence as core::writeFailureMessage, translated.
     if (error) {
         QString reason = fileSystemProblem(path);
-        if (reason.isEmpty()) reason = file.errorString();
+        if (reason.isEmpty())
+            reason = QString::fromLocal8Bit(failure->data(),
+                                            static_cast<qsizetype>(failure->size()));
         if (reason.isEmpty()) reason = QCoreApplication::translate("fourfold", "unknown error");
         *error =
             QCoreApplication::translate("fourfold", "Could not write \"%1\": %2").arg(path, reason);
     }
-    file.cancelWriting();
     return false;
-}
-
-}  // namespace
-
-bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return fail(file, path, error);
-    // A buffered write "succeeds" into memory; the disk's answer comes with flush().
-    if (file.write(bytes) != bytes.size()) return fail(file, path, error);
-    if (!file.flush() || file.error() != QFileDevice::NoError) return fail(file, path, error);
-    if (file.size() != bytes.size()) return fail(file, path, error);
-    if (!file.commit()) {
-        if (error) {
-            QString reason = fileSystemProblem(path);
-            if (reason.isEmpty()) reason = file.errorString();
-            *error = QCoreApplication::translate("fourfold", "Could not save \"%1\": %2")
-                         .arg(path, reason);
-        }
-        return false;
-    }
-    return true;
 }
 
 }  // namespace fourfold::ui

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Replaces a file with new bytes, or leaves it exactly as it was. QSaveFile writes a temporary
-// file beside the target and renames it over the target on commit(); Qt 6.4's commit() still
-// renames after a buffered write failed (ENOSPC shows only at the flush), so the write, the
-// flush and the size on disk are each checked before committing.
+// Replaces a file with new bytes, or leaves it exactly as it was: the core's
+// writeFileAtomically (core/text/atomic_file.h: a temporary file beside the target, every write,
+// the fsync and the size on disk checked, then a rename), which the CLI's -o uses too. The app
+// used QSaveFile, whose commit() in Qt 6.4 still renames after a buffered write failed.
 #pragma once
 
 #include <QByteArray>

@@ -56,14 +56,17 @@ LessonLoad loadLessonFile(const QString& path) {
                                                           "Could not open \"%1\": %2")
                                   .arg(path, file.errorString())};
     }
-    if (file.size() > static_cast<qint64>(core::kMaxLessonBytes)) {
+    // Read no further than a lesson may hold: a device such as /dev/zero reports size 0.
+    constexpr auto kLimit = static_cast<qint64>(core::kMaxLessonBytes);
+    const QByteArray bytes = file.size() > kLimit ? QByteArray() : file.read(kLimit + 1);
+    if (file.size() > kLimit || bytes.size() > kLimit) {
         return {std::nullopt,
                 QCoreApplication::translate("fourfold::ui::LessonSource",
                                             "\"%1\" is larger than %2 bytes; a lesson holds less")
                     .arg(path)
                     .arg(core::kMaxLessonBytes)};
     }
-    return loadLessonText(file.readAll(), name);
+    return loadLessonText(bytes, name);
 }
 
 }  // namespace fourfold::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/evaluate/detail/blocked_parts.h"
 
+#include "core/rules/validate_ranges.h"
+
 #include <algorithm>
 #include <span>
 
@@ -19,6 +21,11 @@ constexpr std::string_view kMemoryInputs[] = {"/training", "/parallel", "/memory
                                               "/model"};
 // Read by no estimate: the global batch only checks micro-batch × accumulation × dp.
 constexpr std::string_view kMemoryIgnores[] = {"/training/global_batch"};
+// What the step's costs read besides the schedule's inputs: every group's size and links, the
+// GPU, the precision. Their arithmetic is bounded by the documented ranges (a data-parallel
+// degree of 2^31 - 1 overflows a group's ranks per node), so a value outside blocks them,
+// while other errors there (a world size that does not match the cluster) leave them computed.
+constexpr std::string_view kStepCostInputs[] = {"/parallel", "/cluster", "/training"};
 
 bool startsWithAny(std::string_view path, std::span<const std::string_view> prefixes) {
     return std::any_of(prefixes.begin(), prefixes.end(), [path](std::string_view prefix) {
@@ -34,13 +41,22 @@ bool blocks(const std::vector<Diagnostic>& diagnostics, std::span<const std::str
     });
 }
 
+bool outOfBounds(const std::vector<Diagnostic>& diagnostics,
+                 std::span<const std::string_view> inputs,
+                 std::span<const std::string_view> ignored) {
+    return std::any_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) {
+        return isBoundsError(d) && startsWithAny(d.path, inputs) && !startsWithAny(d.path, ignored);
+    });
+}
+
 }  // namespace
 
 BlockedParts blockedParts(const std::vector<Diagnostic>& diagnostics) {
     BlockedParts blocked;
     blocked.model = blocks(diagnostics, kModelInputs);
     blocked.topology = blocks(diagnostics, kTopologyInputs);
-    blocked.schedule = blocked.model || blocks(diagnostics, kScheduleInputs);
+    blocked.schedule = blocked.model || blocks(diagnostics, kScheduleInputs) ||
+                       outOfBounds(diagnostics, kStepCostInputs, kMemoryIgnores);
     blocked.memory = blocked.model || blocks(diagnostics, kMemoryInputs, kMemoryIgnores);
     return blocked;
 }

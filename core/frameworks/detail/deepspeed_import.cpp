@@ -6,6 +6,7 @@
 #include "core/frameworks/detail/framework_table.h"
 #include "core/model/model.h"
 #include "core/plan/plan_enums.h"
+#include "core/plan/plan_json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,33 +19,38 @@ namespace {
 
 using Json = nlohmann::json;
 
-// A positive integer at key, no larger than `maximum`; std::nullopt when absent or "auto", an
-// error when malformed.
+// A positive integer at key within the range of the plan field it sets (`field`; `maximum`
+// instead when given); std::nullopt when absent or "auto", an error naming the key's JSON
+// pointer (`path`), the value and the range when it is something else.
 std::optional<std::int64_t> positive(const Json& object, const char* key, const std::string& path,
-                                     ImportBuilder& builder,
-                                     std::int64_t maximum = kMaxConfigInteger) {
+                                     ImportBuilder& builder, std::string_view field,
+                                     std::optional<std::int64_t> maximum = std::nullopt) {
     if (!object.contains(key)) return std::nullopt;
     const Json& value = object[key];
     if (value.is_string() && value.get<std::string>() == "auto") {
-        builder.note(path, {"import_note.auto_kept", {{"key", key}}});
+        builder.note(std::string(field), {"import_note.auto_kept", {{"key", key}}});
         return std::nullopt;
     }
+    // Whole numbers written as 8.0 or 8e3 count; the comparison is in double, so no value of
+    // any size can wrap on the way.
     const bool whole = value.is_number_integer() ||
                        (value.is_number_float() && std::isfinite(value.get<double>()) &&
                         value.get<double>() == std::floor(value.get<double>()));
     const bool positive = value.is_number() && value.get<double>() > 0;
-    if (whole && positive && value.get<double>() > static_cast<double>(maximum)) {
-        builder.error(path, {"import_problem.integer_too_large",
-                             {{"name", key}, {"maximum", maximum}, {"found", value.dump()}}});
+    if (!whole || !positive) {
+        builder.error(std::string(field),
+                      {"import_problem.positive_integer",
+                       {{"name", path}, {"found", shortenUtf8(value.dump(), 60)}}});
         return std::nullopt;
     }
-    if (whole && positive) {
-        return value.is_number_float() ? static_cast<std::int64_t>(value.get<double>())
-                                       : value.get<std::int64_t>();
+    const std::int64_t top = maximum.value_or(fieldRange(field).maximum);
+    if (value.get<double>() > static_cast<double>(top)) {
+        builder.error(std::string(field),
+                      outOfRangeProblem(path, shortenUtf8(value.dump(), 60), field, top));
+        return std::nullopt;
     }
-    builder.error(path,
-                  {"import_problem.positive_integer", {{"name", key}, {"found", value.dump()}}});
-    return std::nullopt;
+    return value.is_number_float() ? static_cast<std::int64_t>(value.get<double>())
+                                   : value.get<std::int64_t>();
 }
 
 bool enabled(const Json& config, const char* section) {
@@ -59,17 +65,21 @@ std::string device(const Json& zero, const char* key) {
 
 void readBatch(const Json& config, ImportBuilder& builder) {
     TrainingSpec& training = builder.plan.training;
-    const auto total = positive(config, "train_batch_size", "/training/global_batch", builder);
+    const auto total = positive(config, "train_batch_size", "/train_batch_size", builder,
+                                "/training/global_batch");
     const auto micro =
-        positive(config, "train_micro_batch_size_per_gpu", "/training/micro_batch", builder);
+        positive(config, "train_micro_batch_size_per_gpu", "/train_micro_batch_size_per_gpu",
+                 builder, "/training/micro_batch");
     const auto steps =
-        positive(config, "gradient_accumulation_steps", "/training/grad_accumulation", builder);
+        positive(config, "gradient_accumulation_steps", "/gradient_accumulation_steps", builder,
+                 "/training/grad_accumulation");
     training.globalBatch.reset();
     if (micro) {
         training.microBatch = static_cast<int>(*micro);
         builder.carry("/training/micro_batch");
     }
     if (total && micro && steps) {
+        // Each within its range (10^6), so the product fits 64 bits.
         const std::int64_t perReplica = *micro * *steps;
         if (*total % perReplica != 0) {
             builder.error("/training/global_batch",
@@ -78,11 +88,12 @@ void readBatch(const Json& config, ImportBuilder& builder) {
             return;
         }
         training.gradAccumulation = static_cast<int>(*steps);
-        builder.plan.parallel.dp = static_cast<int>(*total / perReplica);
         builder.carry("/training/grad_accumulation");
-        builder.carry("/parallel/dp");
+        (void)builder.setDerived(builder.plan.parallel.dp, *total / perReplica, "/parallel/dp",
+                                 "train_batch_size / (train_micro_batch_size_per_gpu × "
+                                 "gradient_accumulation_steps)");
     } else if (total) {
-        setBatchFromGlobal(builder, *total, "/training/global_batch");
+        setBatchFromGlobal(builder, *total, "/training/global_batch", "train_batch_size");
     } else if (steps) {
         training.gradAccumulation = static_cast<int>(*steps);
         builder.carry("/training/grad_accumulation");
@@ -164,15 +175,19 @@ void readZero(const Json& config, ImportBuilder& builder) {
     } else if (optimizerDevice == "cpu") {
         parallel.offload = Offload::OptimizerCpu;
     }
-    if (const auto shard = positive(zero, "mics_shard_size", "/parallel/sharding_group", builder)) {
+    if (const auto shard = positive(zero, "mics_shard_size", "/zero_optimization/mics_shard_size",
+                                    builder, "/parallel/sharding_group")) {
         parallel.shardingGroup = static_cast<int>(*shard);
     }
     builder.carry("/parallel/sharding_group");
-    const std::uint64_t gradBytes = builder.plan.training.gradDtype == Precision::Fp32 ? 4 : 2;
-    // Buckets count elements, beyond an int: bounded only so that the bytes fit 64 bits.
-    if (const auto bucket = positive(zero, "reduce_bucket_size", "", builder,
-                                     std::numeric_limits<std::int64_t>::max() / 8)) {
-        builder.plan.memory.ddpBucketBytes = static_cast<std::uint64_t>(*bucket) * gradBytes;
+    const std::int64_t gradBytes = builder.plan.training.gradDtype == Precision::Fp32 ? 4 : 2;
+    // Buckets count elements of the gradient dtype; their bytes stay within the range of
+    // memory.ddp_bucket_bytes.
+    if (const auto bucket =
+            positive(zero, "reduce_bucket_size", "/zero_optimization/reduce_bucket_size", builder,
+                     "/memory/ddp_bucket_bytes",
+                     fieldRange("/memory/ddp_bucket_bytes").maximum / gradBytes)) {
+        builder.plan.memory.ddpBucketBytes = static_cast<std::uint64_t>(*bucket * gradBytes);
     }
 }
 

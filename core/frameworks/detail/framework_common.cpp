@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "core/frameworks/detail/framework_parts.h"
 #include "core/plan/plan_json.h"
+#include "core/rules/validate_ranges.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cassert>
 #include <utility>
 
 namespace fourfold::core::detail {
@@ -50,6 +52,25 @@ Diagnostic withDetail(Severity severity, std::string path, const char* code,
 
 }  // namespace
 
+FieldRange fieldRange(std::string_view pointer) {
+    const KeyRange* range = findKeyRange(pointer);
+    assert(range != nullptr && range->integer);
+    if (range == nullptr) return {};
+    return {static_cast<std::int64_t>(range->minimum), static_cast<std::int64_t>(range->maximum)};
+}
+
+CodedText outOfRangeProblem(std::string_view name, const std::string& found, std::string_view field,
+                            std::int64_t maximum) {
+    // A config value must be positive even where the plan field allows 0 (etp, experts).
+    const std::int64_t minimum = std::max<std::int64_t>(1, fieldRange(field).minimum);
+    return {"import_problem.out_of_range",
+            {{"name", name},
+             {"found", found},
+             {"field", field},
+             {"minimum", minimum},
+             {"maximum", maximum}}};
+}
+
 void ImportBuilder::carry(std::string_view pointer) {
     if (std::find(carried.begin(), carried.end(), pointer) == carried.end()) {
         carried.emplace_back(pointer);
@@ -65,6 +86,23 @@ void ImportBuilder::note(std::string path, const CodedText& detail) {
     diagnostics.push_back(withDetail(Severity::Info, std::move(path), "import.note", detail));
 }
 
+bool ImportBuilder::setDerived(int& target, std::int64_t value, std::string_view field,
+                               std::string_view formula) {
+    const FieldRange range = fieldRange(field);
+    if (value < range.minimum || value > range.maximum) {
+        error(std::string(field), {"import_problem.derived_out_of_range",
+                                   {{"field", field},
+                                    {"formula", formula},
+                                    {"value", value},
+                                    {"minimum", range.minimum},
+                                    {"maximum", range.maximum}}});
+        return false;
+    }
+    target = static_cast<int>(value);
+    carry(field);
+    return true;
+}
+
 PlanImport ImportBuilder::finish() && {
     PlanImport result;
     result.carried = std::move(carried);
@@ -73,10 +111,27 @@ PlanImport ImportBuilder::finish() && {
     return result;
 }
 
-void ConfigValues::read(std::string_view name, int& field, std::string_view pointer) {
-    if (const auto value = integer(name)) {
-        field = static_cast<int>(*value);
-        if (!pointer.empty()) builder_.carry(pointer);
+std::optional<std::int64_t> ConfigValues::integer(std::string_view name, std::string_view field,
+                                                  bool allowMinusOne) {
+    const std::optional<Found> found = find(name);
+    if (!found) return std::nullopt;
+    const FieldRange range = fieldRange(field);
+    const bool integer = found->kind == Found::Kind::Integer;
+    if (found->kind == Found::Kind::TooLarge || (integer && found->value > range.maximum)) {
+        fail(name, outOfRangeProblem(name, found->shown, field, range.maximum));
+        return std::nullopt;
+    }
+    if (integer && (found->value > 0 || (allowMinusOne && found->value == -1))) {
+        return found->value;
+    }
+    fail(name, {"import_problem.positive_integer", {{"name", name}, {"found", found->shown}}});
+    return std::nullopt;
+}
+
+void ConfigValues::read(std::string_view name, int& target, std::string_view field, bool carry) {
+    if (const auto value = integer(name, field)) {
+        target = static_cast<int>(*value);
+        if (carry) builder_.carry(field);
     }
 }
 
@@ -91,7 +146,7 @@ void readDegrees(ConfigValues& in, ImportBuilder& builder, const DegreeNames& na
     in.read(names.cp, parallel.cp, "/parallel/cp");
     in.read(names.ep, parallel.ep, "/parallel/ep");
     const int fallback = names.expertTensorDefault > 0 ? names.expertTensorDefault : parallel.tp;
-    const std::int64_t etp = in.integer(names.etp).value_or(fallback);
+    const std::int64_t etp = in.integer(names.etp, "/parallel/etp").value_or(fallback);
     parallel.etp = etp == parallel.tp ? 0 : static_cast<int>(etp);
     parallel.order = "tp-cp-ep-dp-pp";
     for (const char* pointer :
@@ -102,7 +157,9 @@ void readDegrees(ConfigValues& in, ImportBuilder& builder, const DegreeNames& na
     }
 }
 
-void setBatchFromGlobal(ImportBuilder& builder, std::int64_t globalBatch, std::string_view path) {
+void setBatchFromGlobal(ImportBuilder& builder, std::int64_t globalBatch, std::string_view path,
+                        std::string_view globalName) {
+    // Both ints, so their product fits 64 bits.
     const std::int64_t micro = builder.plan.training.microBatch;
     const std::int64_t dp = builder.plan.parallel.dp;
     if (globalBatch <= 0 || micro <= 0 || dp <= 0 || globalBatch % (micro * dp) != 0) {
@@ -110,8 +167,9 @@ void setBatchFromGlobal(ImportBuilder& builder, std::int64_t globalBatch, std::s
                                           {{"global", globalBatch}, {"micro", micro}, {"dp", dp}}});
         return;
     }
-    builder.plan.training.gradAccumulation = static_cast<int>(globalBatch / (micro * dp));
-    builder.carry("/training/grad_accumulation");
+    (void)builder.setDerived(builder.plan.training.gradAccumulation, globalBatch / (micro * dp),
+                             "/training/grad_accumulation",
+                             std::string(globalName) + " / (micro_batch × dp)");
 }
 
 std::vector<std::string> unexpressedFields(const Plan& original, const PlanImport& reimported) {

@@ -28,8 +28,9 @@ namespace fourfold::core::detail {
 [[nodiscard]] std::string torchtitanJobConfig(const Plan& plan,
                                               const std::vector<std::string>& unexpressed);
 [[nodiscard]] PlanImport importTorchtitan(const Plan& base, std::string_view text);
-// A Hugging Face config.json, read only: hf_import.cpp.
+// A Hugging Face config.json, read only: hf_import.cpp, its bounds config_json_bounds.cpp.
 [[nodiscard]] PlanImport importHuggingFace(const Plan& base, std::string_view text);
+[[nodiscard]] std::vector<Diagnostic> huggingFaceBounds(std::string_view text);
 
 // Words only a launch command or script of Megatron-LM holds.
 inline constexpr std::string_view kMegatronMarkers[] = {"--tensor-model-parallel-size",
@@ -53,12 +54,13 @@ inline constexpr std::string_view kHuggingFaceMarkers[] = {"model_type", "archit
 // ds_config.json that also names a model_type is a ds_config).
 inline constexpr FrameworkFormat kFrameworkFormats[] = {
     {"megatron", "megatron_args.sh", "*.sh *.txt", false, kMegatronMarkers, megatronArguments,
-     importMegatron},
+     importMegatron, nullptr},
     {"deepspeed", "ds_config.json", "*.json", true, kDeepSpeedMarkers, deepSpeedConfig,
-     importDeepSpeed},
+     importDeepSpeed, nullptr},
     {"torchtitan", "torchtitan.toml", "*.toml", false, kTorchtitanMarkers, torchtitanJobConfig,
-     importTorchtitan},
-    {"huggingface", "", "*.json", true, kHuggingFaceMarkers, nullptr, importHuggingFace},
+     importTorchtitan, nullptr},
+    {"huggingface", "", "*.json", true, kHuggingFaceMarkers, nullptr, importHuggingFace,
+     huggingFaceBounds},
 };
 
 }  // namespace fourfold::core::detail

@@ -4,9 +4,13 @@
 // --nnodes x --nproc-per-node when present; flags Fourfold has no field for are ignored.
 #include "core/frameworks/detail/framework_parts.h"
 #include "core/frameworks/detail/framework_table.h"
+#include "core/plan/plan_json_text.h"
+#include "core/rules/validate_ranges.h"
+#include "core/text/checked_math.h"
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -93,25 +97,24 @@ public:
     }
 
 private:
-    std::optional<std::int64_t> readInteger(std::string_view flag,
-                                            bool /*allowMinusOne*/) override {
+    [[nodiscard]] std::optional<Found> find(std::string_view flag) const override {
         const auto it = flags_.find(flag);
         if (it == flags_.end()) return std::nullopt;
-        std::int64_t value = 0;
         const std::string& word = it->second;
-        const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
-        const bool whole = ec != std::errc::invalid_argument && end == word.data() + word.size();
-        if (whole && (ec == std::errc::result_out_of_range || value > kMaxConfigInteger)) {
-            builder_.error("", {"import_problem.integer_too_large",
-                                {{"name", flag}, {"maximum", kMaxConfigInteger}, {"found", word}}});
-            return std::nullopt;
+        Found found;
+        found.shown = "\"" + shortenUtf8(word, 60) + "\"";
+        const char* end = word.data() + word.size();
+        const auto [at, ec] = std::from_chars(word.data(), end, found.value);
+        if (at == end && ec == std::errc()) {
+            found.kind = Found::Kind::Integer;
+        } else if (at == end && ec == std::errc::result_out_of_range && word.front() != '-') {
+            found.kind = Found::Kind::TooLarge;
         }
-        if (!whole || ec != std::errc() || value <= 0) {
-            builder_.error("", {"import_problem.positive_integer",
-                                {{"name", flag}, {"found", "\"" + word + "\""}}});
-            return std::nullopt;
-        }
-        return value;
+        return found;
+    }
+
+    void fail(std::string_view /*flag*/, const CodedText& problem) override {
+        builder_.error("", problem);
     }
 
     Flags flags_;
@@ -199,10 +202,14 @@ void readModel(MegatronReader& in, ImportBuilder& builder) {
     in.read("--hidden-size", model.hidden, "/model/hidden");
     in.read("--num-attention-heads", model.heads, "/model/heads");
     model.kvHeads = model.heads;
-    if (in.has("--group-query-attention")) in.read("--num-query-groups", model.kvHeads, "");
+    if (in.has("--group-query-attention")) {
+        in.read("--num-query-groups", model.kvHeads, "/model/kv_heads");
+    }
     builder.carry("/model/kv_heads");
-    // Megatron's default FFN width is 4 x hidden.
-    model.ffnHidden = 4 * model.hidden;
+    // Megatron's default FFN width is 4 x hidden (in 64 bits: the base plan's hidden may be any
+    // int; the ffn_hidden range then refuses the plan).
+    model.ffnHidden = static_cast<int>(
+        std::min<std::int64_t>(4 * std::int64_t{model.hidden}, std::numeric_limits<int>::max()));
     in.read("--ffn-hidden-size", model.ffnHidden, "/model/ffn_hidden");
     builder.carry("/model/ffn_hidden");
     in.read("--seq-length", model.sequence, "/model/sequence");
@@ -211,10 +218,11 @@ void readModel(MegatronReader& in, ImportBuilder& builder) {
     model.tiedEmbeddings = !in.has("--untie-embeddings-and-output-weights");
     model.moe = MoeSpec{};
     if (in.has("--num-experts")) {
-        in.read("--num-experts", model.moe.experts, "");
+        in.read("--num-experts", model.moe.experts, "/model/moe/experts", false);
         model.moe.topK = 2;  // Megatron's --moe-router-topk default
-        in.read("--moe-router-topk", model.moe.topK, "");
-        in.read("--moe-ffn-hidden-size", model.moe.expertFfnHidden, "");
+        in.read("--moe-router-topk", model.moe.topK, "/model/moe/top_k", false);
+        in.read("--moe-ffn-hidden-size", model.moe.expertFfnHidden, "/model/moe/expert_ffn_hidden",
+                false);
     }
     readArchitecture(in, builder);
     for (const char* pointer :
@@ -231,11 +239,16 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
                  "--context-parallel-size", "--expert-model-parallel-size",
                  "--expert-tensor-parallel-size", 0});
     parallel.virtualStages = 1;
-    in.read("--num-virtual-stages-per-pipeline-rank", parallel.virtualStages, "");
-    if (const auto perChunk = in.integer("--num-layers-per-virtual-pipeline-stage")) {
+    in.read("--num-virtual-stages-per-pipeline-rank", parallel.virtualStages,
+            "/parallel/virtual_stages", false);
+    if (const auto perChunk =
+            in.integer("--num-layers-per-virtual-pipeline-stage", "/model/layers")) {
         const std::int64_t perStage = builder.plan.model.layers / std::max(1, parallel.pp);
         if (perStage % *perChunk == 0) {
-            parallel.virtualStages = static_cast<int>(perStage / *perChunk);
+            (void)builder.setDerived(parallel.virtualStages, perStage / *perChunk,
+                                     "/parallel/virtual_stages",
+                                     "--num-layers / --pipeline-model-parallel-size / "
+                                     "--num-layers-per-virtual-pipeline-stage");
         } else {
             builder.error("/parallel/virtual_stages",
                           {"import_problem.virtual_stage_layers",
@@ -262,27 +275,40 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
     parallel.offload = in.has("--optimizer-cpu-offload") ? Offload::OptimizerCpu : Offload::None;
 
     // World size from torchrun; data parallel is what is left after tp x pp x cp.
-    const auto nodes = in.integer("--nnodes");
-    const auto perNode = in.integer("--nproc-per-node");
+    const auto nodes = in.integer("--nnodes", "/cluster/nodes");
+    const auto perNode = in.integer("--nproc-per-node", "/cluster/gpus_per_node");
     if (!nodes || !perNode) {
-        builder.note("/parallel/dp", {"import_note.no_world_size", {{"dp", parallel.dp}}});
+        if (!in.has("--nnodes") || !in.has("--nproc-per-node")) {
+            builder.note("/parallel/dp", {"import_note.no_world_size", {{"dp", parallel.dp}}});
+        }
         return;
     }
+    // Each within its range (10^6 nodes, 10^4 per node), so the product fits 64 bits.
     const std::int64_t world = *nodes * *perNode;
-    if (world > kMaxConfigInteger) {
-        builder.error("/parallel/dp", {"import_problem.world_too_large",
-                                       {{"world", world}, {"maximum", kMaxConfigInteger}}});
+    if (static_cast<double>(world) > kMaxGpus) {
+        builder.error("/cluster/nodes",
+                      {"import_problem.world_too_large",
+                       {{"world", world}, {"maximum", static_cast<std::int64_t>(kMaxGpus)}}});
         return;
     }
-    const std::int64_t modelParallel = std::int64_t{parallel.tp} * parallel.pp * parallel.cp;
-    if (world % modelParallel != 0) {
-        builder.error("/parallel/dp", {"import_problem.world_size",
-                                       {{"world", world}, {"model_parallel", modelParallel}}});
+    // The base plan's degrees may be any int: in 64 bits, checked, never wrapped.
+    const auto modelParallel =
+        checkedMul(std::int64_t{parallel.tp} * parallel.pp, std::int64_t{parallel.cp});
+    if (!modelParallel || world % *modelParallel != 0) {
+        builder.error("/parallel/dp",
+                      {"import_problem.world_size",
+                       {{"world", world},
+                        {"model_parallel",
+                         modelParallel.value_or(std::numeric_limits<std::int64_t>::max())}}});
         return;
     }
-    parallel.dp = static_cast<int>(world / modelParallel);
+    if (!builder.setDerived(parallel.dp, world / *modelParallel, "/parallel/dp",
+                            "--nnodes × --nproc-per-node / (tp × pp × cp)")) {
+        return;
+    }
     parallel.shardingGroup = 0;
-    if (const auto instances = in.integer("--num-distributed-optimizer-instances")) {
+    if (const auto instances =
+            in.integer("--num-distributed-optimizer-instances", "/parallel/dp")) {
         if (*instances > 1 && parallel.dp % *instances == 0) {
             parallel.shardingGroup = static_cast<int>(parallel.dp / *instances);
         }
@@ -334,9 +360,9 @@ void readTraining(MegatronReader& in, ImportBuilder& builder) {
           "/training/grad_dtype", "/training/optimizer", "/training/flash_attention"}) {
         builder.carry(pointer);
     }
-    if (const auto global = in.integer("--global-batch-size")) {
+    if (const auto global = in.integer("--global-batch-size", "/training/global_batch")) {
         training.globalBatch.reset();
-        setBatchFromGlobal(builder, *global, "/training/global_batch");
+        setBatchFromGlobal(builder, *global, "/training/global_batch", "--global-batch-size");
     }
 }
 

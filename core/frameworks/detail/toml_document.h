@@ -6,6 +6,7 @@
 // one; it runs without exceptions, so a bad file comes back as a diagnostic.
 #pragma once
 
+#include "core/frameworks/frameworks.h"
 #include "core/text/diagnostic.h"
 
 #include <nlohmann/json.hpp>
@@ -22,7 +23,7 @@ namespace fourfold::core::detail {
 // header counting as one table. A job config nests two ([parallelism], then its keys). Deeper
 // text is refused before toml++ reads it: toml++ stops at 256 nested arrays or inline tables by
 // itself, but a key of some 50,000 dotted segments overflows its stack.
-inline constexpr int kMaxTomlNesting = 64;
+inline constexpr int kMaxTomlNesting = kMaxImportNesting;
 
 struct TomlPosition {
     int line = 0;  // 1-based; 0 when unknown

@@ -29,10 +29,12 @@ public:
     TomlReader(const TomlDocument& document, ImportBuilder& builder)
         : ConfigValues(builder), document_(document) {}
 
-    [[nodiscard]] bool has(std::string_view name) const override { return find(name) != nullptr; }
+    [[nodiscard]] bool has(std::string_view name) const override {
+        return lookup(name, nullptr) != nullptr;
+    }
 
     std::optional<std::string> text(std::string_view name) {
-        const Json* value = find(name);
+        const Json* value = lookup(name, nullptr);
         if (value == nullptr) return std::nullopt;
         if (value->is_string()) return value->get<std::string>();
         fail(name, {"import_problem.string_expected", {{"name", name}, {"found", shown(*value)}}});
@@ -40,33 +42,26 @@ public:
     }
 
     [[nodiscard]] bool flag(std::string_view name) const {
-        const Json* value = find(name);
+        const Json* value = lookup(name, nullptr);
         return value != nullptr && value->is_boolean() && value->get<bool>();
     }
 
 private:
-    std::optional<std::int64_t> readInteger(std::string_view name, bool allowMinusOne) override {
-        const Json* value = find(name);
+    [[nodiscard]] std::optional<Found> find(std::string_view name) const override {
+        const Json* value = lookup(name, nullptr);
         if (value == nullptr) return std::nullopt;
-        if (value->is_number_integer() && value->get<std::int64_t>() > kMaxConfigInteger) {
-            fail(name,
-                 {"import_problem.integer_too_large",
-                  {{"name", name}, {"maximum", kMaxConfigInteger}, {"found", shown(*value)}}});
-            return std::nullopt;
+        Found found;
+        found.shown = shown(*value);
+        // toml++ reads integers as int64 and refuses larger ones as a syntax error.
+        if (value->is_number_integer()) {
+            found.kind = Found::Kind::Integer;
+            found.value = value->get<std::int64_t>();
         }
-        const bool allowed =
-            value->is_number_integer() &&
-            (value->get<std::int64_t>() > 0 || (allowMinusOne && value->get<std::int64_t>() == -1));
-        if (!allowed) {
-            fail(name,
-                 {"import_problem.positive_integer", {{"name", name}, {"found", shown(*value)}}});
-            return std::nullopt;
-        }
-        return value->get<std::int64_t>();
+        return found;
     }
 
     // The value at a dotted name, and its JSON pointer in the document.
-    [[nodiscard]] const Json* find(std::string_view name, std::string* pointer = nullptr) const {
+    [[nodiscard]] const Json* lookup(std::string_view name, std::string* pointer) const {
         const Json* node = &document_.root;
         while (!name.empty()) {
             const std::size_t dot = std::min(name.find('.'), name.size());
@@ -79,9 +74,9 @@ private:
         return node;
     }
 
-    void fail(std::string_view name, const CodedText& problem) {
+    void fail(std::string_view name, const CodedText& problem) override {
         std::string pointer;
-        (void)find(name, &pointer);
+        (void)lookup(name, &pointer);
         Diagnostic& error = builder_.error("", problem);
         if (const auto at = document_.positions.find(pointer); at != document_.positions.end()) {
             error.line = at->second.line;
@@ -102,27 +97,20 @@ void readParallel(TomlReader& in, ImportBuilder& builder) {
     parallel.sequenceParallel = parallel.tp > 1;  // torchtitan's TP plan always shards sequence
 
     const std::int64_t replicate =
-        in.integer("parallelism.data_parallel_replicate_degree").value_or(1);
+        in.integer("parallelism.data_parallel_replicate_degree", "/parallel/dp").value_or(1);
     const std::int64_t shard =
-        in.integer("parallelism.data_parallel_shard_degree", true).value_or(-1);
+        in.integer("parallelism.data_parallel_shard_degree", "/parallel/dp", true).value_or(-1);
     parallel.offload =
         in.flag("training.enable_cpu_offload") ? Offload::OptimizerAndParamsCpu : Offload::None;
     if (shard == -1) {
         builder.note("/parallel/dp", {"import_note.shard_degree_rest", {{"dp", parallel.dp}}});
         parallel.zeroStage = 3;
         parallel.shardingGroup = 0;
-    } else if (replicate * shard > kMaxConfigInteger) {
-        builder.error("/parallel/dp", {"import_problem.integer_too_large",
-                                       {{"name",
-                                         "data_parallel_replicate_degree × "
-                                         "data_parallel_shard_degree"},
-                                        {"maximum", kMaxConfigInteger},
-                                        {"found", replicate * shard}}});
-    } else {
-        parallel.dp = static_cast<int>(replicate * shard);
+    } else if (builder.setDerived(parallel.dp, replicate * shard, "/parallel/dp",
+                                  "data_parallel_replicate_degree × data_parallel_shard_degree")) {
+        // Each degree within its range (10^6), so the product above fits 64 bits.
         parallel.zeroStage = shard > 1 ? 3 : 0;
         parallel.shardingGroup = replicate > 1 && shard > 1 ? static_cast<int>(shard) : 0;
-        builder.carry("/parallel/dp");
     }
     builder.carry("/parallel/sharding_group");
 
@@ -140,10 +128,15 @@ void readParallel(TomlReader& in, ImportBuilder& builder) {
                      {"import_note.schedule_assumed", {{"schedule", schedule}}});
         parallel.schedule = ScheduleKind::OneFOneB;
     }
-    if (const auto perStage = in.integer("parallelism.pipeline_parallel_layers_per_stage")) {
-        const std::int64_t stages = std::int64_t{parallel.pp} * *perStage;
+    if (const auto perStage =
+            in.integer("parallelism.pipeline_parallel_layers_per_stage", "/model/layers")) {
+        // pp is the base plan's when the file has none (any int): the product fits 64 bits.
+        const std::int64_t stages = std::int64_t{std::max(1, parallel.pp)} * *perStage;
         if (builder.plan.model.layers % stages == 0) {
-            parallel.virtualStages = static_cast<int>(builder.plan.model.layers / stages);
+            (void)builder.setDerived(parallel.virtualStages, builder.plan.model.layers / stages,
+                                     "/parallel/virtual_stages",
+                                     "layers / (pipeline_parallel_degree × "
+                                     "pipeline_parallel_layers_per_stage)");
         }
     }
 }
@@ -151,26 +144,31 @@ void readParallel(TomlReader& in, ImportBuilder& builder) {
 void readTraining(TomlReader& in, ImportBuilder& builder) {
     TrainingSpec& training = builder.plan.training;
     in.read("training.seq_len", builder.plan.model.sequence, "/model/sequence");
-    // "batch_size" is the name before torchtitan's local/global split.
+    // "batch_size" is the name before torchtitan's local/global split. The local batch is
+    // micro-batch × accumulation under a pipeline, so it takes the global batch's range; the
+    // figures it gives are checked against their own.
     const std::string localKey =
         in.has("training.local_batch_size") ? "training.local_batch_size" : "training.batch_size";
-    const auto local = in.integer(localKey);
-    const auto pipelineMicro = in.integer("parallelism.pipeline_parallel_microbatch_size");
+    const auto local = in.integer(localKey, "/training/global_batch");
+    const auto pipelineMicro =
+        in.integer("parallelism.pipeline_parallel_microbatch_size", "/training/micro_batch");
     const bool pipelined = builder.plan.parallel.pp > 1;
     if (pipelined && pipelineMicro) {
         training.microBatch = static_cast<int>(*pipelineMicro);
     } else if (local) {
-        training.microBatch = static_cast<int>(*local);
+        (void)builder.setDerived(training.microBatch, *local, "/training/micro_batch", localKey);
     }
     builder.carry("/training/micro_batch");
     training.globalBatch.reset();
-    const auto global = in.integer("training.global_batch_size", true);
+    const auto global = in.integer("training.global_batch_size", "/training/global_batch", true);
     if (global && *global > 0) {
-        setBatchFromGlobal(builder, *global, "/training/global_batch");
+        setBatchFromGlobal(builder, *global, "/training/global_batch",
+                           "training.global_batch_size");
     } else if (local) {
         // Without a global batch torchtitan takes local x dp: one step, no accumulation.
-        training.gradAccumulation = pipelined ? static_cast<int>(*local / training.microBatch) : 1;
-        builder.carry("/training/grad_accumulation");
+        const std::int64_t steps = pipelined ? *local / std::max(1, training.microBatch) : 1;
+        (void)builder.setDerived(training.gradAccumulation, steps, "/training/grad_accumulation",
+                                 localKey + " / parallelism.pipeline_parallel_microbatch_size");
     }
 
     const std::string param = in.text("training.mixed_precision_param").value_or("bfloat16");

@@ -7,6 +7,7 @@
 #include "core/rules/validate_parts.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace fourfold::core::detail {
 namespace {
@@ -33,24 +34,20 @@ const Diagnostic* firstRejection(const std::vector<Diagnostic>& diagnostics,
 }  // namespace
 
 BlockEvaluator::BlockEvaluator(const Plan& base, std::int64_t globalBatch, bool timeNow,
-                               const SearchOptions& options)
+                               const SearchOptions& options, const SearchStop& stop)
     : timer_(base, globalBatch),
       globalBatch_(globalBatch),
       timeNow_(timeNow),
       timeEveryLayout_(options.timeEveryLayout),
       tensorAcrossNodes_(!options.space.tensorParallelWithinNode),
       objective_(options.objective),
-      cancel_(options.cancel) {
+      stop_(stop) {
     DiagnosticSink model(true);
     validateModel(timer_.plan(), model);
     modelErrors_ = model.take();
     DiagnosticSink memory(true);
     validateMemory(timer_.plan(), memory);
     memoryErrors_ = memory.take();
-}
-
-bool BlockEvaluator::cancelled() const {
-    return cancel_ != nullptr && cancel_->load(std::memory_order_relaxed);
 }
 
 void BlockEvaluator::timeMostPromising(const TopologyReport* topology, BlockResult& out) {
@@ -97,7 +94,21 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
         layout.virtualStages = schedule.virtualStages;
         for (const int micro : axes.microBatches) {
             layout.microBatch = micro;
-            layout.gradAccumulation = static_cast<int>(globalBatch_ / (std::int64_t{f.dp} * micro));
+            // Both ints: the product fits 64 bits. An accumulation past an int (a global batch
+            // of up to 10^12) breaks its range, so the micro-batch's layouts are pruned as such
+            // rather than validated with a wrapped count.
+            const std::int64_t steps = globalBatch_ / (std::int64_t{f.dp} * micro);
+            if (steps > std::numeric_limits<int>::max()) {
+                const std::int64_t skipped =
+                    axes.layouts() /
+                    static_cast<std::int64_t>(axes.schedules.size() * axes.microBatches.size());
+                if (out.firstPruneCode.empty()) out.firstPruneCode = "range.out_of_range";
+                counts.pruned += skipped;
+                counts.done += skipped;
+                index += skipped;
+                continue;
+            }
+            layout.gradAccumulation = static_cast<int>(steps);
             for (const bool sequenceParallel : axes.sequenceParallel) {
                 layout.sequenceParallel = sequenceParallel;
                 for (const auto& [zero, offload] : axes.sharding) {
@@ -106,7 +117,7 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
                     const auto& overlaps = axes.overlaps(zero);
                     const auto groupSize =
                         static_cast<std::int64_t>(overlaps.size() * axes.recomputes.size());
-                    if (cancelled()) return false;
+                    if (stop_.requested()) return false;
                     layout.recompute = axes.recomputes.front();
                     timer_.setLayout(layout);
                     const Plan& plan = timer_.plan();
@@ -161,6 +172,8 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
                             continue;
                         }
                         for (const OverlapChoice& overlap : overlaps) {
+                            // Timing a layout may simulate a pipeline of 2 million ops.
+                            if (timeNow_ && stop_.requested()) return false;
                             layout.overlapGradReduce = overlap.gradReduce;
                             layout.overlapParamGather = overlap.paramGather;
                             layout.overlapTpComm = overlap.tpComm;

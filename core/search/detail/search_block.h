@@ -11,12 +11,12 @@
 #pragma once
 
 #include "core/search/detail/search_space.h"
+#include "core/search/detail/search_stop.h"
 #include "core/search/detail/search_timer.h"
 #include "core/search/search.h"
 #include "core/text/diagnostic.h"
 #include "core/topology/topology.h"
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -44,18 +44,18 @@ public:
     // timeNow: time every fitting layout here; else bound them and leave them in `bounded`,
     // all but the most promising of the block, which is timed at once so that the search
     // reports a layout per block as it goes. From `options`: timeEveryLayout (time the layouts
-    // that do not fit too), the objective, the cancel flag, and whether the space has TP groups
+    // that do not fit too), the objective, and whether the space has TP groups
     // larger than a node (then their placement warning does not drop them).
+    // `stop`: the cancel flag and the time limit.
     BlockEvaluator(const Plan& base, std::int64_t globalBatch, bool timeNow,
-                   const SearchOptions& options);
+                   const SearchOptions& options, const SearchStop& stop);
 
     // Evaluates every layout of block number `block`; layout indices start at `firstIndex`.
-    // Returns false when cancelled part way (the counts then cover what was done).
+    // Returns false when stopped part way (the counts then cover what was done).
     bool run(const Factorisation& factors, const BlockAxes& axes, std::size_t block,
              std::int64_t firstIndex, BlockResult& out);
 
 private:
-    [[nodiscard]] bool cancelled() const;
     // Times the block's most promising bounded layout (the least step-time bound, or the most
     // headroom) and moves it to out.points.
     void timeMostPromising(const TopologyReport* topology, BlockResult& out);
@@ -68,7 +68,7 @@ private:
     bool timeEveryLayout_ = false;
     bool tensorAcrossNodes_ = false;
     SearchObjective objective_ = SearchObjective::TokensPerS;
-    const std::atomic<bool>* cancel_ = nullptr;
+    const SearchStop& stop_;
 };
 
 }  // namespace fourfold::core::detail

@@ -40,7 +40,7 @@ private:
 
 }  // namespace
 
-void refine(RefineJob& job, const RefineShared& shared) {
+bool refine(RefineJob& job, const RefineShared& shared) {
     const SearchOptions& options = *job.options;
     const SearchObjective objective = options.objective;
     const auto top = static_cast<std::size_t>(std::max(1, options.top));
@@ -75,15 +75,21 @@ void refine(RefineJob& job, const RefineShared& shared) {
         front.add(point.peakBytes, point.tokensPerS);
     }
     std::atomic<std::size_t> next{0};
+    std::atomic<bool> stopped{false};
     const auto worker = [&] {
         LayoutTimer timer(*job.plan, job.globalBatch);
         std::vector<SearchPoint> timed;
-        while (true) {
+        while (!stopped) {
             const std::size_t first = next.fetch_add(kChunk);
             if (first >= order.size()) return;
             const std::size_t last = std::min(order.size(), first + kChunk);
             timed.clear();
             for (std::size_t k = first; k < last; ++k) {
+                // The time limit bounds the refinement too; a cancel does not (above).
+                if (job.stop->pastDeadline()) {
+                    stopped = true;
+                    break;
+                }
                 const BoundedPoint& bounded = *all[order[k].second];
                 {
                     const std::lock_guard lock(*shared.mutex);
@@ -114,6 +120,7 @@ void refine(RefineJob& job, const RefineShared& shared) {
         for (std::size_t i = 1; i < job.threads; ++i) threads.emplace_back(worker);
         worker();
     }
+    return !stopped;
 }
 
 }  // namespace fourfold::core::detail

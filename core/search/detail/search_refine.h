@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/search/detail/search_block.h"
+#include "core/search/detail/search_stop.h"
 #include "core/search/search.h"
 
 #include <cstdint>
@@ -21,6 +22,7 @@ struct RefineJob {
     std::int64_t globalBatch = 0;
     const SearchOptions* options = nullptr;
     std::size_t threads = 1;
+    const SearchStop* stop = nullptr;
     std::vector<std::vector<BoundedPoint>> bounded;                 // by block
     std::vector<std::shared_ptr<const TopologyReport>> topologies;  // by block
 };
@@ -33,7 +35,8 @@ struct RefineShared {
 
 // Not cancellable: it runs after a cancelled search too, so that what was searched is ranked
 // exactly. The timed points already in `shared.points` (a block's most promising layout) count
-// towards the best N and the front from the start.
-void refine(RefineJob& job, const RefineShared& shared);
+// towards the best N and the front from the start. Returns false when the time limit
+// (job.stop) ends it part way.
+bool refine(RefineJob& job, const RefineShared& shared);
 
 }  // namespace fourfold::core::detail
