@@ -2,7 +2,9 @@
 #include "core/evaluate/evaluate.h"
 
 #include "core/advice/what_ifs.h"
+#include "core/performance/measured_step.h"
 #include "core/performance/step_figures.h"
+#include "core/plan/calibration_profile.h"
 #include "core/rules/validate.h"
 #include "core/text/checked_math.h"
 #include "core/text/format.h"
@@ -169,10 +171,15 @@ std::int64_t pipelineOperations(const Plan& plan) { return detail::scheduleOpera
 
 namespace {
 
-Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* worker) {
+Evaluation evaluateWith(const Plan& given, ScheduleMemo& schedules, SideWorker* worker) {
     Evaluation evaluation;
-    evaluation.plan = plan;
-    evaluation.diagnostics = validate(plan);
+    evaluation.plan = given;
+    evaluation.diagnostics = validate(given);
+    // The figures are those of the plan with its calibration profile applied, where it names one
+    // (docs/calibration.md); the evaluation keeps the plan as given.
+    std::optional<Plan> profiled;
+    if (given.cluster.profile.profile) profiled = applyProfile(given);
+    const Plan& plan = profiled ? *profiled : given;
     auto& diagnostics = evaluation.diagnostics;
     const auto world = checkedWorldSize(plan);
     if (!world) {
@@ -336,8 +343,15 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
     // Other sizes of a plan with errors would only repeat them (no error is added below the
     // performance figures: "does not fit" is a warning).
     if (scaling && !hasErrors(diagnostics)) evaluation.scaling = std::move(scaling);
+    // A measured throughput stands for the step time it implies (core/performance/measured_step.h).
+    MeasuredFigures measured = plan.measured;
+    if (evaluation.performance && !measured.stepTimeS) {
+        if (const auto implied = measuredStepTime(measured, plan, *evaluation.performance)) {
+            measured.stepTimeS = implied->seconds;
+        }
+    }
     evaluation.measured =
-        compareMeasured(plan.measured, evaluation.memory ? &*evaluation.memory : nullptr,
+        compareMeasured(measured, evaluation.memory ? &*evaluation.memory : nullptr,
                         evaluation.schedule ? &*evaluation.schedule : nullptr,
                         evaluation.performance ? &*evaluation.performance : nullptr);
     return evaluation;

@@ -18,18 +18,16 @@ namespace {
 constexpr double kHostLinkBytesPerS = 25e9;
 constexpr double kCpuOptimizerParamsPerS = 1e9;
 constexpr double kNvmeBytesPerS = 6e9;
-// Share of an overlapped collective's time it still costs the compute beside it (fitted with the
-// kernel efficiencies to the measured rows, docs/performance.md).
-constexpr double kOverlapContention = 0.5;
 
 double stageAtLeastOne(int value) { return value > 0 ? static_cast<double>(value) : 1.0; }
 
 double exposedBehind(double comm, double compute) { return std::max(0.0, comm - compute); }
 
 // A collective overlapped with compute is not free: its kernels take SMs and HBM bandwidth
-// from the compute they run beside, so the hidden part still costs a share of its time.
-double exposedOverlapped(double comm, double compute) {
-    return exposedBehind(comm, compute) + kOverlapContention * std::min(comm, compute);
+// from the compute they run beside, so the hidden part still costs a share of its time
+// (performance.overlap_contention, fitted with the kernel efficiencies: docs/performance.md).
+double exposedOverlapped(double comm, double compute, double contention) {
+    return exposedBehind(comm, compute) + contention * std::min(comm, compute);
 }
 
 double weightBytes(const Plan& plan) {
@@ -126,6 +124,7 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
 StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyReport* topology) {
     const ParallelSpec& p = plan.parallel;
     const PerformanceOptions& options = plan.performance;
+    const double contention = options.overlapContention;
     const int stages = std::max(1, p.pp);
     const int chunks = std::max(1, p.virtualStages);
     const KernelRates rates = kernelRates(plan);
@@ -135,19 +134,22 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
     const LayerComm comm = layerComm(plan, model, paths);
 
     // Exposed communication per layer and micro-batch.
-    const double tpF = options.overlapTpComm ? exposedOverlapped(comm.tpForward, layer.gemmForwardS)
-                                             : comm.tpForward;
-    const double tpB = options.overlapTpComm
-                           ? exposedOverlapped(comm.tpBackward, 2.0 * layer.gemmForwardS)
-                           : comm.tpBackward;
-    const double cpF = exposedOverlapped(comm.cpForward, layer.attentionForwardS);
-    const double cpB = exposedOverlapped(comm.cpBackward, layer.attentionBackwardS);
+    const double tpF = options.overlapTpComm
+                           ? exposedOverlapped(comm.tpForward, layer.gemmForwardS, contention)
+                           : comm.tpForward;
+    const double tpB =
+        options.overlapTpComm
+            ? exposedOverlapped(comm.tpBackward, 2.0 * layer.gemmForwardS, contention)
+            : comm.tpBackward;
+    const double cpF = exposedOverlapped(comm.cpForward, layer.attentionForwardS, contention);
+    const double cpB = exposedOverlapped(comm.cpBackward, layer.attentionBackwardS, contention);
     const double zeroF = options.overlapParamGather
-                             ? exposedOverlapped(comm.zeroForward, layer.forwardS)
+                             ? exposedOverlapped(comm.zeroForward, layer.forwardS, contention)
                              : comm.zeroForward;
     const double zeroB =
         options.overlapParamGather
-            ? exposedOverlapped(comm.zeroBackward, layer.backwardInputS + layer.backwardWeightS)
+            ? exposedOverlapped(comm.zeroBackward, layer.backwardInputS + layer.backwardWeightS,
+                                contention)
             : comm.zeroBackward;
 
     // One micro-batch's boundary activation between neighbouring stages (b × s × h in the
@@ -225,7 +227,7 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
             // takes; overlapped ones still contend with the compute beside them.
             const double forwardSends = rank + 1 < stages ? chunks : chunks - 1;
             const double backwardSends = rank > 0 ? chunks : chunks - 1;
-            const double held = options.overlapP2p ? kOverlapContention : 1.0;
+            const double held = options.overlapP2p ? contention : 1.0;
             stage.forwardS += held * forwardSends * transferS;
             stage.backwardS += held * backwardSends * transferS;
         }
@@ -246,8 +248,10 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
         stage.dpCommS = reduce + gather;
         const double lastBackward = stage.backwardS + stage.weightGradS;
         stage.dpExposedS =
-            (options.overlapGradReduce ? exposedOverlapped(reduce, lastBackward) : reduce) +
-            (options.overlapParamGather ? exposedOverlapped(gather, stage.forwardS) : gather);
+            (options.overlapGradReduce ? exposedOverlapped(reduce, lastBackward, contention)
+                                       : reduce) +
+            (options.overlapParamGather ? exposedOverlapped(gather, stage.forwardS, contention)
+                                        : gather);
 
         // Optimizer step on this GPU's shard: read gradients, read and write master weights
         // and states, write the working weights (memory-bound).
