@@ -15,5 +15,6 @@ extern const CliCommand kLessonCommand;
 extern const CliCommand kSearchCommand;
 extern const CliCommand kExportCommand;  // cli_frameworks.cpp, with import
 extern const CliCommand kImportCommand;
+extern const CliCommand kMeasuredCommand;  // cli_measured.cpp
 
 }  // namespace fourfold::app

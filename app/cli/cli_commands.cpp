@@ -12,9 +12,9 @@
 namespace fourfold::app {
 namespace {
 
-const std::array<const CliCommand*, 8> kCommands = {
-    &kPresetsCommand, &kNewCommand,    &kValidateCommand, &kEvaluateCommand,
-    &kSearchCommand,  &kExportCommand, &kImportCommand,   &kLessonCommand};
+const std::array<const CliCommand*, 9> kCommands = {
+    &kPresetsCommand, &kNewCommand,    &kValidateCommand, &kEvaluateCommand, &kSearchCommand,
+    &kExportCommand,  &kImportCommand, &kLessonCommand,   &kMeasuredCommand};
 
 std::string mainHelp() {
     std::ostringstream text;

@@ -34,6 +34,56 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"bubble.zb_h2",
                    "simulated {simulated:percent}; Qi et al. 2023: (p − 1)(T_F + T_B − 2T_W) idle "
                    "per rank once the optimizer step overlaps the next iteration"},
+    DiagnosticCode{"calibrate.reason.all_fp8",
+                   "every run trains in FP8, whose GEMMs have their own efficiency"},
+    DiagnosticCode{"calibrate.reason.collinear",
+                   "its effect on these runs cannot be told apart from that of {with}"},
+    DiagnosticCode{"calibrate.reason.insensitive",
+                   "no run's prediction depends on it enough (less than {threshold} of a step for "
+                   "a change of e times)"},
+    DiagnosticCode{"calibrate.reason.mixed_links", "the runs use links of different kinds"},
+    DiagnosticCode{"calibrate.reason.no_flash", "no run uses flash attention"},
+    DiagnosticCode{"calibrate.reason.no_fp8", "no run trains in FP8"},
+    DiagnosticCode{"calibrate.reason.no_peak", "no run measured its peak memory"},
+    DiagnosticCode{"calibrate.reason.no_step", "no run measured its step time or throughput"},
+    DiagnosticCode{"calibrate.reason.one_gpu_per_node",
+                   "no run has more than one GPU talking inside a node"},
+    DiagnosticCode{"calibrate.reason.single_node",
+                   "every run is on one node, so no collective crosses the network"},
+    DiagnosticCode{
+        "calibrate.reason.too_few_runs",
+        "{measurements} measurements identify at most {fitted} parameters, already fitted"},
+    DiagnosticCode{"calibrate.report.fitted",
+                   "  {parameter}{before} → {after}  (bounds {lower} to {upper})"},
+    DiagnosticCode{"calibrate.report.header", "Calibration on {runs} runs of {gpu}"},
+    DiagnosticCode{"calibrate.report.kept", "  {parameter}{before}, kept: {reason}"},
+    DiagnosticCode{"calibrate.report.parameters", "Parameters"},
+    DiagnosticCode{
+        "calibrate.report.peak_summary",
+        "Peak memory over {runs} runs, mean / worst error: before {before_mean} / {before_worst}, "
+        "after {after_mean} / {after_worst}, held out {held_out_mean} / {held_out_worst}"},
+    DiagnosticCode{"calibrate.report.peak_summary_no_held_out",
+                   "Peak memory over {runs} runs, mean / worst error: before {before_mean} / "
+                   "{before_worst}, after {after_mean} / {after_worst}"},
+    DiagnosticCode{
+        "calibrate.report.profile_written",
+        "Profile written to {path}; a plan uses it with \"cluster\": {\"profile\": \"{path}\"}"},
+    DiagnosticCode{"calibrate.report.run", "  {pointer}  {plan}  ({source})"},
+    DiagnosticCode{"calibrate.report.run_peak",
+                   "    peak {measured}; before {before}, after {after}, held out {held_out}"},
+    DiagnosticCode{
+        "calibrate.report.run_step",
+        "    step ({from}) {measured}; before {before}, after {after}, held out {held_out}"},
+    DiagnosticCode{
+        "calibrate.report.runs",
+        "Runs: measured; predicted before, after, and held out (fitted without the run)"},
+    DiagnosticCode{
+        "calibrate.report.step_summary",
+        "Step time over {runs} runs, mean / worst error: before {before_mean} / {before_worst}, "
+        "after {after_mean} / {after_worst}, held out {held_out_mean} / {held_out_worst}"},
+    DiagnosticCode{"calibrate.report.step_summary_no_held_out",
+                   "Step time over {runs} runs, mean / worst error: before {before_mean} / "
+                   "{before_worst}, after {after_mean} / {after_worst}"},
     DiagnosticCode{"describe.at", " (line {line}, column {column})"},
     DiagnosticCode{"describe.error", "error"},
     DiagnosticCode{"describe.info", "info"},
@@ -121,6 +171,35 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"import_problem.zero_stage",
                    "zero_optimization.stage must be 0, 1, 2 or 3, got {found}"},
     DiagnosticCode{"language.name", "English"},
+    DiagnosticCode{"measure.figure.mfu", "MFU"},
+    DiagnosticCode{"measure.figure.peak_bytes", "peak memory"},
+    DiagnosticCode{"measure.figure.samples_per_s", "samples/s"},
+    DiagnosticCode{"measure.figure.step_time_s", "step time"},
+    DiagnosticCode{"measure.figure.tflops_per_gpu", "TFLOP/s per GPU"},
+    DiagnosticCode{"measure.figure.tokens_per_s_per_gpu", "tokens/s per GPU"},
+    DiagnosticCode{"measure.figure_line",
+                   "  {figure}: {value}, the median of {samples} ({warmup} in the warm-up left "
+                   "out), spread {spread} ({minimum} to {maximum}), {framework}"},
+    DiagnosticCode{"measure.figure_line_warmup_kept",
+                   "  {figure}: {value}, the median of {samples}, all of them in the warm-up, "
+                   "spread {spread} ({minimum} to {maximum}), {framework}"},
+    DiagnosticCode{"measure.framework.deepspeed", "DeepSpeed"},
+    DiagnosticCode{"measure.framework.huggingface", "Hugging Face Trainer"},
+    DiagnosticCode{"measure.framework.megatron-lm", "Megatron-LM"},
+    DiagnosticCode{"measure.framework.pytorch", "PyTorch"},
+    DiagnosticCode{"measure.framework.torchtitan", "torchtitan"},
+    DiagnosticCode{"measure.header",
+                   "{file}: {lines} lines read; steps 1 to {warmup} are warm-up and left out"},
+    DiagnosticCode{"measure.measured_section", "measured: {json}"},
+    DiagnosticCode{"measure.nothing_found",
+                   "{file}: no measured figures in {lines} lines; the log holds none of the lines "
+                   "Fourfold reads (Megatron-LM, torchtitan, DeepSpeed, the Hugging Face Trainer, "
+                   "PyTorch memory printouts)"},
+    DiagnosticCode{"measure.peak_line",
+                   "  {figure}: {value}, the largest of {samples}, {framework}"},
+    DiagnosticCode{"measure.per_second", "{value}/s"},
+    DiagnosticCode{"measure.source_line", "    line {line}: {text}"},
+    DiagnosticCode{"measure.tflops", "{value} TFLOP/s"},
     DiagnosticCode{"plan_value.convention.deepspeed", "deepspeed"},
     DiagnosticCode{"plan_value.convention.fourfold", "fourfold"},
     DiagnosticCode{"plan_value.convention.megatron", "megatron"},
