@@ -15,6 +15,7 @@ extern const CliCommand kLessonCommand;
 extern const CliCommand kSearchCommand;
 extern const CliCommand kExportCommand;  // cli_frameworks.cpp, with import
 extern const CliCommand kImportCommand;
-extern const CliCommand kMeasuredCommand;  // cli_measured.cpp
+extern const CliCommand kMeasuredCommand;   // cli_measured.cpp
+extern const CliCommand kCalibrateCommand;  // cli_calibrate.cpp
 
 }  // namespace fourfold::app

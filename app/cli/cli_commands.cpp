@@ -12,9 +12,9 @@
 namespace fourfold::app {
 namespace {
 
-const std::array<const CliCommand*, 9> kCommands = {
+const std::array<const CliCommand*, 10> kCommands = {
     &kPresetsCommand, &kNewCommand,    &kValidateCommand, &kEvaluateCommand, &kSearchCommand,
-    &kExportCommand,  &kImportCommand, &kLessonCommand,   &kMeasuredCommand};
+    &kExportCommand,  &kImportCommand, &kLessonCommand,   &kMeasuredCommand, &kCalibrateCommand};
 
 std::string mainHelp() {
     std::ostringstream text;

@@ -2,6 +2,7 @@
 // fourfold-cli search: every layout of a plan's model on its cluster, the best by an objective
 // and the Pareto front of memory vs throughput, as a table or JSON.
 #include "app/cli/cli_command_list.h"
+#include "core/calibrate/profiled_search.h"
 #include "core/plan/plan_json.h"
 #include "core/search/search.h"
 #include "core/search/search_json.h"
@@ -82,7 +83,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         return reportUnreadablePlan(out, err, parsed, loaded, json, "fourfold.search/1");
     // Unknown keys, ...
     printDiagnostics(err, displayName(parsed.plan), loaded.diagnostics, parsed.language);
-    const SearchResult result = search(*loaded.plan, options);
+    const SearchResult result = searchWithProfile(*loaded.plan, options);
     const bool allPruned = result.counts.space > 0 && result.counts.pruned == result.counts.space;
     const int status = result.counts.space == 0 || allPruned ? kExitPlanErrors : kExitOk;
     if (json) {
