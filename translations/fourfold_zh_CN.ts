@@ -72,26 +72,6 @@
         <translation>NVMe</translation>
     </message>
     <message>
-        <source>GPipe</source>
-        <translation>GPipe</translation>
-    </message>
-    <message>
-        <source>1F1B</source>
-        <translation>1F1B</translation>
-    </message>
-    <message>
-        <source>Interleaved 1F1B</source>
-        <translation>交错 1F1B</translation>
-    </message>
-    <message>
-        <source>Zero bubble H1</source>
-        <translation>零气泡 H1</translation>
-    </message>
-    <message>
-        <source>Zero bubble H2</source>
-        <translation>零气泡 H2</translation>
-    </message>
-    <message>
         <source>Full accounting</source>
         <translation>完整核算</translation>
     </message>
@@ -1383,38 +1363,6 @@ Activate to go to the control.</source>
 </context>
 <context>
     <name>fourfold::ui::MemoryStackView</name>
-    <message>
-        <source>Weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>Master weights</source>
-        <translation>主权重</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>激活</translation>
-    </message>
-    <message>
-        <source>Comm buffers</source>
-        <translation>通信缓冲区</translation>
-    </message>
-    <message>
-        <source>Framework</source>
-        <translation>框架</translation>
-    </message>
-    <message>
-        <source>Fragmentation</source>
-        <translation>碎片率</translation>
-    </message>
     <message>
         <source>GiB (2³⁰ bytes)</source>
         <translation>GiB（2³⁰ 字节）</translation>

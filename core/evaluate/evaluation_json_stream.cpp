@@ -64,18 +64,6 @@ std::string scalarText(const OrderedJson& value) {
     return value.dump(-1, ' ', false, OrderedJson::error_handler_t::replace);
 }
 
-const char* opName(OpKind kind) {
-    switch (kind) {
-        case OpKind::Forward:
-            return "F";
-        case OpKind::Backward:
-            return "B";
-        case OpKind::WeightGrad:
-            return "W";
-    }
-    return "F";
-}
-
 struct Streamer {
     const Evaluation& evaluation;
     Sink& sink;
@@ -88,7 +76,7 @@ struct Streamer {
             const ScheduleOp& op = list[i];
             sink.indent(depth + 2);
             sink.text("{\"kind\": \"");
-            sink.text(opName(op.kind));
+            sink.text(toString(op.kind));
             sink.text("\", \"micro_batch\": ");
             sink.integer(op.microBatch);
             sink.text(", \"chunk\": ");

@@ -38,7 +38,7 @@ std::string largestMicroBatchText(const MemoryReport& memory, Words w) {
 }
 
 std::string categoryLabel(MemoryCategory category, Words w) {
-    return w("report.category." + std::string(categoryKey(category)));
+    return categoryName(category, w.language);
 }
 
 // explainedLine() with the note in the language.

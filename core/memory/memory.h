@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Memory per GPU, per pipeline stage, by category, each figure with its formula.
+// Memory per GPU, per pipeline stage, by category (core/memory/memory_category.h), each figure
+// with its formula.
 // Sources: ZeRO (Rajbhandari et al. 2020, §3 and Fig. 1); Korthikanti et al. 2022 (activations,
 // Table 2); Megatron-LM theoretical memory; DeepSpeed ZeRO-2/3 estimators.
 #pragma once
 
+#include "core/memory/memory_category.h"
 #include "core/model/model.h"
 #include "core/plan/plan.h"
 #include "core/text/coded_text.h"
@@ -15,21 +17,6 @@
 #include <vector>
 
 namespace fourfold::core {
-
-enum class MemoryCategory {
-    Weights,
-    MasterWeights,
-    Gradients,
-    OptimizerStates,
-    Activations,
-    CommBuffers,
-    Framework,
-    Fragmentation,
-};
-inline constexpr int kMemoryCategoryCount = 8;
-
-// PLAN_FORMAT.md's key for a category ("optimizer_states").
-[[nodiscard]] std::string_view categoryKey(MemoryCategory category);
 
 struct MemoryItem {
     std::uint64_t bytes = 0;

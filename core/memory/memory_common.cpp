@@ -40,6 +40,28 @@ double precisionBytes(Precision precision) {
     return 2;
 }
 
+double weightBytesPerParameter(Precision precision) {
+    return precision == Precision::Fp8 ? 2.0 : precisionBytes(precision);
+}
+
+double masterBytesPerParameter(const TrainingSpec& training) {
+    return training.masterWeights && training.precision != Precision::Fp32 ? 4.0 : 0.0;
+}
+
+double activationBytesPerElement(Precision precision) {
+    return precision == Precision::Fp32 ? 4.0 : 2.0;
+}
+
+bool offloadsOptimizer(Offload offload) { return offload != Offload::None; }
+
+bool offloadsParameters(Offload offload) {
+    return offload == Offload::OptimizerAndParamsCpu || offload == Offload::Nvme;
+}
+
+bool parametersOffloaded(const ParallelSpec& parallel) {
+    return parallel.zeroStage >= 3 && offloadsParameters(parallel.offload);
+}
+
 double optimizerBytesPerParameter(OptimizerKind kind) {
     switch (kind) {
         case OptimizerKind::Adam:
@@ -102,12 +124,10 @@ MemoryInputs memoryInputs(const Plan& plan, const ModelReport& model, bool expla
     const double chosen = parallel.shardingGroup > 0 ? parallel.shardingGroup : 0.0;
     in.denseShards = chosen > 0 ? std::min(chosen, denseGroup) : denseGroup;
     in.expertShards = chosen > 0 ? std::min(chosen, expertGroup) : expertGroup;
-    // FP8 training (Transformer Engine) keeps 16-bit weights and casts to FP8 per matmul.
-    const Precision precision = plan.training.precision;
-    in.weightBytes = precision == Precision::Fp8 ? 2.0 : precisionBytes(precision);
+    in.weightBytes = weightBytesPerParameter(plan.training.precision);
     in.gradBytes = precisionBytes(plan.training.gradDtype);
-    in.masterBytes = plan.training.masterWeights && precision != Precision::Fp32 ? 4.0 : 0.0;
-    in.activationBytes = precision == Precision::Fp32 ? 4.0 : 2.0;
+    in.masterBytes = masterBytesPerParameter(plan.training);
+    in.activationBytes = activationBytesPerElement(plan.training.precision);
     return in;
 }
 
@@ -173,6 +193,10 @@ MemoryItem zeroItem(bool explain, std::string note, std::string source) {
 
 double itemBytes(const StageMemory& stage, MemoryCategory category) {
     return static_cast<double>(stage.items[static_cast<std::size_t>(category)].bytes);
+}
+
+MemoryItem& categoryItem(StageMemory& stage, MemoryCategory category) {
+    return stage.items[static_cast<std::size_t>(category)];
 }
 
 }  // namespace fourfold::core::detail

@@ -41,6 +41,24 @@ struct StageShare {
                                         bool explain = true);
 [[nodiscard]] StageShare stageShare(const MemoryInputs& in, const StageParameters& stage);
 [[nodiscard]] double precisionBytes(Precision precision);
+
+// The byte rules every engine that counts training state shares (memory, step costs,
+// checkpoints), one home each.
+// The working weights: 2 B in 16-bit training, and in FP8 training too (Transformer Engine
+// keeps 16-bit weights and casts per matmul); 4 B in fp32.
+[[nodiscard]] double weightBytesPerParameter(Precision precision);
+// The fp32 master copy of mixed-precision training (Micikevicius et al. 2018): 4 B when kept
+// beside lower-precision weights, else 0.
+[[nodiscard]] double masterBytesPerParameter(const TrainingSpec& training);
+// A stored activation element: 4 B in fp32 training, else 2 B.
+[[nodiscard]] double activationBytesPerElement(Precision precision);
+// Whether the offload setting moves the optimizer state off the GPU (every setting but none).
+[[nodiscard]] bool offloadsOptimizer(Offload offload);
+// Whether it also moves the parameters (ZeRO-Infinity: to CPU memory or NVMe).
+[[nodiscard]] bool offloadsParameters(Offload offload);
+// Whether the parameters are off the GPU: parameter offload moves ZeRO-3's weight shards, so
+// it needs ZeRO stage 3 (core/rules rejects it below).
+[[nodiscard]] bool parametersOffloaded(const ParallelSpec& parallel);
 // Optimizer state bytes per parameter (Adafactor: 0 here, it is counted per matrix).
 [[nodiscard]] double optimizerBytesPerParameter(OptimizerKind kind);
 [[nodiscard]] std::string optimizerName(OptimizerKind kind);
@@ -50,5 +68,6 @@ struct StageShare {
 // A zero item that says why it is zero ("not counted by …"), without terms.
 [[nodiscard]] MemoryItem zeroItem(bool explain, std::string note, std::string source = {});
 [[nodiscard]] double itemBytes(const StageMemory& stage, MemoryCategory category);
+[[nodiscard]] MemoryItem& categoryItem(StageMemory& stage, MemoryCategory category);
 
 }  // namespace fourfold::core::detail

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/memory/memory_estimate.h"
 
-#include "core/memory/detail/memory_activations.h"
-#include "core/memory/detail/memory_buffers.h"
 #include "core/memory/detail/memory_conventions.h"
-#include "core/memory/detail/memory_state.h"
+#include "core/memory/detail/stage_build.h"
 #include "core/memory/memory_common.h"
 #include "core/model/model_shapes.h"
 #include "core/schedule/schedule.h"
@@ -17,37 +15,22 @@
 namespace fourfold::core::detail {
 namespace {
 
-MemoryItem& stageItem(StageMemory& stage, MemoryCategory category) {
-    return stage.items[static_cast<std::size_t>(category)];
-}
-
 // The full accounting; returns the bytes this stage's GPUs move to CPU memory and NVMe.
 std::pair<double, double> fourfoldStage(const MemoryInputs& in, const StageShare& share,
                                         const StageParameters& parameters, int inFlight,
                                         StageMemory& stage) {
     const ModelStateBytes state = modelStateBytes(in, share);
-    stageItem(stage, MemoryCategory::Weights) = state.weights;
-    stageItem(stage, MemoryCategory::MasterWeights) = state.masterWeights;
-    stageItem(stage, MemoryCategory::Gradients) = state.gradients;
-    stageItem(stage, MemoryCategory::OptimizerStates) = state.optimizerStates;
-    stageItem(stage, MemoryCategory::Activations) = stageActivations(in, parameters, inFlight);
-    stageItem(stage, MemoryCategory::CommBuffers) = commBuffers(in, share, parameters);
-    stageItem(stage, MemoryCategory::Framework) = frameworkItem(in);
-    double allocated = 0;
-    for (MemoryCategory category : {MemoryCategory::Weights, MemoryCategory::MasterWeights,
-                                    MemoryCategory::Gradients, MemoryCategory::OptimizerStates,
-                                    MemoryCategory::Activations, MemoryCategory::CommBuffers}) {
-        allocated += itemBytes(stage, category);
+    const StageBuild build{in, share, parameters, inFlight, state, stage};
+    for (const MemoryCategoryInfo& row : kMemoryCategories) {
+        categoryItem(stage, row.category) = row.build(build);
     }
-    stageItem(stage, MemoryCategory::Fragmentation) = fragmentationItem(in, allocated);
     return {state.hostBytes, state.nvmeBytes};
 }
 
 // Figures the views show beside the categories, derived once here so every front end agrees.
 void addDerivedFigures(StageMemory& stage) {
-    for (MemoryCategory category : {MemoryCategory::Weights, MemoryCategory::MasterWeights,
-                                    MemoryCategory::Gradients, MemoryCategory::OptimizerStates}) {
-        stage.modelStateBytes += stageItem(stage, category).bytes;
+    for (const MemoryCategoryInfo& row : kMemoryCategories) {
+        if (row.modelState) stage.modelStateBytes += categoryItem(stage, row.category).bytes;
     }
     stage.bytesPerParameter = stage.parameters > 0 ? static_cast<double>(stage.modelStateBytes) /
                                                          static_cast<double>(stage.parameters)
@@ -55,7 +38,7 @@ void addDerivedFigures(StageMemory& stage) {
     const std::uint64_t sets =
         stage.inFlightMicroBatches > 0 ? static_cast<std::uint64_t>(stage.inFlightMicroBatches) : 0;
     stage.activationBytesPerMicroBatch =
-        sets > 0 ? stageItem(stage, MemoryCategory::Activations).bytes / sets : 0;
+        sets > 0 ? categoryItem(stage, MemoryCategory::Activations).bytes / sets : 0;
 }
 
 // Bytes a node's GPUs move to CPU memory and NVMe, as estimateStages reports them.

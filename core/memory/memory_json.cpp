@@ -8,16 +8,6 @@
 #include "core/text/explained_json.h"
 
 namespace fourfold::core {
-namespace {
-
-// "master weights" for master_weights.
-std::string categoryLabel(MemoryCategory category) {
-    std::string label(categoryKey(category));
-    for (char& c : label) c = c == '_' ? ' ' : c;
-    return label;
-}
-
-}  // namespace
 
 nlohmann::ordered_json toJson(const MemoryReport& report) {
     nlohmann::ordered_json json;
@@ -30,15 +20,15 @@ nlohmann::ordered_json toJson(const MemoryReport& report) {
         nlohmann::ordered_json bytes;
         nlohmann::ordered_json formulas;
         nlohmann::ordered_json explain;
-        for (int i = 0; i < kMemoryCategoryCount; ++i) {
-            const auto category = static_cast<MemoryCategory>(i);
-            const MemoryItem& item = stage.items[static_cast<std::size_t>(i)];
-            bytes[std::string(categoryKey(category))] = item.bytes;
-            const std::string key(categoryKey(category));
+        for (const MemoryCategoryInfo& row : kMemoryCategories) {
+            const MemoryItem& item = stage.items[static_cast<std::size_t>(row.category)];
+            const std::string key(row.key);
+            bytes[key] = item.bytes;
             // The figure rendered in GB, as the text beside it; the structure under "explain".
-            formulas[key] = item.explain.empty() ? std::string()
-                                                 : explainedLine(categoryLabel(category),
-                                                                 item.explain, ByteUnits::Decimal);
+            formulas[key] = item.explain.empty()
+                                ? std::string()
+                                : explainedLine(categoryName(row.category, Language::English),
+                                                item.explain, ByteUnits::Decimal);
             explain[key] = toJson(item.explain);
         }
         nlohmann::ordered_json entry;

@@ -41,10 +41,8 @@ double expectedGoodput(double intervalS, double writeS, double mtbfS, double res
 CheckpointReport analyzeCheckpoint(const Plan& plan, const ModelReport& model, double stepTimeS) {
     const double parameters = static_cast<double>(model.parameters);
     const double ranks = static_cast<double>(std::max<std::int64_t>(1, worldSize(plan)));
-    const Precision precision = plan.training.precision;
-    const double weightBytes =
-        precision == Precision::Fp8 ? 2.0 : detail::precisionBytes(precision);
-    const double master = plan.training.masterWeights && precision != Precision::Fp32 ? 4.0 : 0.0;
+    const double weightBytes = detail::weightBytesPerParameter(plan.training.precision);
+    const double master = detail::masterBytesPerParameter(plan.training);
     CheckpointReport report;
     CheckpointContents& c = report.contents;
     c.model = detail::toCount(weightBytes * parameters);

@@ -5,6 +5,7 @@
 #include "core/model/model_shapes.h"
 #include "core/performance/detail/performance_comm.h"
 #include "core/performance/detail/performance_layer.h"
+#include "core/schedule/schedule_kinds.h"
 
 #include <algorithm>
 
@@ -18,7 +19,6 @@ namespace {
 constexpr double kHostLinkBytesPerS = 25e9;
 constexpr double kCpuOptimizerParamsPerS = 1e9;
 constexpr double kNvmeBytesPerS = 6e9;
-
 double stageAtLeastOne(int value) { return value > 0 ? static_cast<double>(value) : 1.0; }
 
 double exposedBehind(double comm, double compute) { return std::max(0.0, comm - compute); }
@@ -28,10 +28,6 @@ double exposedBehind(double comm, double compute) { return std::max(0.0, comm - 
 // (performance.overlap_contention, fitted with the kernel efficiencies: docs/performance.md).
 double exposedOverlapped(double comm, double compute, double contention) {
     return exposedBehind(comm, compute) + contention * std::min(comm, compute);
-}
-
-double weightBytes(const Plan& plan) {
-    return plan.training.precision == Precision::Fp32 ? 4.0 : 2.0;
 }
 
 struct Paths {
@@ -110,7 +106,8 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
                               static_cast<double>(model.layer.mlp) /
                                   (isMoe(m) ? expertSplit : stageAtLeastOne(p.tp))) *
                              scale;
-        const double gather = allGatherS(local * weightBytes(plan), paths.dp);
+        const double gather =
+            allGatherS(local * weightBytesPerParameter(plan.training.precision), paths.dp);
         const double reduce =
             reduceScatterS(local * precisionBytes(plan.training.gradDtype), paths.dp);
         comm.zeroForward = gather;
@@ -119,158 +116,263 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
     return comm;
 }
 
-}  // namespace
+// What each layer still exposes per micro-batch once overlap has hidden what it can.
+struct ExposedComm {
+    double tpForward = 0, tpBackward = 0;
+    double cpForward = 0, cpBackward = 0;
+    double epForward = 0, epBackward = 0;
+    double zeroForward = 0, zeroBackward = 0;
+};
 
-StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyReport* topology) {
-    const ParallelSpec& p = plan.parallel;
-    const PerformanceOptions& options = plan.performance;
+ExposedComm exposedComm(const LayerComm& comm, const WorkTimes& layer,
+                        const PerformanceOptions& options) {
     const double contention = options.overlapContention;
-    const int stages = std::max(1, p.pp);
-    const int chunks = std::max(1, p.virtualStages);
-    const KernelRates rates = kernelRates(plan);
-    const WorkTimes layer = layerTimes(plan, rates);
-    const WorkTimes head = headTimes(plan, rates);
-    const Paths paths = pathsOf(plan, topology);
-    const LayerComm comm = layerComm(plan, model, paths);
-
-    // Exposed communication per layer and micro-batch.
-    const double tpF = options.overlapTpComm
-                           ? exposedOverlapped(comm.tpForward, layer.gemmForwardS, contention)
-                           : comm.tpForward;
-    const double tpB =
-        options.overlapTpComm
-            ? exposedOverlapped(comm.tpBackward, 2.0 * layer.gemmForwardS, contention)
-            : comm.tpBackward;
-    const double cpF = exposedOverlapped(comm.cpForward, layer.attentionForwardS, contention);
-    const double cpB = exposedOverlapped(comm.cpBackward, layer.attentionBackwardS, contention);
-    const double zeroF = options.overlapParamGather
-                             ? exposedOverlapped(comm.zeroForward, layer.forwardS, contention)
-                             : comm.zeroForward;
-    const double zeroB =
+    ExposedComm out;
+    out.tpForward = options.overlapTpComm
+                        ? exposedOverlapped(comm.tpForward, layer.gemmForwardS, contention)
+                        : comm.tpForward;
+    out.tpBackward = options.overlapTpComm
+                         ? exposedOverlapped(comm.tpBackward, 2.0 * layer.gemmForwardS, contention)
+                         : comm.tpBackward;
+    out.cpForward = exposedOverlapped(comm.cpForward, layer.attentionForwardS, contention);
+    out.cpBackward = exposedOverlapped(comm.cpBackward, layer.attentionBackwardS, contention);
+    out.epForward = comm.epForward;
+    out.epBackward = comm.epBackward;
+    out.zeroForward = options.overlapParamGather
+                          ? exposedOverlapped(comm.zeroForward, layer.forwardS, contention)
+                          : comm.zeroForward;
+    out.zeroBackward =
         options.overlapParamGather
             ? exposedOverlapped(comm.zeroBackward, layer.backwardInputS + layer.backwardWeightS,
                                 contention)
             : comm.zeroBackward;
+    return out;
+}
 
-    // One micro-batch's boundary activation between neighbouring stages (b × s × h in the
-    // training dtype), split over CP ranks, and over TP ranks with sequence parallelism.
+// One micro-batch's boundary activation between neighbouring stages (b × s × h in the training
+// dtype), split over CP ranks, and over TP ranks with sequence parallelism.
+double boundaryTransferS(const Plan& plan, const Paths& paths) {
+    const ParallelSpec& p = plan.parallel;
     double transferBytes = static_cast<double>(std::max(0, plan.training.microBatch)) *
                            std::max(0, plan.model.sequence) * std::max(0, plan.model.hidden) *
                            activationElementBytes(plan) / stageAtLeastOne(p.cp);
     if (p.sequenceParallel) transferBytes /= stageAtLeastOne(p.tp);
-    const double transferS = stages > 1 ? pointToPointS(transferBytes, paths.pp) : 0.0;
+    return std::max(1, p.pp) > 1 ? pointToPointS(transferBytes, paths.pp) : 0.0;
+}
 
-    const bool split = p.schedule == ScheduleKind::ZbH1 || p.schedule == ScheduleKind::ZbH2;
-    const bool offloaded = p.offload != Offload::None;
-    const bool paramsOffloaded =
-        p.offload == Offload::OptimizerAndParamsCpu || p.offload == Offload::Nvme;
-    const double gradBytes = precisionBytes(plan.training.gradDtype);
-    const double wBytes = weightBytes(plan);
-    const double master =
-        plan.training.masterWeights && plan.training.precision != Precision::Fp32 ? 4.0 : 0.0;
-    const double stateBytes = optimizerBytesPerParameter(plan.training.optimizer);
-    const double expertSplit = stageAtLeastOne(p.ep) * stageAtLeastOne(expertTensorParallel(p));
-    const double denseShards =
-        p.zeroStage >= 1 ? (p.shardingGroup > 0 ? p.shardingGroup
-                                                : stageAtLeastOne(p.dp) * stageAtLeastOne(p.cp))
-                         : 1.0;
-    const double expertShards = p.zeroStage >= 1 ? stageAtLeastOne(paths.expertDp.size) : 1.0;
+// Bytes per parameter of the state the once-per-step work moves (the memory engine's rules),
+// the groups ZeRO shards it over, and where offload puts it.
+struct StateBytes {
+    double gradient = 0, weight = 0, master = 0, optimizer = 0;
+    double expertSplit = 1;  // EP × ETP ranks an expert's weights spread over
+    double denseShards = 1;  // the ZeRO group of dense state (1 without ZeRO)
+    double expertShards = 1;
+    bool optimizerOffloaded = false;
+    bool parametersOffloaded = false;
+};
 
+StateBytes stateBytes(const Plan& plan, const Paths& paths) {
+    const ParallelSpec& p = plan.parallel;
+    StateBytes bytes;
+    bytes.gradient = precisionBytes(plan.training.gradDtype);
+    bytes.weight = weightBytesPerParameter(plan.training.precision);
+    bytes.master = masterBytesPerParameter(plan.training);
+    bytes.optimizer = optimizerBytesPerParameter(plan.training.optimizer);
+    bytes.expertSplit = stageAtLeastOne(p.ep) * stageAtLeastOne(expertTensorParallel(p));
+    bytes.denseShards = p.zeroStage >= 1
+                            ? (p.shardingGroup > 0 ? p.shardingGroup
+                                                   : stageAtLeastOne(p.dp) * stageAtLeastOne(p.cp))
+                            : 1.0;
+    bytes.expertShards = p.zeroStage >= 1 ? stageAtLeastOne(paths.expertDp.size) : 1.0;
+    bytes.optimizerOffloaded = offloadsOptimizer(p.offload);
+    // Weights stream from the host whenever the setting moves them, whatever the ZeRO stage.
+    bytes.parametersOffloaded = offloadsParameters(p.offload);
+    return bytes;
+}
+
+// What every stage of the step shares.
+struct StepContext {
+    const Plan& plan;
+    const ModelReport& model;
+    int stages = 1;
+    int chunks = 1;
+    KernelRates rates{};
+    WorkTimes layer{};
+    WorkTimes head{};
+    Paths paths{};
+    LayerComm comm{};       // one layer, one micro-batch, before overlap
+    ExposedComm exposed{};  // after it
+    double transferS = 0;
+    bool splitWeightGrad = false;  // the schedule runs W apart from B
+    StateBytes bytes{};
+};
+
+StepContext stepContext(const Plan& plan, const ModelReport& model,
+                        const TopologyReport* topology) {
+    StepContext step{plan, model};
+    step.stages = std::max(1, plan.parallel.pp);
+    step.chunks = std::max(1, plan.parallel.virtualStages);
+    step.rates = kernelRates(plan);
+    step.layer = layerTimes(plan, step.rates);
+    step.head = headTimes(plan, step.rates);
+    step.paths = pathsOf(plan, topology);
+    step.comm = layerComm(plan, model, step.paths);
+    step.exposed = exposedComm(step.comm, step.layer, plan.performance);
+    step.transferS = boundaryTransferS(plan, step.paths);
+    step.splitWeightGrad = scheduleInfo(plan.parallel.schedule).splitsWeightGrad;
+    step.bytes = stateBytes(plan, step.paths);
+    return step;
+}
+
+// A stage's compute per micro-batch; the backward includes the weight gradient and recompute.
+struct StageCompute {
+    double forward = 0, backward = 0, weightGrad = 0;
+};
+
+StageCompute stageCompute(const StepContext& step, double layers, bool hasHead) {
+    const WorkTimes& layer = step.layer;
+    const WorkTimes& head = step.head;
+    StageCompute compute;
+    compute.forward = layers * layer.forwardS + (hasHead ? head.forwardS : 0.0);
+    compute.weightGrad = layers * layer.backwardWeightS + (hasHead ? head.backwardWeightS : 0.0);
+    compute.backward = layers * (layer.backwardInputS + layer.recomputeS) +
+                       (hasHead ? head.backwardInputS : 0.0) + compute.weightGrad;
+    return compute;
+}
+
+// Parameters one GPU of the stage holds (dense split over TP, experts over EP × ETP).
+struct LocalParameters {
+    double dense = 0, expert = 0;
+};
+
+LocalParameters localParameters(const StepContext& step, const StageParameters* parameters,
+                                double layers) {
+    const ModelReport& model = step.model;
+    const double stageParams =
+        parameters != nullptr ? static_cast<double>(parameters->parameters) : 0.0;
+    const double expertParams =
+        isMoe(step.plan.model) ? layers * static_cast<double>(model.layer.mlp) * model.scale : 0.0;
+    return {std::max(0.0, stageParams - expertParams) / stageAtLeastOne(step.plan.parallel.tp),
+            expertParams / step.bytes.expertSplit};
+}
+
+// One send per chunk (every chunk but the model's last sends forward, every one but its first
+// sends back). Blocking sends hold the sender as long as the transfer takes; overlapped ones
+// still contend with the compute beside them.
+void addPipelineSends(StageCost& stage, const StepContext& step, int rank) {
+    const int chunks = step.chunks;
+    const double forwardSends = rank + 1 < step.stages ? chunks : chunks - 1;
+    const double backwardSends = rank > 0 ? chunks : chunks - 1;
+    const double held =
+        step.plan.performance.overlapP2p ? step.plan.performance.overlapContention : 1.0;
+    stage.forwardS += held * forwardSends * step.transferS;
+    stage.backwardS += held * backwardSends * step.transferS;
+}
+
+// Once per step: gradient reduction over data parallel (after the last micro-batch's
+// backward), and for ZeRO-1/2 the all-gather of updated parameters.
+void addDataParallelSync(StageCost& stage, const StepContext& step, LocalParameters local) {
+    const Paths& paths = step.paths;
+    const double gradBytes = step.bytes.gradient;
+    const double wBytes = step.bytes.weight;
+    const int zeroStage = step.plan.parallel.zeroStage;
+    double reduce = 0;
+    double gather = 0;
+    if (zeroStage == 0) {
+        reduce = allReduceS(gradBytes * local.dense, paths.dp) +
+                 allReduceS(gradBytes * local.expert, paths.expertDp);
+    } else if (zeroStage <= 2) {
+        reduce = reduceScatterS(gradBytes * local.dense, paths.dp) +
+                 reduceScatterS(gradBytes * local.expert, paths.expertDp);
+        gather = allGatherS(wBytes * local.dense, paths.dp) +
+                 allGatherS(wBytes * local.expert, paths.expertDp);
+    }
+    const PerformanceOptions& options = step.plan.performance;
+    stage.dpCommS = reduce + gather;
+    const double lastBackward = stage.backwardS + stage.weightGradS;
+    stage.dpExposedS = (options.overlapGradReduce
+                            ? exposedOverlapped(reduce, lastBackward, options.overlapContention)
+                            : reduce) +
+                       (options.overlapParamGather
+                            ? exposedOverlapped(gather, stage.forwardS, options.overlapContention)
+                            : gather);
+}
+
+// The optimizer step on this GPU's shard: read gradients, read and write master weights and
+// states, write the working weights (memory-bound); or over the host link on the CPU.
+double optimizerSeconds(const StepContext& step, LocalParameters local) {
+    const StateBytes& bytes = step.bytes;
+    const double shard = local.dense / bytes.denseShards + local.expert / bytes.expertShards;
+    if (bytes.optimizerOffloaded) {
+        double seconds = shard * (bytes.gradient + bytes.weight) / kHostLinkBytesPerS +
+                         shard / kCpuOptimizerParamsPerS;
+        if (step.plan.parallel.offload == Offload::Nvme) {
+            seconds += shard * 2.0 * (bytes.optimizer + bytes.master) / kNvmeBytesPerS;
+        }
+        return seconds;
+    }
+    const double bytesPerParameter =
+        bytes.gradient +
+        (bytes.master > 0 ? 2.0 * bytes.master + bytes.weight : 2.0 * bytes.weight) +
+        2.0 * bytes.optimizer;
+    return memorySeconds(shard * bytesPerParameter, step.rates);
+}
+
+StageCost stageCost(const StepContext& step, int rank) {
+    const std::vector<StageParameters>& stages = step.model.stages;
+    const StageParameters* parameters = static_cast<std::size_t>(rank) < stages.size()
+                                            ? &stages[static_cast<std::size_t>(rank)]
+                                            : nullptr;
+    const double layers = parameters != nullptr ? parameters->layerCount : 0.0;
+    const bool hasHead = parameters != nullptr && parameters->hasHead;
+    const StageCompute compute = stageCompute(step, layers, hasHead);
+    const ExposedComm& comm = step.exposed;
+    StageCost stage;
+    stage.computeS = compute.forward + compute.backward;
+    stage.tpCommS = layers * (comm.tpForward + comm.tpBackward);
+    stage.cpCommS = layers * (comm.cpForward + comm.cpBackward);
+    stage.epCommS = layers * (comm.epForward + comm.epBackward);
+    stage.zeroCommS = layers * (comm.zeroForward + comm.zeroBackward);
+    const LocalParameters local = localParameters(step, parameters, layers);
+    if (step.bytes.parametersOffloaded) {
+        // Weights stream in from host memory for forward and again for backward, prefetched
+        // behind compute.
+        const double stream =
+            2.0 * step.bytes.weight * (local.dense + local.expert) / kHostLinkBytesPerS;
+        stage.offloadS = exposedBehind(stream, stage.computeS);
+    }
+    stage.forwardS =
+        compute.forward +
+        layers * (comm.tpForward + comm.cpForward + comm.epForward + comm.zeroForward) +
+        stage.offloadS;
+    stage.backwardS = compute.backward + layers * (comm.tpBackward + comm.cpBackward +
+                                                   comm.epBackward + comm.zeroBackward);
+    stage.weightGradS = step.splitWeightGrad ? compute.weightGrad : 0.0;
+    if (step.splitWeightGrad) stage.backwardS -= compute.weightGrad;
+    if (step.stages > 1) addPipelineSends(stage, step, rank);
+    addDataParallelSync(stage, step, local);
+    stage.optimizerS = optimizerSeconds(step, local);
+    stage.modelFlops = layers * step.layer.modelFlops + (hasHead ? step.head.modelFlops : 0.0);
+    stage.hardwareFlops = stage.modelFlops + layers * step.layer.recomputeFlops;
+    return stage;
+}
+
+}  // namespace
+
+StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyReport* topology) {
+    const StepContext step = stepContext(plan, model, topology);
+    const int stages = step.stages;
+    const int chunks = step.chunks;
     StepCosts costs;
     const auto slots = static_cast<std::size_t>(stages) * static_cast<std::size_t>(chunks);
     costs.schedule.forwardS.assign(slots, 0.0);
     costs.schedule.backwardS.assign(slots, 0.0);
     costs.schedule.weightGradS.assign(slots, 0.0);
-    costs.schedule.transferS = transferS;
-    costs.stages.resize(static_cast<std::size_t>(stages));
-
+    costs.schedule.transferS = step.transferS;
+    costs.stages.reserve(static_cast<std::size_t>(stages));
     for (int rank = 0; rank < stages; ++rank) {
-        StageCost& stage = costs.stages[static_cast<std::size_t>(rank)];
-        const StageParameters* parameters = static_cast<std::size_t>(rank) < model.stages.size()
-                                                ? &model.stages[static_cast<std::size_t>(rank)]
-                                                : nullptr;
-        const double layers = parameters != nullptr ? parameters->layerCount : 0.0;
-        const bool hasHead = parameters != nullptr && parameters->hasHead;
-
-        const double computeF = layers * layer.forwardS + (hasHead ? head.forwardS : 0.0);
-        const double weightGrad =
-            layers * layer.backwardWeightS + (hasHead ? head.backwardWeightS : 0.0);
-        const double computeB = layers * (layer.backwardInputS + layer.recomputeS) +
-                                (hasHead ? head.backwardInputS : 0.0) + weightGrad;
-        stage.computeS = computeF + computeB;
-        stage.tpCommS = layers * (tpF + tpB);
-        stage.cpCommS = layers * (cpF + cpB);
-        stage.epCommS = layers * (comm.epForward + comm.epBackward);
-        stage.zeroCommS = layers * (zeroF + zeroB);
-
-        // Parameters one GPU of the stage holds (dense split over TP, experts over EP × ETP).
-        const double stageParams =
-            parameters != nullptr ? static_cast<double>(parameters->parameters) : 0.0;
-        const double expertParams =
-            isMoe(plan.model) ? layers * static_cast<double>(model.layer.mlp) * model.scale : 0.0;
-        const double localDense = std::max(0.0, stageParams - expertParams) / stageAtLeastOne(p.tp);
-        const double localExpert = expertParams / expertSplit;
-        if (paramsOffloaded) {
-            // Weights stream in from host memory for forward and again for backward, prefetched
-            // behind compute.
-            const double stream = 2.0 * wBytes * (localDense + localExpert) / kHostLinkBytesPerS;
-            stage.offloadS = exposedBehind(stream, stage.computeS);
-        }
-
-        stage.forwardS = computeF + layers * (tpF + cpF + comm.epForward + zeroF) + stage.offloadS;
-        stage.backwardS = computeB + layers * (tpB + cpB + comm.epBackward + zeroB);
-        stage.weightGradS = split ? weightGrad : 0.0;
-        if (split) stage.backwardS -= weightGrad;
-        if (stages > 1) {
-            // One send per chunk (every chunk but the model's last sends forward, every one but
-            // its first sends back). Blocking sends hold the sender as long as the transfer
-            // takes; overlapped ones still contend with the compute beside them.
-            const double forwardSends = rank + 1 < stages ? chunks : chunks - 1;
-            const double backwardSends = rank > 0 ? chunks : chunks - 1;
-            const double held = options.overlapP2p ? contention : 1.0;
-            stage.forwardS += held * forwardSends * transferS;
-            stage.backwardS += held * backwardSends * transferS;
-        }
-
-        // Once per step: gradient reduction over data parallel (after the last micro-batch's
-        // backward), and for ZeRO-1/2 the all-gather of updated parameters.
-        double reduce = 0;
-        double gather = 0;
-        if (p.zeroStage == 0) {
-            reduce = allReduceS(gradBytes * localDense, paths.dp) +
-                     allReduceS(gradBytes * localExpert, paths.expertDp);
-        } else if (p.zeroStage <= 2) {
-            reduce = reduceScatterS(gradBytes * localDense, paths.dp) +
-                     reduceScatterS(gradBytes * localExpert, paths.expertDp);
-            gather = allGatherS(wBytes * localDense, paths.dp) +
-                     allGatherS(wBytes * localExpert, paths.expertDp);
-        }
-        stage.dpCommS = reduce + gather;
-        const double lastBackward = stage.backwardS + stage.weightGradS;
-        stage.dpExposedS =
-            (options.overlapGradReduce ? exposedOverlapped(reduce, lastBackward, contention)
-                                       : reduce) +
-            (options.overlapParamGather ? exposedOverlapped(gather, stage.forwardS, contention)
-                                        : gather);
-
-        // Optimizer step on this GPU's shard: read gradients, read and write master weights
-        // and states, write the working weights (memory-bound).
-        const double shard = localDense / denseShards + localExpert / expertShards;
-        const double bytesPerParameter =
-            gradBytes + (master > 0 ? 2.0 * master + wBytes : 2.0 * wBytes) + 2.0 * stateBytes;
-        if (offloaded) {
-            stage.optimizerS =
-                shard * (gradBytes + wBytes) / kHostLinkBytesPerS + shard / kCpuOptimizerParamsPerS;
-            if (p.offload == Offload::Nvme) {
-                stage.optimizerS += shard * 2.0 * (stateBytes + master) / kNvmeBytesPerS;
-            }
-        } else {
-            stage.optimizerS = memorySeconds(shard * bytesPerParameter, rates);
-        }
-
-        stage.modelFlops = layers * layer.modelFlops + (hasHead ? head.modelFlops : 0.0);
-        stage.hardwareFlops = stage.modelFlops + layers * layer.recomputeFlops;
-
+        const StageCost& stage = costs.stages.emplace_back(stageCost(step, rank));
+        // Each chunk of the stage takes an equal share of its per-micro-batch time.
         for (int chunk = 0; chunk < chunks; ++chunk) {
             const auto index = static_cast<std::size_t>(chunk * stages + rank);
             costs.schedule.forwardS[index] = stage.forwardS / chunks;

@@ -5,8 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fourfold::core {
@@ -17,6 +19,27 @@ enum class OptimizerKind { Adam, AdamW, Sgd, SgdMomentum, Adam8bit, Adafactor, L
 enum class Recompute { None, Selective, Full };
 enum class Offload { None, OptimizerCpu, OptimizerAndParamsCpu, Nvme };
 enum class ScheduleKind { Gpipe, OneFOneB, Interleaved1F1B, ZbH1, ZbH2 };
+// Each schedule's key in the plan (PLAN_FORMAT.md), in enum order: the plan's JSON reads it
+// here, below the schedule engine, whose table (core/schedule/schedule_kinds.h) holds the rest
+// of what a schedule is.
+struct ScheduleKey {
+    ScheduleKind kind;
+    std::string_view key;
+};
+inline constexpr ScheduleKey kScheduleKeys[] = {
+    {ScheduleKind::Gpipe, "gpipe"},
+    {ScheduleKind::OneFOneB, "1f1b"},
+    {ScheduleKind::Interleaved1F1B, "interleaved_1f1b"},
+    {ScheduleKind::ZbH1, "zb_h1"},
+    {ScheduleKind::ZbH2, "zb_h2"},
+};
+inline constexpr int kScheduleKindCount = static_cast<int>(std::size(kScheduleKeys));
+static_assert([] {
+    for (int index = 0; index < kScheduleKindCount; ++index) {
+        if (static_cast<int>(kScheduleKeys[index].kind) != index) return false;
+    }
+    return true;
+}());
 // Whose accounting the memory figures follow (PLAN_FORMAT.md, memory.convention).
 enum class MemoryConvention { Fourfold, ZeroPaper, DeepSpeed, Megatron };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/plan/plan_enums.h"
 
+#include <array>
+#include <iterator>
 #include <string>
 
 namespace fourfold::core {
@@ -36,9 +38,13 @@ struct EnumTraits<Offload> {
 };
 template <>
 struct EnumTraits<ScheduleKind> {
-    static constexpr ScheduleKind values[] = {ScheduleKind::Gpipe, ScheduleKind::OneFOneB,
-                                              ScheduleKind::Interleaved1F1B, ScheduleKind::ZbH1,
-                                              ScheduleKind::ZbH2};
+    static constexpr auto values = [] {
+        std::array<ScheduleKind, kScheduleKindCount> kinds{};
+        for (std::size_t index = 0; index < kinds.size(); ++index) {
+            kinds[index] = kScheduleKeys[index].kind;
+        }
+        return kinds;
+    }();
 };
 template <>
 struct EnumTraits<MemoryConvention> {
@@ -112,19 +118,8 @@ std::string_view toString(Offload value) {
 }
 
 std::string_view toString(ScheduleKind value) {
-    switch (value) {
-        case ScheduleKind::Gpipe:
-            return "gpipe";
-        case ScheduleKind::OneFOneB:
-            return "1f1b";
-        case ScheduleKind::Interleaved1F1B:
-            return "interleaved_1f1b";
-        case ScheduleKind::ZbH1:
-            return "zb_h1";
-        case ScheduleKind::ZbH2:
-            return "zb_h2";
-    }
-    return "1f1b";
+    const auto index = static_cast<std::size_t>(value);
+    return index < std::size(kScheduleKeys) ? kScheduleKeys[index].key : "1f1b";
 }
 
 std::string_view toString(MemoryConvention value) {

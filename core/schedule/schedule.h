@@ -10,12 +10,26 @@
 #include "core/text/explained.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fourfold::core {
 
 // F forward, B backward (input gradient; the whole backward when not split), W weight gradient.
 enum class OpKind { Forward, Backward, WeightGrad };
+
+// "F", "B" or "W": an op's kind as the schedule JSON and the Gantt write it.
+[[nodiscard]] constexpr std::string_view toString(OpKind kind) {
+    switch (kind) {
+        case OpKind::Forward:
+            return "F";
+        case OpKind::Backward:
+            return "B";
+        case OpKind::WeightGrad:
+            return "W";
+    }
+    return "F";
+}
 
 struct ScheduleOp {
     OpKind kind = OpKind::Forward;

@@ -5,22 +5,6 @@
 #include "core/text/explained_json.h"
 
 namespace fourfold::core {
-namespace {
-
-const char* scheduleOpName(OpKind kind) {
-    switch (kind) {
-        case OpKind::Forward:
-            return "F";
-        case OpKind::Backward:
-            return "B";
-        case OpKind::WeightGrad:
-            return "W";
-    }
-    return "F";
-}
-
-}  // namespace
-
 nlohmann::ordered_json toJson(const ScheduleResult& report, ListMode operations) {
     nlohmann::ordered_json json;
     json["kind"] = std::string(toString(report.kind));
@@ -54,7 +38,7 @@ nlohmann::ordered_json toJson(const ScheduleResult& report, ListMode operations)
         }
         auto ops = nlohmann::ordered_json::array();
         for (const auto& op : rank.ops) {
-            ops.push_back({{"kind", scheduleOpName(op.kind)},
+            ops.push_back({{"kind", toString(op.kind)},
                            {"micro_batch", op.microBatch},
                            {"chunk", op.chunk},
                            {"start_s", op.startS},

@@ -3,7 +3,7 @@
 // of ops (kind, micro-batch, chunk) the rank runs, times left at 0. Generators decide only the
 // order; the simulator alone fills in the times, in place (the order is the start order, so
 // the largest buffer is written once and never copied). A new schedule (DualPipe, ZB-V, ...) is one
-// more generator with this signature plus one line in core/schedule/schedule.cpp's registry.
+// more generator with this signature plus its row in core/schedule/schedule_kinds.cpp.
 #pragma once
 
 #include "core/schedule/schedule.h"

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/schedule/schedule_program.h"
 
-#include "core/schedule/detail/schedule_1f1b.h"
-#include "core/schedule/detail/schedule_gpipe.h"
-#include "core/schedule/detail/schedule_interleaved_1f1b.h"
-#include "core/schedule/detail/schedule_zero_bubble.h"
+#include "core/schedule/schedule_kinds.h"
 
 #include <cmath>
 
@@ -123,24 +120,10 @@ ScheduleProgram compileOrders(const ScheduleShape& shape, const ScheduleOrders& 
     return program;
 }
 
-ScheduleGenerator generatorFor(ScheduleKind kind) {
-    switch (kind) {
-        case ScheduleKind::Gpipe:
-            return &generateGpipe;
-        case ScheduleKind::OneFOneB:
-            return &generateOneFOneB;
-        case ScheduleKind::Interleaved1F1B:
-            return &generateInterleavedOneFOneB;
-        case ScheduleKind::ZbH1:
-            return &generateZeroBubbleH1;
-        case ScheduleKind::ZbH2:
-            return &generateZeroBubbleH2;
-    }
-    return &generateOneFOneB;
-}
+ScheduleGenerator generatorFor(ScheduleKind kind) { return scheduleInfo(kind).generate; }
 
 bool runsChunks(ScheduleKind kind, int stages, int microBatches, int virtualStages) {
-    return kind == ScheduleKind::Interleaved1F1B && virtualStages > 1 && microBatches % stages == 0;
+    return scheduleInfo(kind).usesVirtualStages && virtualStages > 1 && microBatches % stages == 0;
 }
 
 namespace {
@@ -175,7 +158,7 @@ ScheduleCosts simulatedCosts(const ScheduleCosts& given, int stages, int givenCh
 }
 
 ScheduleKind generatedKind(ScheduleKind kind, int chunks) {
-    return kind == ScheduleKind::Interleaved1F1B && chunks == 1 ? ScheduleKind::OneFOneB : kind;
+    return chunks == 1 ? scheduleInfo(kind).onWholeStages : kind;
 }
 
 CompiledSchedule compileSchedule(ScheduleKind kind, int stages, int microBatches,

@@ -78,13 +78,14 @@ double timeProgram(const ScheduleProgram& program, const ScheduleCosts& costs,
     return makespan;
 }
 
-// The registry and shape rules simulateSchedule follows (core/schedule/schedule.h): the generator
-// for a schedule, whether it runs v chunks (interleaving needs m a multiple of p) and the costs
+// The shape rules simulateSchedule follows (core/schedule/schedule.h), read from the schedules'
+// table (core/schedule/schedule_kinds.h): the generator for a schedule, whether it runs v chunks
+// (interleaving needs m a multiple of p) and the costs
 // sized for the simulated shape (chunks summed per rank when it runs whole stages, missing,
 // negative or non-finite costs as 0).
 [[nodiscard]] ScheduleGenerator generatorFor(ScheduleKind kind);
-// The schedule generated for `kind` run on `chunks` chunks: interleaving on one chunk (or its
-// fallback) is exactly 1F1B.
+// The schedule generated for `kind` run on `chunks` chunks: on one chunk, its row's
+// onWholeStages (interleaving on one chunk, or its fallback, is exactly 1F1B).
 [[nodiscard]] ScheduleKind generatedKind(ScheduleKind kind, int chunks);
 [[nodiscard]] bool runsChunks(ScheduleKind kind, int stages, int microBatches, int virtualStages);
 [[nodiscard]] ScheduleCosts simulatedCosts(const ScheduleCosts& given, int stages, int givenChunks,

@@ -5,6 +5,7 @@
 
 #include "core/advice/what_ifs.h"
 #include "core/memory/memory.h"
+#include "core/memory/memory_common.h"
 #include "core/memory/memory_json.h"
 #include "core/schedule/schedule.h"
 #include "core/text/explained.h"
@@ -104,6 +105,61 @@ private slots:
         // The report carries the same sum and the per-parameter figure the views show.
         QCOMPARE(quint64(report.stages[0].modelStateBytes), quint64(modelState(report.stages[0])));
         QCOMPARE(report.stages[0].bytesPerParameter, double(expectedPerParameter));
+    }
+
+    // The byte rules the memory, step and checkpoint figures share (memory_common.h).
+    void byteRules_data() {
+        QTest::addColumn<int>("precision");
+        QTest::addColumn<bool>("masterWeights");
+        QTest::addColumn<double>("weight");
+        QTest::addColumn<double>("master");
+        QTest::addColumn<double>("activation");
+        QTest::newRow("micikevicius18-fp16-with-fp32-master")
+            << int(Precision::Fp16) << true << 2.0 << 4.0 << 2.0;
+        QTest::newRow("bf16-without-master") << int(Precision::Bf16) << false << 2.0 << 0.0 << 2.0;
+        QTest::newRow("fp32-needs-no-master") << int(Precision::Fp32) << true << 4.0 << 0.0 << 4.0;
+        // Transformer Engine keeps 16-bit weights and casts them to FP8 per matmul.
+        QTest::newRow("transformer-engine-fp8-keeps-16-bit-weights")
+            << int(Precision::Fp8) << true << 2.0 << 4.0 << 2.0;
+    }
+    void byteRules() {
+        QFETCH(int, precision);
+        QFETCH(bool, masterWeights);
+        QFETCH(double, weight);
+        QFETCH(double, master);
+        QFETCH(double, activation);
+        TrainingSpec training;
+        training.precision = static_cast<Precision>(precision);
+        training.masterWeights = masterWeights;
+        QCOMPARE(detail::weightBytesPerParameter(training.precision), weight);
+        QCOMPARE(detail::masterBytesPerParameter(training), master);
+        QCOMPARE(detail::activationBytesPerElement(training.precision), activation);
+    }
+
+    // Parameter offload (ZeRO-Infinity) moves ZeRO-3's shards: without ZeRO-3 nothing moves.
+    void parameterOffloadNeedsZero3_data() {
+        QTest::addColumn<int>("offload");
+        QTest::addColumn<int>("zeroStage");
+        QTest::addColumn<bool>("optimizerMoves");
+        QTest::addColumn<bool>("parametersMove");
+        QTest::newRow("none") << int(Offload::None) << 3 << false << false;
+        QTest::newRow("ren21-optimizer-cpu") << int(Offload::OptimizerCpu) << 3 << true << false;
+        QTest::newRow("rajbhandari21-cpu-zero3")
+            << int(Offload::OptimizerAndParamsCpu) << 3 << true << true;
+        QTest::newRow("rajbhandari21-nvme-zero3") << int(Offload::Nvme) << 3 << true << true;
+        QTest::newRow("params-cpu-zero2")
+            << int(Offload::OptimizerAndParamsCpu) << 2 << true << false;
+    }
+    void parameterOffloadNeedsZero3() {
+        QFETCH(int, offload);
+        QFETCH(int, zeroStage);
+        QFETCH(bool, optimizerMoves);
+        QFETCH(bool, parametersMove);
+        ParallelSpec parallel;
+        parallel.offload = static_cast<Offload>(offload);
+        parallel.zeroStage = zeroStage;
+        QCOMPARE(detail::offloadsOptimizer(parallel.offload), optimizerMoves);
+        QCOMPARE(detail::parametersOffloaded(parallel), parametersMove);
     }
 
     // Source article: a 131072 × 262144 matrix is ≈ 34.4B parameters, ≈ 68.7 GB in FP16.

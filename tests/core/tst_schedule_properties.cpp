@@ -5,6 +5,7 @@
 // makespan covers the busiest rank; the bubble lies in [0, 1); and the closed-form in-flight
 // count equals the simulated peak.
 #include "core/schedule/schedule.h"
+#include "core/schedule/schedule_kinds.h"
 
 #include <QTest>
 
@@ -17,14 +18,9 @@ using namespace fourfold::core;
 
 namespace {
 
-constexpr std::array<ScheduleKind, 5> kKinds = {ScheduleKind::Gpipe, ScheduleKind::OneFOneB,
-                                                ScheduleKind::Interleaved1F1B, ScheduleKind::ZbH1,
-                                                ScheduleKind::ZbH2};
 constexpr double kTolerance = 1e-9;
 
-bool splitsWeightGrad(ScheduleKind kind) {
-    return kind == ScheduleKind::ZbH1 || kind == ScheduleKind::ZbH2;
-}
+bool splitsWeightGrad(ScheduleKind kind) { return scheduleInfo(kind).splitsWeightGrad; }
 
 // Returns an empty string when the result keeps every property, else what broke.
 QString checkProperties(const ScheduleResult& result, const ScheduleCosts& costs) {
@@ -112,14 +108,15 @@ private slots:
         std::uniform_int_distribution<int> stagesOf(1, 9);
         std::uniform_int_distribution<int> microOf(1, 24);
         std::uniform_int_distribution<int> chunksOf(1, 4);
-        std::uniform_int_distribution<int> kindOf(0, int(kKinds.size()) - 1);
+        const auto kinds = scheduleKinds();
+        std::uniform_int_distribution<int> kindOf(0, int(kinds.size()) - 1);
         for (int trial = 0; trial < 600; ++trial) {
-            const auto kind = kKinds[std::size_t(kindOf(random))];
+            const auto kind = kinds[std::size_t(kindOf(random))].kind;
             const int stages = stagesOf(random);
             int micro = microOf(random);
             const int chunks = chunksOf(random);
             // Half the interleaved trials use a multiple of p, so interleaving really runs.
-            if (kind == ScheduleKind::Interleaved1F1B && trial % 2 == 0)
+            if (scheduleInfo(kind).usesVirtualStages && trial % 2 == 0)
                 micro = stages * std::max(1, micro / stages);
             const auto costs = randomCosts(random, stages, chunks);
             const auto result = simulateSchedule(kind, stages, micro, chunks, costs);
@@ -147,7 +144,8 @@ private slots:
     // and (p, m, v) here, with equal costs.
     void closedFormMatchesSimulatedPeak() {
         int checked = 0;
-        for (const auto kind : kKinds) {
+        for (const ScheduleKindInfo& row : scheduleKinds()) {
+            const ScheduleKind kind = row.kind;
             for (int stages = 1; stages <= 8; ++stages) {
                 for (int micro = 1; micro <= 24; ++micro) {
                     for (int chunks = 1; chunks <= 4; ++chunks) {

@@ -44,19 +44,31 @@ QColor mix(const QColor& from, const QColor& to, double share) {
 
 }  // namespace
 
-QColor memoryCategory(core::MemoryCategory category) {
+QColor memoryColour(core::MemoryColourRole role) {
     // Model state in blues and green, activations apart in purple, overheads in neutrals.
-    static const std::array<QRgb, core::kMemoryCategoryCount> colours = {
-        kBlue,           // weights
-        kSkyBlue,        // master weights
-        kBluishGreen,    // gradients
-        kOrange,         // optimizer states
-        kReddishPurple,  // activations
-        kYellow,         // communication buffers
-        0x8C8C8C,        // framework / context
-        0xC8C8C8,        // fragmentation
-    };
-    return QColor(colours.at(static_cast<std::size_t>(category)));
+    switch (role) {
+        case core::MemoryColourRole::Parameters:
+            return QColor(kBlue);
+        case core::MemoryColourRole::ParameterCopy:
+            return QColor(kSkyBlue);
+        case core::MemoryColourRole::Gradients:
+            return QColor(kBluishGreen);
+        case core::MemoryColourRole::OptimizerState:
+            return QColor(kOrange);
+        case core::MemoryColourRole::Activations:
+            return QColor(kReddishPurple);
+        case core::MemoryColourRole::Transfer:
+            return QColor(kYellow);
+        case core::MemoryColourRole::Runtime:
+            return QColor(0x8C8C8C);
+        case core::MemoryColourRole::Slack:
+            return QColor(0xC8C8C8);
+    }
+    return QColor(Qt::gray);
+}
+
+QColor memoryCategory(core::MemoryCategory category) {
+    return memoryColour(core::categoryInfo(category).colour);
 }
 
 QColor opKind(core::OpKind kind) {

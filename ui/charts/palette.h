@@ -37,6 +37,8 @@ void followPalette(QCustomPlot* plot);
 
 namespace fourfold::ui::palette {
 
+// A memory category's colour: its colour role (core/memory/memory_category.h) mapped here.
+[[nodiscard]] QColor memoryColour(core::MemoryColourRole role);
 [[nodiscard]] QColor memoryCategory(core::MemoryCategory category);
 [[nodiscard]] QColor opKind(core::OpKind kind);
 // The op colour lightened for chunk `chunk` of `chunks` (chunk 0 is the full colour).

@@ -79,6 +79,58 @@ void ControlsGroup::edit(EditField field, int gesture, const QString& text,
 
 int ControlsGroup::freshGesture() { return document_->nextGesture(); }
 
+QComboBox* ControlsGroup::addCombo(const ControlFacts& facts) {
+    return addCombo(QString::fromLatin1(facts.name), translated(facts.context, facts.label),
+                    translated(facts.context, facts.help), QString::fromLatin1(facts.pointer));
+}
+
+QCheckBox* ControlsGroup::bindCheck(const ControlFacts& facts, PlanField<bool> field) {
+    QCheckBox* box =
+        addCheck(QString::fromLatin1(facts.name), translated(facts.context, facts.label),
+                 translated(facts.context, facts.help), QString::fromLatin1(facts.pointer));
+    connect(box, &QCheckBox::toggled, this, [this, facts, field](bool on) {
+        edit(facts.field, freshGesture(),
+             translated(facts.context, on ? facts.undo : facts.undoOff),
+             [field, on](core::Plan& plan) { field(plan) = on; });
+    });
+    bindSync([box, field](const core::Plan& plan) { checkQuietly(box, read(field, plan)); });
+    return box;
+}
+
+SliderControl* ControlsGroup::bindInt(const ControlFacts& facts, PlanField<int> field) {
+    SliderControl* control =
+        addSlider(QString::fromLatin1(facts.name), translated(facts.context, facts.label),
+                  translated(facts.context, facts.help), QString::fromLatin1(facts.pointer));
+    connect(control, &SliderControl::valueEdited, this,
+            [this, facts, field](double value, int gesture) {
+                const int count = static_cast<int>(value);
+                edit(facts.field, gesture, translated(facts.context, facts.undo).arg(count),
+                     [field, count](core::Plan& plan) { field(plan) = count; });
+            });
+    bindSync(
+        [control, field](const core::Plan& plan) { control->setValueQuietly(read(field, plan)); });
+    return control;
+}
+
+SliderControl* ControlsGroup::bindDouble(const ControlFacts& facts, PlanField<double> field,
+                                         QString (*format)(double)) {
+    SliderControl* control =
+        addSlider(QString::fromLatin1(facts.name), translated(facts.context, facts.label),
+                  translated(facts.context, facts.help), QString::fromLatin1(facts.pointer));
+    connect(control, &SliderControl::valueEdited, this,
+            [this, facts, field, format](double value, int gesture) {
+                edit(facts.field, gesture, translated(facts.context, facts.undo).arg(format(value)),
+                     [field, value](core::Plan& plan) { field(plan) = value; });
+            });
+    bindSync(
+        [control, field](const core::Plan& plan) { control->setValueQuietly(read(field, plan)); });
+    return control;
+}
+
+void ControlsGroup::syncBound(const core::Evaluation& evaluation) {
+    for (const auto& sync : syncs_) sync(evaluation.plan);
+}
+
 SliderControl* ControlsGroup::addSlider(const QString& name, const QString& label,
                                         const QString& help, const QString& pointer) {
     auto* control = new SliderControl(name, label, body_);

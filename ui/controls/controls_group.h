@@ -5,9 +5,13 @@
 #pragma once
 
 #include "core/evaluate/evaluation.h"
+#include "core/plan/plan_enums.h"
 #include "ui/controls/controls_fields.h"
 #include "ui/document/undo_ids.h"
+#include "ui/widgets/controls_text.h"
 
+#include <QComboBox>
+#include <QCoreApplication>
 #include <QWidget>
 
 #include <functional>
@@ -23,6 +27,26 @@ namespace fourfold::ui {
 
 class PlanDocument;
 class SliderControl;
+
+// The facts of one control bound to one plan field, stated once in a table row: its object-name
+// stem, label (with its mnemonic) and one-sentence tooltip, the JSON pointer it edits, its undo
+// id and undo text. The texts are source strings of translation context `context`
+// (QT_TRANSLATE_NOOP), translated when the control is built.
+struct ControlFacts {
+    const char* context;
+    const char* name;
+    const char* label;
+    const char* help;
+    const char* pointer;
+    EditField field;
+    const char* undo;               // "%1" is the new value; a check box's text when switched on
+    const char* undoOff = nullptr;  // a check box's text when switched off
+};
+
+// Where a control's value lives in the plan: a function from the plan to the field, so one
+// captureless lambda serves both the edit and the resync.
+template <typename T>
+using PlanField = T& (*)(core::Plan&);
 
 class ControlsGroup : public QWidget {
     Q_OBJECT
@@ -71,7 +95,34 @@ protected:
         fields_.back().ownProblem = std::move(check);
     }
 
+    // A control bound to a plan field: built from its facts, editing the field through the
+    // document and set from each evaluation by syncBound(). `format` writes a value into the
+    // undo text.
+    template <typename Enum>
+    QComboBox* bindEnum(const ControlFacts& facts, PlanField<Enum> field);
+    QCheckBox* bindCheck(const ControlFacts& facts, PlanField<bool> field);
+    SliderControl* bindInt(const ControlFacts& facts, PlanField<int> field);
+    SliderControl* bindDouble(const ControlFacts& facts, PlanField<double> field,
+                              QString (*format)(double));
+    // Sets every bound control from the evaluation's plan.
+    void syncBound(const core::Evaluation& evaluation);
+    [[nodiscard]] static QString translated(const char* context, const char* text) {
+        return QCoreApplication::translate(context, text);
+    }
+
 private:
+    void bindSync(std::function<void(const core::Plan&)> sync) {
+        syncs_.push_back(std::move(sync));
+    }
+    // Reads a field of a plan the caller holds const; the field is only read.
+    template <typename T>
+    static const T& read(PlanField<T> field, const core::Plan& plan) {
+        return field(const_cast<core::Plan&>(plan));
+    }
+    QComboBox* addCombo(const ControlFacts& facts);
+
+    std::vector<std::function<void(const core::Plan&)>> syncs_;
+
     PlanDocument* document_;
     QToolButton* header_ = nullptr;
     QWidget* body_ = nullptr;
@@ -87,5 +138,23 @@ void checkQuietly(QCheckBox* box, bool checked);
 // item for it labelled `customText`; then selects `current`. Rebuilds only on a difference.
 void syncPresetCombo(QComboBox* combo, const QList<QPair<QString, QString>>& items,
                      const QString& current, const QString& customText);
+
+template <typename Enum>
+QComboBox* ControlsGroup::bindEnum(const ControlFacts& facts, PlanField<Enum> field) {
+    QComboBox* combo = addCombo(facts);
+    for (Enum value : core::allValues<Enum>()) {
+        combo->addItem(ControlsText::name(value), static_cast<int>(value));
+    }
+    connect(combo, &QComboBox::activated, this, [this, combo, facts, field](int index) {
+        const auto value = static_cast<Enum>(combo->itemData(index).toInt());
+        edit(facts.field, freshGesture(),
+             translated(facts.context, facts.undo).arg(ControlsText::name(value)),
+             [field, value](core::Plan& plan) { field(plan) = value; });
+    });
+    bindSync([combo, field](const core::Plan& plan) {
+        selectQuietly(combo, static_cast<int>(read(field, plan)));
+    });
+    return combo;
+}
 
 }  // namespace fourfold::ui

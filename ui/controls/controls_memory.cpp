@@ -22,54 +22,78 @@ namespace fourfold::ui {
 namespace {
 
 constexpr double kGigabyte = 1e9;
+constexpr const char* kContext = "fourfold::ui::MemoryControls";
 
-SliderControl* configureShare(SliderControl* control, std::string_view pointer) {
-    const core::KeyRange& range = documentedRange(pointer);
+// The memory section's controls, one row of facts each.
+const ControlFacts kConvention = {
+    kContext,
+    "convention",
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls", "Accounting"),
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls",
+                      "Whose memory accounting the figures follow."),
+    "/memory/convention",
+    EditField::Convention,
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls", "Use %1 memory accounting")};
+const ControlFacts kFragmentation = {
+    kContext,
+    "fragmentation",
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls", "Fragmentation"),
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls",
+                      "Share of allocated memory the allocator loses to fragmentation."),
+    "/memory/fragmentation",
+    EditField::Fragmentation,
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls", "Set fragmentation to %1")};
+const ControlFacts kSafetyMargin = {
+    kContext,
+    "safetyMargin",
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls", "Safet&y margin"),
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls", "Share of GPU memory kept free for spikes."),
+    "/memory/safety_margin",
+    EditField::SafetyMargin,
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls", "Set safety margin to %1")};
+const ControlFacts kCommBuffers = {
+    kContext,
+    "commBuffers",
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls", "Count communication buffers"),
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls",
+                      "Include DDP buckets and ZeRO gather buffers in the figures."),
+    "/memory/count_comm_buffers",
+    EditField::CommBuffers,
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls", "Count communication buffers"),
+    QT_TRANSLATE_NOOP("fourfold::ui::MemoryControls", "Leave out communication buffers")};
+
+QString percent(double share) { return QString::fromStdString(core::formatPercent(share)); }
+
+// A share of memory, 0 to 50 % in steps of 1 %, typed to 0.01 % within its documented range.
+void shareRange(SliderControl* control, const ControlFacts& facts) {
+    const core::KeyRange& range = documentedRange(facts.pointer);
     control->setStops(linearStops(0, 0.5, 0.01));
     control->setSpinRange(range.minimum, range.maximum, 1, 0.01, 0.01);
     control->setSuffix(QStringLiteral(" %"));
-    return control;
 }
 
 }  // namespace
 
 MemoryControls::MemoryControls(PlanDocument* document, QWidget* parent)
     : ControlsGroup(QStringLiteral("memoryGroup"), tr("Memory"), document, parent) {
-    convention_ = addCombo(QStringLiteral("convention"), tr("Accounting"),
-                           tr("Whose memory accounting the figures follow."),
-                           QStringLiteral("/memory/convention"));
+    bindEnum(
+        kConvention, +[](core::Plan& p) -> core::MemoryConvention& { return p.memory.convention; });
     alsoCovers(QStringLiteral("/memory"));
-    for (auto kind : core::allValues<core::MemoryConvention>()) {
-        convention_->addItem(ControlsText::name(kind), static_cast<int>(kind));
-    }
-    connect(convention_, &QComboBox::activated, this, [this](int index) {
-        const auto kind = static_cast<core::MemoryConvention>(convention_->itemData(index).toInt());
-        edit(EditField::Convention, freshGesture(),
-             tr("Use %1 memory accounting").arg(ControlsText::name(kind)),
-             [kind](core::Plan& plan) { plan.memory.convention = kind; });
-    });
+    shareRange(bindDouble(
+                   kFragmentation, +[](core::Plan& p) -> double& { return p.memory.fragmentation; },
+                   &percent),
+               kFragmentation);
+    shareRange(bindDouble(
+                   kSafetyMargin, +[](core::Plan& p) -> double& { return p.memory.safetyMargin; },
+                   &percent),
+               kSafetyMargin);
+    addFrameworkBytes();
+    bindCheck(
+        kCommBuffers, +[](core::Plan& p) -> bool& { return p.memory.countCommBuffers; });
+}
 
-    fragmentation_ = configureShare(
-        addSlider(QStringLiteral("fragmentation"), tr("Fragmentation"),
-                  tr("Share of allocated memory the allocator loses to fragmentation."),
-                  QStringLiteral("/memory/fragmentation")),
-        "/memory/fragmentation");
-    connect(fragmentation_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
-        edit(EditField::Fragmentation, gesture,
-             tr("Set fragmentation to %1").arg(QString::fromStdString(core::formatPercent(value))),
-             [value](core::Plan& plan) { plan.memory.fragmentation = value; });
-    });
-
-    margin_ = configureShare(addSlider(QStringLiteral("safetyMargin"), tr("Safet&y margin"),
-                                       tr("Share of GPU memory kept free for spikes."),
-                                       QStringLiteral("/memory/safety_margin")),
-                             "/memory/safety_margin");
-    connect(margin_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
-        edit(EditField::SafetyMargin, gesture,
-             tr("Set safety margin to %1").arg(QString::fromStdString(core::formatPercent(value))),
-             [value](core::Plan& plan) { plan.memory.safetyMargin = value; });
-    });
-
+// Framework memory: stored as whole bytes, shown and stepped in GB.
+void MemoryControls::addFrameworkBytes() {
     framework_ = addSlider(QStringLiteral("frameworkBytes"), tr("Frame&work memory"),
                            tr("CUDA context, framework and library workspaces on every GPU."),
                            QStringLiteral("/memory/framework_bytes"));
@@ -84,24 +108,11 @@ MemoryControls::MemoryControls(PlanDocument* document, QWidget* parent)
              tr("Set framework memory to %1").arg(QString::fromStdString(core::formatBytes(bytes))),
              [bytes](core::Plan& plan) { plan.memory.frameworkBytes = bytes; });
     });
-
-    commBuffers_ = addCheck(QStringLiteral("commBuffers"), tr("Count communication buffers"),
-                            tr("Include DDP buckets and ZeRO gather buffers in the figures."),
-                            QStringLiteral("/memory/count_comm_buffers"));
-    connect(commBuffers_, &QCheckBox::toggled, this, [this](bool on) {
-        edit(EditField::CommBuffers, freshGesture(),
-             on ? tr("Count communication buffers") : tr("Leave out communication buffers"),
-             [on](core::Plan& plan) { plan.memory.countCommBuffers = on; });
-    });
 }
 
 void MemoryControls::sync(const core::Evaluation& evaluation) {
-    const core::MemoryOptions& memory = evaluation.plan.memory;
-    selectQuietly(convention_, static_cast<int>(memory.convention));
-    fragmentation_->setValueQuietly(memory.fragmentation);
-    margin_->setValueQuietly(memory.safetyMargin);
-    framework_->setValueQuietly(static_cast<double>(memory.frameworkBytes));
-    checkQuietly(commBuffers_, memory.countCommBuffers);
+    syncBound(evaluation);
+    framework_->setValueQuietly(static_cast<double>(evaluation.plan.memory.frameworkBytes));
 }
 
 MeasuredControls::MeasuredControls(PlanDocument* document, QWidget* parent)

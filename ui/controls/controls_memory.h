@@ -21,11 +21,9 @@ public:
     void sync(const core::Evaluation& evaluation) override;
 
 private:
-    QComboBox* convention_ = nullptr;
-    SliderControl* fragmentation_ = nullptr;
-    SliderControl* margin_ = nullptr;
+    void addFrameworkBytes();
+
     SliderControl* framework_ = nullptr;
-    QCheckBox* commBuffers_ = nullptr;
 };
 
 class MeasuredControls : public ControlsGroup {

@@ -17,6 +17,41 @@
 
 namespace fourfold::ui {
 
+namespace {
+
+constexpr const char* kContext = "fourfold::ui::ParallelControls";
+
+const ControlFacts kSchedule = {
+    kContext,
+    "schedule",
+    QT_TRANSLATE_NOOP("fourfold::ui::ParallelControls", "Schedu&le"),
+    QT_TRANSLATE_NOOP("fourfold::ui::ParallelControls",
+                      "The order pipeline stages run forward and backward passes in."),
+    "/parallel/schedule",
+    EditField::Schedule,
+    QT_TRANSLATE_NOOP("fourfold::ui::ParallelControls", "Set schedule to %1")};
+const ControlFacts kSequenceParallel = {
+    kContext,
+    "sequenceParallel",
+    QT_TRANSLATE_NOOP("fourfold::ui::ParallelControls", "Sequence parallel (SP)"),
+    QT_TRANSLATE_NOOP("fourfold::ui::ParallelControls",
+                      "Split norm and dropout activations along the sequence across TP ranks."),
+    "/parallel/sequence_parallel",
+    EditField::SequenceParallel,
+    QT_TRANSLATE_NOOP("fourfold::ui::ParallelControls", "Use sequence parallelism"),
+    QT_TRANSLATE_NOOP("fourfold::ui::ParallelControls", "Stop using sequence parallelism")};
+const ControlFacts kOffload = {
+    kContext,
+    "offload",
+    QT_TRANSLATE_NOOP("fourfold::ui::ParallelControls", "Offload"),
+    QT_TRANSLATE_NOOP("fourfold::ui::ParallelControls",
+                      "Move optimizer state, and optionally weights, out of GPU memory."),
+    "/parallel/offload",
+    EditField::Offload,
+    QT_TRANSLATE_NOOP("fourfold::ui::ParallelControls", "Set offload to %1")};
+
+}  // namespace
+
 ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
     : ControlsGroup(QStringLiteral("parallelGroup"), tr("Parallelism"), document, parent) {
     using core::ParallelAxis;
@@ -40,32 +75,15 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
             tr("Set expert parallel to %1"));
     alsoCovers(QStringLiteral("/parallel/etp"));
 
-    schedule_ = addCombo(QStringLiteral("schedule"), tr("Schedu&le"),
-                         tr("The order pipeline stages run forward and backward passes in."),
-                         QStringLiteral("/parallel/schedule"));
-    for (auto kind : core::allValues<core::ScheduleKind>()) {
-        schedule_->addItem(ControlsText::name(kind), static_cast<int>(kind));
-    }
-    connect(schedule_, &QComboBox::activated, this, [this](int index) {
-        const auto kind = static_cast<core::ScheduleKind>(schedule_->itemData(index).toInt());
-        edit(EditField::Schedule, freshGesture(),
-             tr("Set schedule to %1").arg(ControlsText::name(kind)),
-             [kind](core::Plan& plan) { plan.parallel.schedule = kind; });
-    });
+    bindEnum(
+        kSchedule, +[](core::Plan& p) -> core::ScheduleKind& { return p.parallel.schedule; });
 
     addAxis(ParallelAxis::VirtualStages, QStringLiteral("virtualStages"), tr("Virtual stages"),
             tr("Model chunks per pipeline GPU with the interleaved schedule; shrinks the bubble."),
             tr("Set virtual stages to %1"));
 
-    sequenceParallel_ =
-        addCheck(QStringLiteral("sequenceParallel"), tr("Sequence parallel (SP)"),
-                 tr("Split norm and dropout activations along the sequence across TP ranks."),
-                 QStringLiteral("/parallel/sequence_parallel"));
-    connect(sequenceParallel_, &QCheckBox::toggled, this, [this](bool on) {
-        edit(EditField::SequenceParallel, freshGesture(),
-             on ? tr("Use sequence parallelism") : tr("Stop using sequence parallelism"),
-             [on](core::Plan& plan) { plan.parallel.sequenceParallel = on; });
-    });
+    bindCheck(
+        kSequenceParallel, +[](core::Plan& p) -> bool& { return p.parallel.sequenceParallel; });
 
     zeroStage_ = addCombo(QStringLiteral("zeroStage"), tr("ZeRO sta&ge"),
                           tr("Which model state data-parallel ranks shard instead of copying."),
@@ -85,18 +103,8 @@ ParallelControls::ParallelControls(PlanDocument* document, QWidget* parent)
                 tr("Set sharding group to %1"));
     sharding->setSpecialValueText(tr("all DP"));
 
-    offload_ = addCombo(QStringLiteral("offload"), tr("Offload"),
-                        tr("Move optimizer state, and optionally weights, out of GPU memory."),
-                        QStringLiteral("/parallel/offload"));
-    for (auto kind : core::allValues<core::Offload>()) {
-        offload_->addItem(ControlsText::name(kind), static_cast<int>(kind));
-    }
-    connect(offload_, &QComboBox::activated, this, [this](int index) {
-        const auto kind = static_cast<core::Offload>(offload_->itemData(index).toInt());
-        edit(EditField::Offload, freshGesture(),
-             tr("Set offload to %1").arg(ControlsText::name(kind)),
-             [kind](core::Plan& plan) { plan.parallel.offload = kind; });
-    });
+    bindEnum(
+        kOffload, +[](core::Plan& p) -> core::Offload& { return p.parallel.offload; });
 }
 
 SliderControl* ParallelControls::addAxis(core::ParallelAxis axis, const QString& name,
@@ -133,20 +141,13 @@ SliderControl* ParallelControls::addAxis(core::ParallelAxis axis, const QString&
 }
 
 const std::vector<std::vector<double>>& ParallelControls::stopsFor(const core::Plan& plan) {
-    constexpr std::size_t kKept = 8;
-    auto kept = std::find_if(stopsByPlan_.begin(), stopsByPlan_.end(),
-                             [&plan](const StopsOfPlan& entry) { return entry.plan == plan; });
-    if (kept == stopsByPlan_.end()) {
-        if (stopsByPlan_.size() >= kKept) stopsByPlan_.pop_back();
-        StopsOfPlan made{plan, {}};
+    return stopsByPlan_.get(plan, [this, &plan] {
+        std::vector<std::vector<double>> stops;
         for (const auto& [axis, control] : axes_) {
-            made.stops.push_back(toStops(core::parallelStops(plan, axis)));
+            stops.push_back(toStops(core::parallelStops(plan, axis)));
         }
-        stopsByPlan_.insert(stopsByPlan_.begin(), std::move(made));
-        return stopsByPlan_.front().stops;
-    }
-    std::rotate(stopsByPlan_.begin(), kept, kept + 1);
-    return stopsByPlan_.front().stops;
+        return stops;
+    });
 }
 
 void ParallelControls::sync(const core::Evaluation& evaluation) {
@@ -162,10 +163,8 @@ void ParallelControls::sync(const core::Evaluation& evaluation) {
     axes_.front().control->setDetail(tr("%1 ranks of the cluster's %2 GPUs")
                                          .arg(evaluation.worldSize)
                                          .arg(core::clusterGpuCount(plan)));
-    selectQuietly(schedule_, static_cast<int>(plan.parallel.schedule));
-    checkQuietly(sequenceParallel_, plan.parallel.sequenceParallel);
+    syncBound(evaluation);
     selectQuietly(zeroStage_, plan.parallel.zeroStage);
-    selectQuietly(offload_, static_cast<int>(plan.parallel.offload));
 }
 
 }  // namespace fourfold::ui

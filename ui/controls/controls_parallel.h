@@ -7,6 +7,7 @@
 #include "core/plan/plan.h"
 #include "core/rules/parallel_choices.h"
 #include "ui/controls/controls_group.h"
+#include "ui/widgets/recent_values.h"
 
 #include <vector>
 
@@ -26,21 +27,14 @@ private:
     SliderControl* addAxis(core::ParallelAxis axis, const QString& name, const QString& label,
                            const QString& help, const QString& undoText);
 
-    // Each axis's valid stops (toStops of core::parallelStops) for the plans synced last, most
-    // recent first: a drag back and forth comes back to the same plans, and trying every
+    // Each axis's valid stops (toStops of core::parallelStops, per entry of axes_) for the plans
+    // synced last: a drag back and forth comes back to the same plans, and trying every
     // candidate degree of every axis was a fifth of a slider step's own work.
-    struct StopsOfPlan {
-        core::Plan plan;
-        std::vector<std::vector<double>> stops;  // per entry of axes_
-    };
     [[nodiscard]] const std::vector<std::vector<double>>& stopsFor(const core::Plan& plan);
-    std::vector<StopsOfPlan> stopsByPlan_;
+    RecentValues<core::Plan, std::vector<std::vector<double>>, 8> stopsByPlan_;
 
     std::vector<AxisSlider> axes_;
-    QComboBox* schedule_ = nullptr;
-    QCheckBox* sequenceParallel_ = nullptr;
     QComboBox* zeroStage_ = nullptr;
-    QComboBox* offload_ = nullptr;
 };
 
 }  // namespace fourfold::ui

@@ -22,89 +22,134 @@
 namespace fourfold::ui {
 namespace {
 
-template <typename Enum>
-void fillEnumCombo(QComboBox* combo) {
-    for (Enum value : core::allValues<Enum>()) {
-        combo->addItem(ControlsText::name(value), static_cast<int>(value));
-    }
-}
+constexpr const char* kContext = "fourfold::ui::TrainingControls";
 
-template <typename Enum>
-Enum enumAt(const QComboBox* combo, int index) {
-    return static_cast<Enum>(combo->itemData(index).toInt());
+// The training section's controls, one row of facts each.
+const ControlFacts kPrecision = {
+    kContext,
+    "precision",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Prec&ision"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "The dtype of weights and activations in forward and backward."),
+    "/training/precision",
+    EditField::Precision,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Set precision to %1")};
+const ControlFacts kMasterWeights = {
+    kContext,
+    "masterWeights",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "FP32 master weights"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "Keep a 4-byte copy of every weight for the optimizer update."),
+    "/training/master_weights",
+    EditField::MasterWeights,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Keep master weights"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Drop master weights")};
+const ControlFacts kGradDtype = {
+    kContext,
+    "gradDtype",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Gradient dtype"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "The dtype gradients are kept and reduced in."),
+    "/training/grad_dtype",
+    EditField::GradDtype,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Set gradient dtype to %1")};
+const ControlFacts kOptimizer = {
+    kContext,
+    "optimizer",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "&Optimizer"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "The optimizer decides how many state bytes each parameter keeps."),
+    "/training/optimizer",
+    EditField::Optimizer,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Set optimizer to %1")};
+const ControlFacts kMicroBatch = {
+    kContext,
+    "microBatch",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "&Micro-batch"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "Samples one GPU processes in one forward and backward pass."),
+    "/training/micro_batch",
+    EditField::MicroBatch,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Set micro-batch to %1")};
+const ControlFacts kAccumulation = {
+    kContext,
+    "gradAccumulation",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Gradient &accumulation"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "Micro-batches each replica runs before one optimizer step."),
+    "/training/grad_accumulation",
+    EditField::GradAccumulation,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Set gradient accumulation to %1")};
+const ControlFacts kSequence = {
+    kContext,
+    "sequence",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Se&quence length"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "Tokens per sample; activations grow with it."),
+    "/model/sequence",
+    EditField::Sequence,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Set sequence length to %1")};
+const ControlFacts kRecompute = {
+    kContext,
+    "recompute",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "&Recompute"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "Recompute activations in backward instead of storing them."),
+    "/training/recompute",
+    EditField::Recompute,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Set recompute to %1")};
+const ControlFacts kFlashAttention = {
+    kContext,
+    "flashAttention",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Flash attention"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "Fused attention that never stores the score matrix."),
+    "/training/flash_attention",
+    EditField::FlashAttention,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Use flash attention"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Stop using flash attention")};
+
+// A count slider stepping through `stops`, its spin box over the key's documented range.
+void countRange(SliderControl* control, const ControlFacts& facts, std::vector<double> stops,
+                double spinStep) {
+    control->setStops(std::move(stops));
+    const core::KeyRange& range = documentedRange(facts.pointer);
+    control->setSpinRange(range.minimum, range.maximum, 0, spinStep);
 }
 
 }  // namespace
 
 TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
     : ControlsGroup(QStringLiteral("trainingGroup"), tr("Training"), document, parent) {
-    precision_ = addCombo(QStringLiteral("precision"), tr("Prec&ision"),
-                          tr("The dtype of weights and activations in forward and backward."),
-                          QStringLiteral("/training/precision"));
-    fillEnumCombo<core::Precision>(precision_);
-    connect(precision_, &QComboBox::activated, this, [this](int index) {
-        const auto value = enumAt<core::Precision>(precision_, index);
-        edit(EditField::Precision, freshGesture(),
-             tr("Set precision to %1").arg(ControlsText::name(value)),
-             [value](core::Plan& plan) { plan.training.precision = value; });
-    });
-
-    masterWeights_ = addCheck(QStringLiteral("masterWeights"), tr("FP32 master weights"),
-                              tr("Keep a 4-byte copy of every weight for the optimizer update."),
-                              QStringLiteral("/training/master_weights"));
-    connect(masterWeights_, &QCheckBox::toggled, this, [this](bool on) {
-        edit(EditField::MasterWeights, freshGesture(),
-             on ? tr("Keep master weights") : tr("Drop master weights"),
-             [on](core::Plan& plan) { plan.training.masterWeights = on; });
-    });
-
-    gradDtype_ = addCombo(QStringLiteral("gradDtype"), tr("Gradient dtype"),
-                          tr("The dtype gradients are kept and reduced in."),
-                          QStringLiteral("/training/grad_dtype"));
-    fillEnumCombo<core::Precision>(gradDtype_);
-    connect(gradDtype_, &QComboBox::activated, this, [this](int index) {
-        const auto value = enumAt<core::Precision>(gradDtype_, index);
-        edit(EditField::GradDtype, freshGesture(),
-             tr("Set gradient dtype to %1").arg(ControlsText::name(value)),
-             [value](core::Plan& plan) { plan.training.gradDtype = value; });
-    });
-
-    optimizer_ = addCombo(QStringLiteral("optimizer"), tr("&Optimizer"),
-                          tr("The optimizer decides how many state bytes each parameter keeps."),
-                          QStringLiteral("/training/optimizer"));
-    fillEnumCombo<core::OptimizerKind>(optimizer_);
-    connect(optimizer_, &QComboBox::activated, this, [this](int index) {
-        const auto value = enumAt<core::OptimizerKind>(optimizer_, index);
-        edit(EditField::Optimizer, freshGesture(),
-             tr("Set optimizer to %1").arg(ControlsText::name(value)),
-             [value](core::Plan& plan) { plan.training.optimizer = value; });
-    });
-
-    microBatch_ = addSlider(QStringLiteral("microBatch"), tr("&Micro-batch"),
-                            tr("Samples one GPU processes in one forward and backward pass."),
-                            QStringLiteral("/training/micro_batch"));
+    bindEnum(
+        kPrecision, +[](core::Plan& p) -> core::Precision& { return p.training.precision; });
+    bindCheck(
+        kMasterWeights, +[](core::Plan& p) -> bool& { return p.training.masterWeights; });
+    bindEnum(
+        kGradDtype, +[](core::Plan& p) -> core::Precision& { return p.training.gradDtype; });
+    bindEnum(
+        kOptimizer, +[](core::Plan& p) -> core::OptimizerKind& { return p.training.optimizer; });
+    countRange(bindInt(
+                   kMicroBatch, +[](core::Plan& p) -> int& { return p.training.microBatch; }),
+               kMicroBatch, countStops(1, 1024), 1);
     alsoCovers(QStringLiteral("/training"));
-    microBatch_->setStops(countStops(1, 1024));
-    const core::KeyRange& micro = documentedRange("/training/micro_batch");
-    microBatch_->setSpinRange(micro.minimum, micro.maximum, 0, 1);
-    connect(microBatch_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
-        const int micro = static_cast<int>(value);
-        edit(EditField::MicroBatch, gesture, tr("Set micro-batch to %1").arg(micro),
-             [micro](core::Plan& plan) { plan.training.microBatch = micro; });
-    });
+    countRange(
+        bindInt(
+            kAccumulation, +[](core::Plan& p) -> int& { return p.training.gradAccumulation; }),
+        kAccumulation, countStops(1, 4096), 1);
+    addGlobalBatch();
+    countRange(bindInt(
+                   kSequence, +[](core::Plan& p) -> int& { return p.model.sequence; }),
+               kSequence, powerOfTwoStops(128, 1 << 20), 128);
+    bindEnum(
+        kRecompute, +[](core::Plan& p) -> core::Recompute& { return p.training.recompute; });
+    bindCheck(
+        kFlashAttention, +[](core::Plan& p) -> bool& { return p.training.flashAttention; });
+}
 
-    accumulation_ = addSlider(QStringLiteral("gradAccumulation"), tr("Gradient &accumulation"),
-                              tr("Micro-batches each replica runs before one optimizer step."),
-                              QStringLiteral("/training/grad_accumulation"));
-    accumulation_->setStops(countStops(1, 4096));
-    const core::KeyRange& accumulation = documentedRange("/training/grad_accumulation");
-    accumulation_->setSpinRange(accumulation.minimum, accumulation.maximum, 0, 1);
-    connect(accumulation_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
-        const int steps = static_cast<int>(value);
-        edit(EditField::GradAccumulation, gesture, tr("Set gradient accumulation to %1").arg(steps),
-             [steps](core::Plan& plan) { plan.training.gradAccumulation = steps; });
-    });
-
+// The global batch: its formula as a note, and a target the user may type (a warning shows
+// when micro-batch × accumulation × dp differs from it).
+void TrainingControls::addGlobalBatch() {
     batchFormula_ = addNote(QStringLiteral("globalBatchFormula"),
                             tr("Global batch = micro-batch × accumulation steps × data-parallel "
                                "replicas; TP, PP and CP never multiply it."));
@@ -133,48 +178,11 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
             }
         });
     });
-
-    sequence_ = addSlider(QStringLiteral("sequence"), tr("Se&quence length"),
-                          tr("Tokens per sample; activations grow with it."),
-                          QStringLiteral("/model/sequence"));
-    sequence_->setStops(powerOfTwoStops(128, 1 << 20));
-    const core::KeyRange& sequence = documentedRange("/model/sequence");
-    sequence_->setSpinRange(sequence.minimum, sequence.maximum, 0, 128);
-    connect(sequence_, &SliderControl::valueEdited, this, [this](double value, int gesture) {
-        const int tokens = static_cast<int>(value);
-        edit(EditField::Sequence, gesture, tr("Set sequence length to %1").arg(tokens),
-             [tokens](core::Plan& plan) { plan.model.sequence = tokens; });
-    });
-
-    recompute_ = addCombo(QStringLiteral("recompute"), tr("&Recompute"),
-                          tr("Recompute activations in backward instead of storing them."),
-                          QStringLiteral("/training/recompute"));
-    fillEnumCombo<core::Recompute>(recompute_);
-    connect(recompute_, &QComboBox::activated, this, [this](int index) {
-        const auto value = enumAt<core::Recompute>(recompute_, index);
-        edit(EditField::Recompute, freshGesture(),
-             tr("Set recompute to %1").arg(ControlsText::name(value)),
-             [value](core::Plan& plan) { plan.training.recompute = value; });
-    });
-
-    flashAttention_ = addCheck(QStringLiteral("flashAttention"), tr("Flash attention"),
-                               tr("Fused attention that never stores the score matrix."),
-                               QStringLiteral("/training/flash_attention"));
-    connect(flashAttention_, &QCheckBox::toggled, this, [this](bool on) {
-        edit(EditField::FlashAttention, freshGesture(),
-             on ? tr("Use flash attention") : tr("Stop using flash attention"),
-             [on](core::Plan& plan) { plan.training.flashAttention = on; });
-    });
 }
 
 void TrainingControls::sync(const core::Evaluation& evaluation) {
+    syncBound(evaluation);
     const core::TrainingSpec& training = evaluation.plan.training;
-    selectQuietly(precision_, static_cast<int>(training.precision));
-    checkQuietly(masterWeights_, training.masterWeights);
-    selectQuietly(gradDtype_, static_cast<int>(training.gradDtype));
-    selectQuietly(optimizer_, static_cast<int>(training.optimizer));
-    microBatch_->setValueQuietly(training.microBatch);
-    accumulation_->setValueQuietly(training.gradAccumulation);
     batchFormula_->setText(tr("%1\n%2 tokens per step")
                                .arg(ControlsText::batchFormula(evaluation.batch),
                                     QString::fromStdString(core::formatCount(
@@ -186,9 +194,6 @@ void TrainingControls::sync(const core::Evaluation& evaluation) {
         const QSignalBlocker blocker(batchTarget_);
         batchTarget_->setValue(target);
     }
-    sequence_->setValueQuietly(evaluation.plan.model.sequence);
-    selectQuietly(recompute_, static_cast<int>(training.recompute));
-    checkQuietly(flashAttention_, training.flashAttention);
 }
 
 }  // namespace fourfold::ui

@@ -17,17 +17,10 @@ public:
     void sync(const core::Evaluation& evaluation) override;
 
 private:
-    QComboBox* precision_ = nullptr;
-    QCheckBox* masterWeights_ = nullptr;
-    QComboBox* gradDtype_ = nullptr;
-    QComboBox* optimizer_ = nullptr;
-    SliderControl* microBatch_ = nullptr;
-    SliderControl* accumulation_ = nullptr;
+    void addGlobalBatch();
+
     QLabel* batchFormula_ = nullptr;
     QDoubleSpinBox* batchTarget_ = nullptr;
-    SliderControl* sequence_ = nullptr;
-    QComboBox* recompute_ = nullptr;
-    QCheckBox* flashAttention_ = nullptr;
 };
 
 }  // namespace fourfold::ui

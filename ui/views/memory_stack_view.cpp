@@ -8,6 +8,7 @@
 #include "ui/charts/palette.h"
 #include "ui/charts/plot_refresh.h"
 #include "ui/charts/rect_bars.h"
+#include "ui/settings/language.h"
 #include "ui/views/explained_text.h"
 
 #include <qcustomplot.h>
@@ -29,26 +30,11 @@ constexpr double kMeasuredOffset = 0.42;  // the measured marker sits just right
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
+// The category's name from the core's catalogues, as a legend entry starts: "Master weights".
 QString categoryName(core::MemoryCategory category) {
-    switch (category) {
-        case core::MemoryCategory::Weights:
-            return MemoryStackView::tr("Weights");
-        case core::MemoryCategory::MasterWeights:
-            return MemoryStackView::tr("Master weights");
-        case core::MemoryCategory::Gradients:
-            return MemoryStackView::tr("Gradients");
-        case core::MemoryCategory::OptimizerStates:
-            return MemoryStackView::tr("Optimizer states");
-        case core::MemoryCategory::Activations:
-            return MemoryStackView::tr("Activations");
-        case core::MemoryCategory::CommBuffers:
-            return MemoryStackView::tr("Comm buffers");
-        case core::MemoryCategory::Framework:
-            return MemoryStackView::tr("Framework");
-        case core::MemoryCategory::Fragmentation:
-            return MemoryStackView::tr("Fragmentation");
-    }
-    return {};
+    QString name = qs(core::categoryName(category, uiLanguage()));
+    if (!name.isEmpty()) name[0] = name[0].toUpper();
+    return name;
 }
 
 }  // namespace

@@ -226,9 +226,7 @@ void PipelineGanttView::buildLegend(int chunks, int everyRank) {
     if (split) kinds.push_back(core::OpKind::WeightGrad);
     for (core::OpKind kind : kinds) {
         const QColor colour = palette::opKind(kind);
-        const QString letter = kind == core::OpKind::Forward    ? QStringLiteral("F")
-                               : kind == core::OpKind::Backward ? QStringLiteral("B")
-                                                                : QStringLiteral("W");
+        const QString letter = QString::fromLatin1(core::toString(kind));
         swatches.push_back({SwatchShape::Box, colour, QPen(colour.darker(150), 0),
                             tr("%1 %2").arg(letter, kindName(kind).toLower())});
     }

@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/widgets/controls_text.h"
 
+#include "core/schedule/schedule_kinds.h"
+#include "core/text/coded_text.h"
+#include "ui/settings/language.h"
+
+#include <string>
+
 namespace fourfold::ui {
 
 QString ControlsText::name(core::Precision value) {
@@ -64,19 +70,9 @@ QString ControlsText::name(core::Offload value) {
 }
 
 QString ControlsText::name(core::ScheduleKind value) {
-    switch (value) {
-        case core::ScheduleKind::Gpipe:
-            return tr("GPipe");
-        case core::ScheduleKind::OneFOneB:
-            return tr("1F1B");
-        case core::ScheduleKind::Interleaved1F1B:
-            return tr("Interleaved 1F1B");
-        case core::ScheduleKind::ZbH1:
-            return tr("Zero bubble H1");
-        case core::ScheduleKind::ZbH2:
-            return tr("Zero bubble H2");
-    }
-    return {};
+    // The schedules' table names each in the core's catalogues, in both languages.
+    return QString::fromStdString(
+        core::renderCodedText({std::string(core::scheduleInfo(value).nameCode)}, uiLanguage()));
 }
 
 QString ControlsText::name(core::MemoryConvention value) {

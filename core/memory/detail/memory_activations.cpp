@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/memory/detail/memory_activations.h"
 
+#include "core/memory/detail/stage_build.h"
 #include "core/model/model_shapes.h"
 
 #include <algorithm>
@@ -84,7 +85,10 @@ LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute) {
     return out;
 }
 
-MemoryItem stageActivations(const MemoryInputs& in, const StageParameters& stage, int inFlight) {
+MemoryItem activationsItem(const StageBuild& build) {
+    const MemoryInputs& in = build.in;
+    const StageParameters& stage = build.parameters;
+    const int inFlight = build.inFlight;
     const Plan& plan = *in.plan;
     const ModelSpec& spec = plan.model;
     const Dimensions d = dimensions(in);

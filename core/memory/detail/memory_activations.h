@@ -18,8 +18,7 @@ struct LayerActivations {
 
 [[nodiscard]] LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute);
 
-// All activations of a stage with `inFlight` (micro-batch, chunk) sets held at once.
-[[nodiscard]] MemoryItem stageActivations(const MemoryInputs& in, const StageParameters& stage,
-                                          int inFlight);
+// activationsItem (core/memory/memory_category.h) is the stage's: all its activations with
+// the (micro-batch, chunk) sets the schedule holds at once.
 
 }  // namespace fourfold::core::detail

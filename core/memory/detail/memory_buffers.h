@@ -10,10 +10,8 @@
 
 namespace fourfold::core::detail {
 
-[[nodiscard]] MemoryItem commBuffers(const MemoryInputs& in, const StageShare& share,
-                                     const StageParameters& stage);
-[[nodiscard]] MemoryItem frameworkItem(const MemoryInputs& in);
-// fraction × allocated, where allocated is everything the caching allocator hands out.
-[[nodiscard]] MemoryItem fragmentationItem(const MemoryInputs& in, double allocated);
+// Their builders are commBuffersItem, frameworkItem and fragmentationItem
+// (core/memory/memory_category.h); fragmentation is fraction × allocated, where allocated is
+// every category the caching allocator hands out.
 
 }  // namespace fourfold::core::detail

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The reference conventions: the same inputs counted the way a published estimator counts
-// them, so the figures equal that reference's own numbers.
+// them, so the figures equal that reference's own numbers (memory_conventions.cpp,
+// memory_deepspeed.cpp, memory_megatron.cpp).
 // - ZeRO paper (Rajbhandari et al. 2020, §3.1 and Fig. 1): (2 + 2 + K)Ψ, K = 12, per stage.
 // - DeepSpeed: estimate_zero2_model_states_mem_needs / estimate_zero3_model_states_mem_needs
 //   (deepspeed/runtime/zero/stage_1_and_2.py and stage3.py), additional_buffer_factor 1.5.
@@ -9,6 +10,8 @@
 #pragma once
 
 #include "core/memory/memory_common.h"
+
+#include <string>
 
 namespace fourfold::core::detail {
 
@@ -22,5 +25,9 @@ void megatronStage(const MemoryInputs& in, const StageParameters& parameters, in
 
 // Megatron-LM's own parameter count of the model (no biases, no learned positions).
 [[nodiscard]] double megatronParameterCount(const ModelSpec& spec);
+
+// The categories a reference does not count (all but the model states): 0, with a note naming
+// the reference.
+void leaveOut(bool explain, StageMemory& stage, const std::string& reference);
 
 }  // namespace fourfold::core::detail

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/memory/detail/memory_state.h"
 
+#include "core/memory/detail/stage_build.h"
+
 #include <algorithm>
 
 namespace fourfold::core::detail {
@@ -81,9 +83,8 @@ ModelStateBytes modelStateBytes(const MemoryInputs& in, const StageShare& share)
     // states and the gradients (reduced bucket by bucket, then copied to the CPU, as DeepSpeed
     // does); parameter offload (ZeRO-Infinity) needs ZeRO-3 and also moves the weight shards.
     const bool toNvme = offload == Offload::Nvme;
-    const bool optimizerMoved = offload != Offload::None;
-    const bool paramsMoved =
-        zero == 3 && (offload == Offload::OptimizerAndParamsCpu || offload == Offload::Nvme);
+    const bool optimizerMoved = offloadsOptimizer(offload);
+    const bool paramsMoved = parametersOffloaded(plan.parallel);
     const char* destination = toNvme ? "NVMe" : "CPU memory";
 
     ModelStateBytes out;
@@ -137,5 +138,10 @@ ModelStateBytes modelStateBytes(const MemoryInputs& in, const StageShare& share)
     (toNvme ? out.nvmeBytes : out.hostBytes) += moved + movedParams;
     return out;
 }
+
+MemoryItem weightsItem(const StageBuild& build) { return build.state.weights; }
+MemoryItem masterWeightsItem(const StageBuild& build) { return build.state.masterWeights; }
+MemoryItem gradientsItem(const StageBuild& build) { return build.state.gradients; }
+MemoryItem optimizerStatesItem(const StageBuild& build) { return build.state.optimizerStates; }
 
 }  // namespace fourfold::core::detail

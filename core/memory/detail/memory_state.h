@@ -18,6 +18,8 @@ struct ModelStateBytes {
     double nvmeBytes = 0;  // per GPU, moved to NVMe
 };
 
+// The four states of one GPU of a stage, placed together; the categories' builders
+// (weightsItem, ... in core/memory/memory_category.h) hand out each one.
 [[nodiscard]] ModelStateBytes modelStateBytes(const MemoryInputs& in, const StageShare& share);
 
 }  // namespace fourfold::core::detail

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/performance/detail/performance_layer.h"
 
+#include "core/memory/memory_common.h"
 #include "core/model/model_shapes.h"
 
 #include <algorithm>
@@ -33,7 +34,7 @@ Split splitOf(const Plan& plan) {
 }  // namespace
 
 double activationElementBytes(const Plan& plan) {
-    return plan.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    return activationBytesPerElement(plan.training.precision);
 }
 
 WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {

@@ -26,4 +26,8 @@ ScheduleOrders generateOneFOneB(const ScheduleShape& shape) {
     return orders;
 }
 
+std::int64_t oneFOneBInFlight(const ScheduleShape& shape, int stage) {
+    return std::min(shape.stages - stage, shape.microBatches);
+}
+
 }  // namespace fourfold::core::detail

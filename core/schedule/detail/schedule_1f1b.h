@@ -6,8 +6,12 @@
 
 #include "core/schedule/schedule_order.h"
 
+#include <cstdint>
+
 namespace fourfold::core::detail {
 
 [[nodiscard]] ScheduleOrders generateOneFOneB(const ScheduleShape& shape);
+// min(p − s, m) (Narayanan et al. 2021 §2.2).
+[[nodiscard]] std::int64_t oneFOneBInFlight(const ScheduleShape& shape, int stage);
 
 }  // namespace fourfold::core::detail

@@ -18,4 +18,6 @@ ScheduleOrders generateGpipe(const ScheduleShape& shape) {
     return orders;
 }
 
+std::int64_t gpipeInFlight(const ScheduleShape& shape, int) { return shape.microBatches; }
+
 }  // namespace fourfold::core::detail

@@ -5,8 +5,12 @@
 
 #include "core/schedule/schedule_order.h"
 
+#include <cstdint>
+
 namespace fourfold::core::detail {
 
 [[nodiscard]] ScheduleOrders generateGpipe(const ScheduleShape& shape);
+// All m micro-batches before the first backward.
+[[nodiscard]] std::int64_t gpipeInFlight(const ScheduleShape& shape, int stage);
 
 }  // namespace fourfold::core::detail

@@ -27,6 +27,13 @@ int interleavedWarmup(int stages, int microBatches, int virtualStages, int stage
     return static_cast<int>(std::min(warmup, total));
 }
 
+std::int64_t interleavedInFlight(const ScheduleShape& shape, int stage) {
+    const std::int64_t total = std::int64_t{shape.microBatches} * shape.virtualStages;
+    const int warmup =
+        interleavedWarmup(shape.stages, shape.microBatches, shape.virtualStages, stage);
+    return std::min<std::int64_t>(warmup + 1, total);
+}
+
 ScheduleOrders generateInterleavedOneFOneB(const ScheduleShape& shape) {
     const int stages = shape.stages;
     const int chunks = shape.virtualStages;

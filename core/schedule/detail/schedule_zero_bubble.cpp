@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/schedule/detail/schedule_zero_bubble.h"
 
+#include "core/schedule/detail/schedule_bubble.h"
+
 #include <algorithm>
 
 namespace fourfold::core::detail {
@@ -44,6 +46,22 @@ ScheduleOrders generateZeroBubbleH2(const ScheduleShape& shape) {
     return splitBackwardOrders(
         shape, [stages](int stage) { return 2 * (stages - stage) - 1; },
         [stages](int stage) { return std::max(0, 2 * stage - stages + 1); });
+}
+
+std::int64_t zeroBubbleH1InFlight(const ScheduleShape& shape, int) {
+    return std::min(shape.stages, shape.microBatches);
+}
+
+std::int64_t zeroBubbleH2InFlight(const ScheduleShape& shape, int stage) {
+    return std::min(shape.microBatches, std::max(2 * (shape.stages - stage) - 1, shape.stages));
+}
+
+void describeZeroBubbleH1(ScheduleResult& result, int) {
+    describeSimulatedBubble(result, "bubble.zb_h1", "(p − 1)(T_F + T_B − T_W) idle per rank");
+}
+
+void describeZeroBubbleH2(ScheduleResult& result, int) {
+    describeSimulatedBubble(result, "bubble.zb_h2", "(p − 1)(T_F + T_B − 2T_W) idle per rank");
 }
 
 }  // namespace fourfold::core::detail

@@ -11,9 +11,19 @@
 
 #include "core/schedule/schedule_order.h"
 
+#include <cstdint>
+
 namespace fourfold::core::detail {
 
 [[nodiscard]] ScheduleOrders generateZeroBubbleH1(const ScheduleShape& shape);
 [[nodiscard]] ScheduleOrders generateZeroBubbleH2(const ScheduleShape& shape);
+// Micro-batches held: ZB-H1 min(p, m) on every stage (§2.1); ZB-H2 up to 2p − 1 on the first
+// (§2.2): min(m, max(2(p − s) − 1, p)).
+[[nodiscard]] std::int64_t zeroBubbleH1InFlight(const ScheduleShape& shape, int stage);
+[[nodiscard]] std::int64_t zeroBubbleH2InFlight(const ScheduleShape& shape, int stage);
+// The bubble as simulated, with the paper's idle time per rank beside it (no single closed form
+// gives the fraction).
+void describeZeroBubbleH1(ScheduleResult& result, int requestedChunks);
+void describeZeroBubbleH2(ScheduleResult& result, int requestedChunks);
 
 }  // namespace fourfold::core::detail

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/search/detail/search_space.h"
 
+#include "core/plan/plan_enums.h"
 #include "core/rules/parallel_choices.h"
+#include "core/schedule/schedule_kinds.h"
 
 #include <algorithm>
 
@@ -104,11 +106,8 @@ BlockAxes blockAxes(const Plan& plan, const SearchSpace& space, const Factorisat
         axes.microBatches.push_back(micro);
     }
     const int layers = plan.model.layers;
-    for (const ScheduleKind kind :
-         orAll(space.schedules,
-               {ScheduleKind::Gpipe, ScheduleKind::OneFOneB, ScheduleKind::Interleaved1F1B,
-                ScheduleKind::ZbH1, ScheduleKind::ZbH2})) {
-        if (kind != ScheduleKind::Interleaved1F1B) {
+    for (const ScheduleKind kind : orAll(space.schedules, allValues<ScheduleKind>())) {
+        if (!scheduleInfo(kind).usesVirtualStages) {
             axes.schedules.push_back({kind, 1});
             continue;
         }
