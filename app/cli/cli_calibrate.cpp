@@ -11,7 +11,6 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 
 namespace fourfold::app {
 using namespace fourfold::core;
@@ -116,9 +115,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     const bool fitted = !calibration.rows.empty();
     if (fitted && !options.output.empty()) {
-        std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
-        if (!(file << profileToJson(calibration.profile)) || !file.flush()) {
-            err << "fourfold-cli: cannot write '" << options.output << "'\n";
+        // Replaced whole or not at all: a profile a plan names is never left half written.
+        if (const auto problem = replaceFile(options.output, profileToJson(calibration.profile))) {
+            err << "fourfold-cli: cannot write '" << options.output << "': " << *problem << "\n";
             return kExitUsage;
         }
     }

@@ -196,4 +196,31 @@ std::optional<std::string> writeJson(std::ostream& out, const nlohmann::ordered_
     return std::nullopt;
 }
 
+std::optional<std::string> replaceFile(const std::string& path, std::string_view text) {
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    // In the target's folder, so the rename stays on one file system and is atomic (POSIX).
+    fs::path temporary = target;
+    temporary += ".fourfold-tmp";
+    {
+        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+        if (!file) return std::string(std::strerror(errno));
+        if (!file.write(text.data(), static_cast<std::streamsize>(text.size())) || !file.flush()) {
+            const std::string reason = std::strerror(errno);
+            file.close();
+            std::error_code ignored;
+            fs::remove(temporary, ignored);
+            return reason;
+        }
+    }
+    std::error_code error;
+    fs::rename(temporary, target, error);
+    if (error) {
+        std::error_code ignored;
+        fs::remove(temporary, ignored);
+        return error.message();
+    }
+    return std::nullopt;
+}
+
 }  // namespace fourfold::app

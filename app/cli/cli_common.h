@@ -102,6 +102,11 @@ void printDiagnostics(std::ostream& err, const std::string& file,
 // writes nothing, so the caller can report it.
 [[nodiscard]] std::optional<std::string> writeJson(std::ostream& out,
                                                    const nlohmann::ordered_json& document);
+// Replaces the file at `path` with `text` whole or not at all: written beside it under a
+// temporary name, flushed and renamed over it, so a reader or a failed write never sees half a
+// file. Returns why it could not, or nothing.
+[[nodiscard]] std::optional<std::string> replaceFile(const std::string& path,
+                                                     std::string_view text);
 // The first non-finite number's JSON pointer, if any.
 [[nodiscard]] std::optional<std::string> findNonFinite(const nlohmann::ordered_json& value,
                                                        const std::string& pointer = {});

@@ -6,6 +6,7 @@
 #include "core/plan/plan_json_fields.h"
 #include "core/plan/plan_json_text.h"
 #include "core/rules/validate.h"
+#include "core/rules/validate_ranges.h"
 #include "core/text/coded_text.h"
 
 #include <algorithm>
@@ -20,7 +21,26 @@ using detail::ObjectReader;
 
 // /runs/N/plan/cluster/gpu/efficiency/gemm is seven levels deep.
 constexpr int kRunsPositionDepth = 8;
-constexpr double kAnyPositive = std::numeric_limits<double>::infinity();
+
+// A run's measured figure takes the range the same figure has in a plan (docs/plan-format.md,
+// "Ranges"), so a runs file holds nothing a plan would refuse.
+double measuredMaximum(std::string_view planKey) {
+    const KeyRange* range = findKeyRange(std::string("/measured/").append(planKey));
+    return range != nullptr ? range->maximum : 0.0;
+}
+
+// A peak in bytes within the plan's measured peak range; nothing (and a diagnostic) otherwise.
+std::optional<std::uint64_t> peakBytes(const Json& value, const std::string& pointer,
+                                       std::vector<Diagnostic>& out) {
+    const auto bytes = detail::byteCount(value, pointer, out);
+    const double maximum = measuredMaximum("peak_bytes");
+    if (bytes && static_cast<double>(*bytes) > maximum) {
+        out.push_back(detail::typeError(pointer, "json.expected_number_between", value,
+                                        {{"minimum", 0.0}, {"maximum", maximum}}));
+        return std::nullopt;
+    }
+    return bytes;
+}
 
 std::string shownPath(const std::string& path) {
     return detail::shortenUtf8(detail::sanitizeUtf8(path), 200);
@@ -92,7 +112,7 @@ void readRunMeasured(ObjectReader& measured, MeasuredFigures& figures,
     const auto positive = [&](std::string_view key, std::optional<double>& target) {
         double value = 0;
         if (measured.readNumber(key, value, std::numeric_limits<double>::denorm_min(),
-                                kAnyPositive)) {
+                                measuredMaximum(key))) {
             target = value;
         }
     };
@@ -100,23 +120,19 @@ void readRunMeasured(ObjectReader& measured, MeasuredFigures& figures,
     positive("tokens_per_s_per_gpu", figures.tokensPerSPerGpu);
     positive("samples_per_s", figures.samplesPerS);
     positive("tflops_per_gpu", figures.tflopsPerGpu);
-    double mfu = 0;
-    if (measured.readNumber("mfu", mfu, std::numeric_limits<double>::denorm_min(), 1)) {
-        figures.mfu = mfu;
-    }
+    positive("mfu", figures.mfu);
     if (const Json* peak = measured.take("peak_memory_bytes")) {
         const std::string pointer = measured.pointerOf("peak_memory_bytes");
         if (peak->is_array()) {
             std::vector<std::uint64_t> stages;
             bool valid = true;
             for (std::size_t i = 0; i < peak->size(); ++i) {
-                const auto bytes =
-                    detail::byteCount((*peak)[i], pointer + "/" + std::to_string(i), out);
+                const auto bytes = peakBytes((*peak)[i], pointer + "/" + std::to_string(i), out);
                 valid = valid && bytes.has_value();
                 if (bytes) stages.push_back(*bytes);
             }
             if (valid) figures.peakBytesPerStage = std::move(stages);
-        } else if (const auto bytes = detail::byteCount(*peak, pointer, out)) {
+        } else if (const auto bytes = peakBytes(*peak, pointer, out)) {
             figures.peakBytes = *bytes;
         }
     }

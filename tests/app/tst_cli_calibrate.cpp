@@ -3,6 +3,7 @@
 // and `search` do with cluster.profile (read relative to the plan, a warning when it is missing).
 #include "cli_test_util.h"
 
+#include "core/calibrate/runs_file.h"
 #include "core/evaluate/evaluate.h"
 #include "core/plan/calibration_profile.h"
 #include "core/plan/catalog.h"
@@ -11,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QTest>
 
 using namespace fourfold::core;
@@ -199,6 +202,33 @@ private slots:
                  2);
         QCOMPARE(run({"calibrate"}).exitCode, 2);
         QCOMPARE(run({"calibrate", none, "-o"}).exitCode, 2);
+    }
+
+    void aTooLargeRunsFileIsRefusedBeforeItIsRead() {
+        const std::string big =
+            write(QStringLiteral("big.json"),
+                  R"({"runs": [], "name": ")" + std::string(kMaxRunsBytes, 'x') + R"("})");
+        const CliRun result = run({"calibrate", big});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.find("is larger than") != std::string::npos, result.err.c_str());
+    }
+
+    void theProfileIsReplacedWholeOrNotAtAll() {
+        const std::string runs = writeRuns();
+        const QString profile = dir_.filePath(QStringLiteral("replaced.json"));
+        write(QStringLiteral("replaced.json"), "an older profile");
+        QCOMPARE(run({"calibrate", runs, "-o", profile.toStdString()}).exitCode, 0);
+        QFile file(profile);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(parseProfile(file.readAll().toStdString()).profile.has_value());
+        // Nothing left beside it under the temporary name.
+        QCOMPARE(QDir(dir_.path()).entryList({QStringLiteral("replaced.json*")}).size(), 1);
+        // A folder that does not exist: exit 2, and no file anywhere.
+        const QString nowhere = dir_.filePath(QStringLiteral("no-such-folder/p.json"));
+        const CliRun failed = run({"calibrate", runs, "-o", nowhere.toStdString()});
+        QCOMPARE(failed.exitCode, 2);
+        QVERIFY2(failed.err.find("cannot write") != std::string::npos, failed.err.c_str());
+        QVERIFY(!QFileInfo::exists(nowhere));
     }
 
     void aPlanNamesAProfileRelativeToItself() {

@@ -89,11 +89,28 @@ private slots:
                                             << "json.expected_number_between"
                                             << "/efficiency/gemm";
         QTest::newRow("negative bandwidth") << R"({"inter_node": {"name": "ib", "gbps": -1}})"
-                                            << "json.expected_non_negative_number"
+                                            << "json.expected_number_between"
                                             << "/inter_node/gbps";
-        QTest::newRow("fragmentation 1") << R"({"memory": {"fragmentation": 1}})"
-                                         << "json.expected_number_below"
-                                         << "/memory/fragmentation";
+        QTest::newRow("fragmentation past the plan's 0.9")
+            << R"({"memory": {"fragmentation": 0.95}})"
+            << "json.expected_number_between"
+            << "/memory/fragmentation";
+        QTest::newRow("bandwidth past 10^6 GB/s")
+            << R"({"intra_node": {"name": "nvlink4", "gbps": 2e6}})"
+            << "json.expected_number_between"
+            << "/intra_node/gbps";
+        QTest::newRow("framework bytes past 10^15") << R"({"memory": {"framework_bytes": 2e15}})"
+                                                    << "json.expected_number_between"
+                                                    << "/memory/framework_bytes";
+        QTest::newRow("nested past the cap")
+            << QString(R"({"runs": %1})").arg(QString(200, QLatin1Char('[')))
+            << "json.file_too_deep"
+            << "";
+        QTest::newRow("larger than 1 MiB")
+            << QString(R"({"name": "%1"})")
+                   .arg(QString(static_cast<qsizetype>(kMaxProfileBytes), QLatin1Char('x')))
+            << "json.file_too_large"
+            << "";
         QTest::newRow("runs not a list") << R"({"runs": {}})"
                                          << "json.expected_array"
                                          << "/runs";

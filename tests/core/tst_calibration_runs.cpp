@@ -53,7 +53,12 @@ const std::string kRuns = R"({
     { "source": "plan that cannot be costed", "plan": { "parallel": { "tp": 3 } },
       "measured": { "step_time_s": 1.0 } },
     "a string",
-    { "source": "typo", "plan": {}, "measured": { "step_time_s": 2.0 }, "mesured": {} }
+    { "source": "typo", "plan": {}, "measured": { "step_time_s": 2.0 }, "mesured": {} },
+    { "source": "past the range of a plan", "plan": {}, "measured": { "step_time_s": 2e9 } },
+    { "source": "a stage past 10^15 bytes", "plan": {},
+      "measured": { "peak_memory_bytes": [1, 2000000000000000] } },
+    { "source": "a peak past 10^15 bytes", "plan": {},
+      "measured": { "peak_memory_bytes": 2000000000000000 } }
   ]
 })";
 
@@ -143,6 +148,12 @@ private slots:
                                        << "json.expected_object";
         QTest::newRow("unknown key") << "/runs/10/mesured"
                                      << "json.unknown_key";
+        QTest::newRow("step time above 10^9 s") << "/runs/11/measured/step_time_s"
+                                                << "json.expected_number_between";
+        QTest::newRow("stage peak above 10^15") << "/runs/12/measured/peak_memory_bytes/1"
+                                                << "json.expected_number_between";
+        QTest::newRow("peak above 10^15") << "/runs/13/measured/peak_memory_bytes"
+                                          << "json.expected_number_between";
     }
     void eachBadEntryIsLeftOutWithACodeAtItsPointer() {
         QFETCH(QString, pointer);
@@ -197,6 +208,13 @@ private slots:
                                 << "json.syntax_error";
         QTest::newRow("empty") << "  "
                                << "json.empty_file";
+        QTest::newRow("nested past the cap")
+            << QString(R"({"runs": [%1]})").arg(QString(200, QLatin1Char('[')))
+            << "json.file_too_deep";
+        QTest::newRow("larger than 16 MiB")
+            << QString(R"({"runs": [], "name": "%1"})")
+                   .arg(QString(static_cast<qsizetype>(kMaxRunsBytes), QLatin1Char('x')))
+            << "json.file_too_large";
     }
     void theFileItselfIsChecked() {
         QFETCH(QString, text);

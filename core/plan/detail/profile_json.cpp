@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/plan/detail/profile_json.h"
 
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -8,6 +9,11 @@ namespace fourfold::core::detail {
 namespace {
 
 constexpr double kNoUpperBound = std::numeric_limits<double>::infinity();
+// A profile's values take the ranges the same values have in a plan (docs/plan-format.md,
+// "Ranges"), so a plan with its profile applied stays within them.
+constexpr double kMaxLinkFigure = 1e6;       // link gbps and latency_us
+constexpr double kMaxFrameworkBytes = 1e15;  // memory.framework_bytes
+constexpr double kMaxFragmentation = 0.9;    // memory.fragmentation
 // The most runs a profile lists; a runs file holds at most as many (core/calibrate/runs_file.h).
 constexpr std::size_t kMaxProfileRuns = 10000;
 
@@ -23,8 +29,8 @@ void readProfileEfficiency(ObjectReader& reader, GpuEfficiency& efficiency) {
 std::optional<LinkSpec> readProfileLink(ObjectReader& reader) {
     LinkSpec link;
     const bool named = reader.readString("name", link.name);
-    reader.readNumber("gbps", link.gbps, 0, kNoUpperBound);
-    reader.readNumber("latency_us", link.latencyUs, 0, kNoUpperBound);
+    reader.readNumber("gbps", link.gbps, 0, kMaxLinkFigure);
+    reader.readNumber("latency_us", link.latencyUs, 0, kMaxLinkFigure);
     reader.reportUnknownKeys();
     return named ? std::optional<LinkSpec>(link) : std::nullopt;
 }
@@ -32,7 +38,8 @@ std::optional<LinkSpec> readProfileLink(ObjectReader& reader) {
 void readHeldOut(ObjectReader& reader, CalibrationProfile& profile) {
     double value = 0;
     if (reader.readNumber("mean_error", value, 0, kNoUpperBound)) profile.heldOutMeanError = value;
-    if (reader.readNumber("worst_error", value, 0, kNoUpperBound)) profile.heldOutWorstError = value;
+    if (reader.readNumber("worst_error", value, 0, kNoUpperBound))
+        profile.heldOutWorstError = value;
     reader.reportUnknownKeys();
 }
 
@@ -91,10 +98,12 @@ void readProfileObject(ObjectReader& reader, CalibrationProfile& profile,
         profile.overlapContention = contention;
     }
     if (auto memory = reader.section("memory")) {
-        std::uint64_t bytes = 0;
-        if (memory->readBytes("framework_bytes", bytes)) profile.frameworkBytes = bytes;
+        double bytes = 0;
+        if (memory->readNumber("framework_bytes", bytes, 0, kMaxFrameworkBytes)) {
+            profile.frameworkBytes = static_cast<std::uint64_t>(std::llround(bytes));
+        }
         double fragmentation = 0;
-        if (memory->readNumber("fragmentation", fragmentation, 0, 1, true)) {
+        if (memory->readNumber("fragmentation", fragmentation, 0, kMaxFragmentation)) {
             profile.fragmentation = fragmentation;
         }
         memory->reportUnknownKeys();
