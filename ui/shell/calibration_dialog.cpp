@@ -83,7 +83,8 @@ CalibrationDialog::CalibrationDialog(const core::Calibration& calibration, QWidg
     layout->addWidget(summary_);
     parameters_ = newTable(QStringLiteral("calibrationParameters"),
                            {tr("Parameter"), tr("Before"), tr("After"), tr("Note")}, this);
-    layout->addWidget(parameters_, 1);
+    // Twelve parameters against a handful of runs: the parameters get the larger share.
+    layout->addWidget(parameters_, 3);
     runs_ = newTable(
         QStringLiteral("calibrationRuns"),
         {tr("Run"), tr("Measured"), tr("Before"), tr("After"), tr("Held out"), tr("Source")}, this);
