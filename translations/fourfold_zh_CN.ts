@@ -392,6 +392,194 @@
     </message>
 </context>
 <context>
+    <name>fourfold::ui::CalibrationActions</name>
+    <message>
+        <source>The file is too large.</source>
+        <translation>文件太大。</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Measured Figures from &amp;Log…</source>
+        <translation>从日志读取实测数值(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Read step time, throughput and peak memory from a Megatron-LM, torchtitan, DeepSpeed, Hugging Face or PyTorch training log</source>
+        <translation>从 Megatron-LM、torchtitan、DeepSpeed、Hugging Face 或 PyTorch 训练日志中读取单步时间、吞吐量和峰值显存</translation>
+    </message>
+    <message>
+        <source>&amp;Add to Calibration Set…</source>
+        <translation>加入校准集(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Append this plan and what was measured to a runs file</source>
+        <translation>将此方案及其实测数值追加到运行记录文件</translation>
+    </message>
+    <message>
+        <source>&amp;Calibrate…</source>
+        <translation>校准(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Fit the efficiencies to a runs file and use the fitted profile</source>
+        <translation>按运行记录文件拟合效率，并使用拟合出的校准档案</translation>
+    </message>
+    <message>
+        <source>&amp;Use Calibration Profile…</source>
+        <translation>使用校准档案(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>&amp;Stop Using the Profile</source>
+        <translation>停止使用校准档案(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Ca&amp;libration</source>
+        <translation>校准(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Measured Figures from Log</source>
+        <translation>从日志读取实测数值</translation>
+    </message>
+    <message>
+        <source>Training logs (*.log *.txt *.out *.err);;All files (*)</source>
+        <translation>训练日志 (*.log *.txt *.out *.err);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not read the log</source>
+        <translation>无法读取日志</translation>
+    </message>
+    <message>
+        <source>Read measured figures from %1</source>
+        <translation>从 %1 读取实测数值</translation>
+    </message>
+    <message>
+        <source>Nothing measured yet</source>
+        <translation>尚无实测数值</translation>
+    </message>
+    <message>
+        <source>Give what the run measured first: a step time, tokens/s per GPU or peak memory in Controls ▸ Measured, or read them from its log (Edit ▸ Calibration ▸ Measured Figures from Log).</source>
+        <translation>请先给出运行的实测数值：在“控制 ▸ 实测”中填写单步时间、每 GPU tokens/s 或峰值显存，或从其日志读取（编辑 ▸ 校准 ▸ 从日志读取实测数值）。</translation>
+    </message>
+    <message>
+        <source>Calibration Set</source>
+        <translation>校准集</translation>
+    </message>
+    <message>
+        <source>Could not add the run</source>
+        <translation>无法加入该运行</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a runs file.</source>
+        <translation>“%1”不是运行记录文件。</translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Could not calibrate</source>
+        <translation>无法校准</translation>
+    </message>
+    <message>
+        <source>Save Calibration Profile</source>
+        <translation>保存校准档案</translation>
+    </message>
+    <message>
+        <source>Could not save the profile</source>
+        <translation>无法保存校准档案</translation>
+    </message>
+    <message>
+        <source>Use calibration profile %1</source>
+        <translation>使用校准档案 %1</translation>
+    </message>
+    <message>
+        <source>Use Calibration Profile</source>
+        <translation>使用校准档案</translation>
+    </message>
+    <message>
+        <source>Could not use the profile</source>
+        <translation>无法使用该校准档案</translation>
+    </message>
+    <message>
+        <source>Stop using the calibration profile</source>
+        <translation>停止使用校准档案</translation>
+    </message>
+</context>
+<context>
+    <name>fourfold::ui::CalibrationDialog</name>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>Calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>校准前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>校准后</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Held out</source>
+        <translation>留出</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fitted on %n run(s) of %1.</source>
+        <translation>
+            <numerusform>基于 %1 上 %n 个运行拟合。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Step time error, mean / worst: before %1 / %2, after %3 / %4.</source>
+        <translation>单步时间误差（平均 / 最大）：校准前 %1 / %2，校准后 %3 / %4。</translation>
+    </message>
+    <message>
+        <source>Held out (each run predicted by a fit without it): %1 / %2.</source>
+        <translation>留出（每个运行由不含它的拟合预测）：%1 / %2。</translation>
+    </message>
+    <message>
+        <source>&amp;Save and Use Profile…</source>
+        <translation>保存并使用校准档案(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>fitted, within %1 to %2</source>
+        <translation>已拟合，范围 %1 至 %2</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>保持不变</translation>
+    </message>
+</context>
+<context>
     <name>fourfold::ui::CheckpointPanel</name>
     <message>
         <source>Checkpoint size</source>
@@ -1412,6 +1600,26 @@ global batch grows with it</source>
         <source>Set measured peak memory</source>
         <translation>设置实测峰值显存</translation>
     </message>
+    <message>
+        <source>Measured tokens per second per GPU</source>
+        <translation>实测每块 GPU 每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU token/s</translation>
+    </message>
+    <message>
+        <source>Tokens per second per GPU the run reached (torchtitan&apos;s tps); compared as the step time it implies when no step time is given.</source>
+        <translation>该运行达到的每块 GPU 每秒 token 数（torchtitan 的 tps）；未给出单步时间时，按它所对应的单步时间进行比较。</translation>
+    </message>
+    <message>
+        <source>Set measured tokens/s per GPU to %1</source>
+        <translation>将实测每 GPU token/s 设为 %1</translation>
+    </message>
+    <message>
+        <source>Clear the measured tokens/s per GPU</source>
+        <translation>清除实测每 GPU token/s</translation>
+    </message>
 </context>
 <context>
     <name>fourfold::ui::MemoryControls</name>
@@ -1591,6 +1799,12 @@ predicted %3 (%4)</source>
     <message>
         <source>Memory</source>
         <translation>显存</translation>
+    </message>
+    <message>
+        <source>Measured peak %1 (the fullest stage)
+predicted %2 (%3)</source>
+        <translation>实测峰值 %1（最满的阶段）
+预测 %2（%3）</translation>
     </message>
 </context>
 <context>
@@ -2675,6 +2889,18 @@ rank %3 · 阶段 %4 · 模型块 %5
         <source>Seconds</source>
         <translation>秒</translation>
     </message>
+    <message>
+        <source>Measured step</source>
+        <translation>实测单步</translation>
+    </message>
+    <message>
+        <source>%1 (predicted %2)</source>
+        <translation>%1（预测 %2）</translation>
+    </message>
+    <message>
+        <source>measured %1</source>
+        <translation>实测 %1</translation>
+    </message>
 </context>
 <context>
     <name>fourfold::ui::SummaryStrip</name>
@@ -2805,6 +3031,36 @@ The figures below are incomplete until the errors are fixed; the Diagnostics lis
     <message>
         <source>Summary</source>
         <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Calibration profile</source>
+        <translation>校准档案</translation>
+    </message>
+    <message>
+        <source>peak %1%2</source>
+        <translation>峰值 %1%2</translation>
+    </message>
+    <message>
+        <source>pasted in the plan</source>
+        <translation>粘贴在方案中</translation>
+    </message>
+    <message>
+        <source>%1 · held out %2</source>
+        <translation>%1 · 留出误差 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The figures use the efficiencies fitted on %n measured run(s) of %1, on %2; the plan&apos;s own values come first.</source>
+        <translation>
+            <numerusform>这些数值使用于 %2 基于 %1 上 %n 个实测运行拟合的效率；方案自身的值优先。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 not read</source>
+        <translation>未读取 %1</translation>
+    </message>
+    <message>
+        <source>The plan names this profile, but it could not be read: the figures use the built-in efficiencies.</source>
+        <translation>方案指定了此校准档案，但无法读取：数值使用内置效率。</translation>
     </message>
 </context>
 <context>

@@ -16,5 +16,7 @@ extern const CliCommand kSearchCommand;
 extern const CliCommand kCompareCommand;
 extern const CliCommand kExportCommand;  // cli_frameworks.cpp, with import
 extern const CliCommand kImportCommand;
+extern const CliCommand kMeasuredCommand;   // cli_measured.cpp
+extern const CliCommand kCalibrateCommand;  // cli_calibrate.cpp
 
 }  // namespace fourfold::app

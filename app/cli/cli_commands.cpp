@@ -12,9 +12,10 @@
 namespace fourfold::app {
 namespace {
 
-const std::array<const CliCommand*, 9> kCommands = {
-    &kPresetsCommand, &kNewCommand,    &kValidateCommand, &kEvaluateCommand, &kSearchCommand,
-    &kCompareCommand, &kExportCommand, &kImportCommand,   &kLessonCommand};
+const std::array<const CliCommand*, 11> kCommands = {
+    &kPresetsCommand, &kNewCommand,      &kValidateCommand, &kEvaluateCommand,
+    &kSearchCommand,  &kCompareCommand,  &kExportCommand,   &kImportCommand,
+    &kLessonCommand,  &kMeasuredCommand, &kCalibrateCommand};
 
 std::string mainHelp() {
     std::ostringstream text;

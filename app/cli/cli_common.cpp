@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/cli_common.h"
 
+#include "core/plan/calibration_profile.h"
 #include "core/plan/plan_json.h"
 #include "core/text/diagnostic_json.h"
 #include "core/text/diagnostic_text.h"
@@ -132,7 +133,25 @@ LoadedPlan loadPlan(const std::string& path) {
     loaded.plan = std::move(parse.plan);
     loaded.diagnostics = std::move(parse.diagnostics);
     loaded.text = std::move(*input.text);
+    if (loaded.plan) loadProfile(*loaded.plan, path, loaded.diagnostics);
     return loaded;
+}
+
+void loadProfile(core::Plan& plan, const std::string& planPath,
+                 std::vector<core::Diagnostic>& diagnostics) {
+    const std::string& named = plan.cluster.profile.path;
+    if (named.empty() || plan.cluster.profile.profile) return;
+    // Relative to the plan's file (to the working directory for standard input).
+    const std::filesystem::path base =
+        planPath == "-" ? std::filesystem::path() : std::filesystem::path(planPath).parent_path();
+    const std::filesystem::path given(named);
+    const std::string resolved = given.is_absolute() ? named : (base / given).string();
+    const ReadResult input = readInput(resolved, core::kMaxProfileBytes, "a profile file");
+    if (!input.text) {
+        diagnostics.push_back(core::profileUnreadable(named, input.error));
+        return;
+    }
+    core::attachProfile(plan, *input.text, diagnostics);
 }
 
 std::string displayName(const std::string& path) { return path == "-" ? "<stdin>" : path; }

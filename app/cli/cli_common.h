@@ -76,7 +76,12 @@ struct LoadedPlan {
     std::string text;
     std::string fileError;
 };
+// A plan naming a calibration profile file (cluster.profile) has it read too, relative to the
+// plan's file; a profile that cannot be read is a warning (core/plan/calibration_profile.h).
 [[nodiscard]] LoadedPlan loadPlan(const std::string& path);
+// Reads the profile file `plan` names, relative to `planPath`, into the plan.
+void loadProfile(core::Plan& plan, const std::string& planPath,
+                 std::vector<core::Diagnostic>& diagnostics);
 
 // PLAN did not read as a plan: its diagnostics, as one JSON object {schema, generator,
 // diagnostics} on `out` when `json` is set, else as lines on `err` (printDiagnostics). Returns

@@ -2,6 +2,7 @@
 // fourfold-cli search: every layout of a plan's model on its cluster, the best by an objective
 // and the Pareto front of memory vs throughput, as a table or JSON.
 #include "app/cli/cli_command_list.h"
+#include "core/calibrate/profiled_search.h"
 #include "core/plan/plan_json.h"
 #include "core/search/search.h"
 #include "core/search/search_csv.h"
@@ -122,7 +123,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         return result.counts.space == 0 || allPruned ? kExitPlanErrors : kExitOk;
     };
     if (parsed.has("--csv")) {
-        const SearchResult result = search(*loaded.plan, options);
+        const SearchResult result = searchWithProfile(*loaded.plan, options);
         out << searchCsv(result);
         return status(result);
     }
@@ -131,14 +132,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     options.onCandidate = [&writer](const SearchResult& so, const SearchCandidate& candidate) {
         writer.candidate(so, candidate);
     };
-    const SearchResult result = search(*loaded.plan, options);
+    const SearchResult result = searchWithProfile(*loaded.plan, options);
     writer.finish(result);
     return status(result);
 }
 
 }  // namespace
 
-const CliCommand kSearchCommand = {"search", "search PLAN [--top N] [--objective O] [--json | --csv]",
+const CliCommand kSearchCommand = {"search",
+                                   "search PLAN [--top N] [--objective O] [--json | --csv]",
                                    "find the layouts that fit and run fastest", help(), run};
 
 }  // namespace fourfold::app

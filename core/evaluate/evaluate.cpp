@@ -4,7 +4,9 @@
 #include "core/advice/what_ifs.h"
 #include "core/evaluate/detail/blocked_parts.h"
 #include "core/evaluate/detail/side_work.h"
+#include "core/performance/measured_step.h"
 #include "core/performance/step_figures.h"
+#include "core/plan/calibration_profile.h"
 #include "core/rules/validate.h"
 #include "core/text/checked_math.h"
 #include "core/text/format.h"
@@ -117,14 +119,14 @@ Evaluation validated(const Plan& plan) {
     return evaluation;
 }
 
-void addTopology(Evaluation& evaluation) {
+void addTopology(Evaluation& evaluation, const Plan& plan) {
     if (evaluation.worldSize > kMaxMappedRanks) {
         evaluation.diagnostics.push_back(makeDiagnostic(Severity::Info, "/parallel",
                                                         "evaluate.too_many_ranks_to_map",
                                                         {{"ranks", evaluation.worldSize}}));
         return;
     }
-    evaluation.topology = buildTopology(evaluation.plan);
+    evaluation.topology = buildTopology(plan);
     // What the mapping finds (groups that span nodes); validate() has every rule.
     evaluation.diagnostics.insert(evaluation.diagnostics.end(),
                                   evaluation.topology->diagnostics.begin(),
@@ -133,8 +135,7 @@ void addTopology(Evaluation& evaluation) {
 
 // The pipeline simulated with the performance model's stage costs, then the step from it (in
 // closed form when the schedule is too large to simulate).
-void addScheduleAndStep(Evaluation& evaluation, ScheduleMemo& schedules) {
-    const Plan& plan = evaluation.plan;
+void addScheduleAndStep(Evaluation& evaluation, const Plan& plan, ScheduleMemo& schedules) {
     const TopologyReport* topology = evaluation.topology ? &*evaluation.topology : nullptr;
     if (!detail::evaluateSimulatesSchedule(plan)) {
         evaluation.diagnostics.push_back(makeDiagnostic(
@@ -161,17 +162,22 @@ void addMemory(Evaluation& evaluation, detail::SideWork& side) {
     }
 }
 
-Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* worker) {
-    Evaluation evaluation = validated(plan);
+Evaluation evaluateWith(const Plan& given, ScheduleMemo& schedules, SideWorker* worker) {
+    Evaluation evaluation = validated(given);
+    // The figures are those of the plan with its calibration profile applied, where it names one
+    // (docs/calibration.md); the evaluation keeps the plan as given.
+    std::optional<Plan> profiled;
+    if (given.cluster.profile.profile) profiled = applyProfile(given);
+    const Plan& plan = profiled ? *profiled : given;
     auto& diagnostics = evaluation.diagnostics;
     const detail::BlockedParts blocked = detail::blockedParts(diagnostics);
     if (!blocked.model) evaluation.model = analyzeModel(plan);
-    if (!blocked.topology && evaluation.worldSize > 0) addTopology(evaluation);
+    if (!blocked.topology && evaluation.worldSize > 0) addTopology(evaluation, plan);
 
     // The curves are wanted when the plan has no error, and dropped if one turns up below.
     detail::SideWork side(plan, blocked.memory ? nullptr : &*evaluation.model, schedules,
                           !blocked.schedule && !hasErrors(diagnostics), worker);
-    if (!blocked.schedule) addScheduleAndStep(evaluation, schedules);
+    if (!blocked.schedule) addScheduleAndStep(evaluation, plan, schedules);
     if (evaluation.model) {
         evaluation.checkpoint =
             analyzeCheckpoint(plan, *evaluation.model,
@@ -196,8 +202,15 @@ Evaluation evaluateWith(const Plan& plan, ScheduleMemo& schedules, SideWorker* w
     // Other sizes of a plan with errors would only repeat them (no error is added below the
     // performance figures: "does not fit" is a warning).
     if (scaling && !hasErrors(diagnostics)) evaluation.scaling = std::move(scaling);
+    // A measured throughput stands for the step time it implies (core/performance/measured_step.h).
+    MeasuredFigures measured = plan.measured;
+    if (evaluation.performance && !measured.stepTimeS) {
+        if (const auto implied = measuredStepTime(measured, plan, *evaluation.performance)) {
+            measured.stepTimeS = implied->seconds;
+        }
+    }
     evaluation.measured =
-        compareMeasured(plan.measured, evaluation.memory ? &*evaluation.memory : nullptr,
+        compareMeasured(measured, evaluation.memory ? &*evaluation.memory : nullptr,
                         evaluation.schedule ? &*evaluation.schedule : nullptr,
                         evaluation.performance ? &*evaluation.performance : nullptr);
     return evaluation;

@@ -69,13 +69,14 @@ nlohmann::ordered_json evaluationToJsonValue(const Evaluation& evaluation, ListM
     }
     if (evaluation.checkpoint) json["checkpoint"] = toJson(*evaluation.checkpoint);
     const MeasuredComparison& measured = evaluation.measured;
-    if (!measured.peakError.empty() || measured.stepTimeError) {
+    if (!measured.peakError.empty() || measured.stepTimeError || measured.fullestPeakError) {
         nlohmann::ordered_json comparison;
         auto errors = nlohmann::ordered_json::array();
         for (const auto& error : measured.peakError) {
             errors.push_back(error ? nlohmann::ordered_json(*error) : nlohmann::ordered_json());
         }
         comparison["peak_error_per_stage"] = std::move(errors);
+        if (measured.fullestPeakError) comparison["peak_error"] = *measured.fullestPeakError;
         if (measured.stepTimeError) {
             comparison["step_time_error"] = *measured.stepTimeError;
             comparison["step_time_formula"] = measured.stepTimeFormula;

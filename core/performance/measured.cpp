@@ -20,6 +20,11 @@ MeasuredComparison compareMeasured(const MeasuredFigures& measured, const Memory
             const auto predicted = static_cast<double>(memory->stages[stage].totalBytes);
             comparison.peakError[stage] = (predicted - observed) / observed;
         }
+        if (measured.peakBytes && *measured.peakBytes > 0) {
+            const auto observed = static_cast<double>(*measured.peakBytes);
+            comparison.fullestPeakError =
+                (static_cast<double>(memory->peakBytes) - observed) / observed;
+        }
     }
     const bool stepKnown = performance != nullptr && performance->stepTimeS > 0;
     if ((schedule != nullptr || stepKnown) && measured.stepTimeS &&
@@ -27,6 +32,7 @@ MeasuredComparison compareMeasured(const MeasuredFigures& measured, const Memory
         const double predicted = stepKnown ? performance->stepTimeS : schedule->makespanS;
         const double error = (predicted - *measured.stepTimeS) / *measured.stepTimeS;
         comparison.stepTimeError = error;
+        comparison.measuredStepS = *measured.stepTimeS;
         // Appended, not "+" + text: GCC 12 at -O3 misreads the prepend as an overlapping copy.
         std::string signedError = error >= 0 ? "+" : "";
         signedError += formatPercent(error);

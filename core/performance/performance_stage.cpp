@@ -19,18 +19,15 @@ namespace {
 constexpr double kHostLinkBytesPerS = 25e9;
 constexpr double kCpuOptimizerParamsPerS = 1e9;
 constexpr double kNvmeBytesPerS = 6e9;
-// Share of an overlapped collective's time it still costs the compute beside it (fitted with the
-// kernel efficiencies to the measured rows, docs/performance.md).
-constexpr double kOverlapContention = 0.5;
-
 double stageAtLeastOne(int value) { return value > 0 ? static_cast<double>(value) : 1.0; }
 
 double exposedBehind(double comm, double compute) { return std::max(0.0, comm - compute); }
 
 // A collective overlapped with compute is not free: its kernels take SMs and HBM bandwidth
-// from the compute they run beside, so the hidden part still costs a share of its time.
-double exposedOverlapped(double comm, double compute) {
-    return exposedBehind(comm, compute) + kOverlapContention * std::min(comm, compute);
+// from the compute they run beside, so the hidden part still costs a share of its time
+// (performance.overlap_contention, fitted with the kernel efficiencies: docs/performance.md).
+double exposedOverlapped(double comm, double compute, double contention) {
+    return exposedBehind(comm, compute) + contention * std::min(comm, compute);
 }
 
 struct Paths {
@@ -132,25 +129,28 @@ struct ExposedComm {
 
 ExposedComm exposedComm(const LayerComm& comm, const WorkTimes& layer,
                         const PerformanceOptions& options) {
+    const double contention = options.overlapContention;
     ExposedComm out;
-    out.tpForward = options.overlapTpComm ? exposedOverlapped(comm.tpForward, layer.gemmForwardS)
-                                          : comm.tpForward;
+    out.tpForward = options.overlapTpComm
+                        ? exposedOverlapped(comm.tpForward, layer.gemmForwardS, contention)
+                        : comm.tpForward;
     out.tpBackward = options.overlapTpComm
-                         ? exposedOverlapped(comm.tpBackward, 2.0 * layer.gemmForwardS)
+                         ? exposedOverlapped(comm.tpBackward, 2.0 * layer.gemmForwardS, contention)
                          : comm.tpBackward;
-    out.cpForward = exposedOverlapped(comm.cpForward, layer.attentionForwardS);
-    out.cpBackward = exposedOverlapped(comm.cpBackward, layer.attentionBackwardS);
+    out.cpForward = exposedOverlapped(comm.cpForward, layer.attentionForwardS, contention);
+    out.cpBackward = exposedOverlapped(comm.cpBackward, layer.attentionBackwardS, contention);
     out.epForward = comm.epForward;
     out.epBackward = comm.epBackward;
     out.epForwardPaired = exposedOverlapped(
         comm.epForward, layer.backwardInputS + layer.backwardWeightS + layer.recomputeS);
     out.epBackwardPaired = exposedOverlapped(comm.epBackward, layer.forwardS);
     out.zeroForward = options.overlapParamGather
-                          ? exposedOverlapped(comm.zeroForward, layer.forwardS)
+                          ? exposedOverlapped(comm.zeroForward, layer.forwardS, contention)
                           : comm.zeroForward;
     out.zeroBackward =
         options.overlapParamGather
-            ? exposedOverlapped(comm.zeroBackward, layer.backwardInputS + layer.backwardWeightS)
+            ? exposedOverlapped(comm.zeroBackward, layer.backwardInputS + layer.backwardWeightS,
+                                contention)
             : comm.zeroBackward;
     return out;
 }
@@ -303,7 +303,8 @@ void addPipelineSends(StageCost& stage, const StepContext& step, int rank) {
     const int chunks = step.chunks;
     const double forwardSends = rank + 1 < step.stages ? chunks : chunks - 1;
     const double backwardSends = rank > 0 ? chunks : chunks - 1;
-    const double held = step.plan.performance.overlapP2p ? kOverlapContention : 1.0;
+    const double held =
+        step.plan.performance.overlapP2p ? step.plan.performance.overlapContention : 1.0;
     stage.forwardS += held * forwardSends * step.transferS;
     stage.backwardS += held * backwardSends * step.transferS;
 }
@@ -329,9 +330,12 @@ void addDataParallelSync(StageCost& stage, const StepContext& step, LocalParamet
     const PerformanceOptions& options = step.plan.performance;
     stage.dpCommS = reduce + gather;
     const double lastBackward = stage.backwardS + stage.weightGradS;
-    stage.dpExposedS =
-        (options.overlapGradReduce ? exposedOverlapped(reduce, lastBackward) : reduce) +
-        (options.overlapParamGather ? exposedOverlapped(gather, stage.forwardS) : gather);
+    stage.dpExposedS = (options.overlapGradReduce
+                            ? exposedOverlapped(reduce, lastBackward, options.overlapContention)
+                            : reduce) +
+                       (options.overlapParamGather
+                            ? exposedOverlapped(gather, stage.forwardS, options.overlapContention)
+                            : gather);
 }
 
 // The optimizer step on this GPU's shard: read gradients, read and write master weights and

@@ -163,6 +163,48 @@ struct LinkSpec {
     bool operator==(const LinkSpec&) const = default;
 };
 
+// One measured run a calibration profile was fitted from (its provenance, not an input).
+struct ProfileRun {
+    std::string source;         // where the figure came from (a log, a table, a person)
+    std::string plan;           // the run's plan title
+    double measuredStepS = 0;   // the step time the run measured (or its figures imply)
+    double predictedStepS = 0;  // the fitted prediction
+    // (the prediction fitted without this run − measured) / measured
+    std::optional<double> heldOutError;
+
+    bool operator==(const ProfileRun&) const = default;
+};
+
+// A calibration profile (docs/calibration.md): efficiencies fitted to measured runs, and where
+// they came from. Each figure is optional (0 or empty: not fitted); applying the profile to a plan
+// (core/plan/calibration_profile.h) sets the plan's own value where the plan does not set it.
+struct CalibrationProfile {
+    std::string name;
+    std::string fitted;        // the date it was fitted, ISO 8601 ("2025-06-30")
+    std::string gpu;           // the GPU the efficiencies were fitted on (its preset or label)
+    GpuEfficiency efficiency;  // 0: not fitted
+    std::optional<LinkSpec> intraNode;  // achieved bandwidth and latency of the link by its name
+    std::optional<LinkSpec> interNode;
+    std::optional<double> overlapContention;
+    std::optional<std::uint64_t> frameworkBytes;
+    std::optional<double> fragmentation;
+    std::optional<double> heldOutMeanError;   // mean |leave-one-out error| over the runs
+    std::optional<double> heldOutWorstError;  // the largest
+    std::vector<ProfileRun> runs;
+
+    bool operator==(const CalibrationProfile&) const = default;
+};
+
+// cluster.profile: a path to a profile file (read by whoever reads the plan's file, relative to
+// it) or the profile's contents; `profile` holds the contents once read.
+struct ProfileReference {
+    std::string path;  // "" when the contents are pasted into the plan
+    std::optional<CalibrationProfile> profile;
+
+    [[nodiscard]] bool empty() const { return path.empty() && !profile; }
+    bool operator==(const ProfileReference&) const = default;
+};
+
 struct ClusterSpec {
     GpuSpec gpu;
     int gpusPerNode = 8;
@@ -172,6 +214,8 @@ struct ClusterSpec {
     // The GPU's efficiency curves; in JSON, cluster.gpu.efficiency (kept beside GpuSpec so a
     // preset GPU stays equal to its preset).
     GpuEfficiency gpuEfficiency;
+    // A calibration profile the plan names (docs/calibration.md); empty: the built-in defaults.
+    ProfileReference profile;
 
     bool operator==(const ClusterSpec&) const = default;
 };
@@ -197,9 +241,21 @@ struct MemoryOptions {
 struct MeasuredFigures {
     std::vector<std::uint64_t> peakBytesPerStage;
     std::optional<double> stepTimeS;
+    // Throughput as the frameworks print it; each implies a step time for the plan
+    // (core/performance/measured_step.h). Rates are per GPU, samples per second for the job.
+    std::optional<double> tokensPerSPerGpu;
+    std::optional<double> tflopsPerGpu;  // model FLOPs (no recompute) per GPU per second, ÷ 10¹²
+    std::optional<double> mfu;           // share of the GPU's dense peak, 0–1
+    std::optional<double> samplesPerS;
+    // The fullest stage's peak, when the stages are not told apart.
+    std::optional<std::uint64_t> peakBytes;
 
     bool operator==(const MeasuredFigures&) const = default;
 };
+
+// Share of an overlapped collective's hidden time it still costs the compute beside it (NCCL's
+// kernels take SMs and HBM bandwidth), fitted with the kernel efficiencies (docs/performance.md).
+inline constexpr double kDefaultOverlapContention = 0.5;
 
 // How the step overlaps communication with compute, and what the run is costed against.
 // Defaults follow the frameworks: PyTorch DDP / FSDP overlap gradient reduction and parameter
@@ -215,6 +271,8 @@ struct PerformanceOptions {
     // One micro-batch's expert all-to-all hidden behind another's compute in the steady 1F1B
     // phase (Megatron-Core --overlap-moe-expert-parallel-comm, default off).
     bool overlapMoeA2a = false;
+    // 0–1: the share of an overlapped collective's hidden time it still costs (see above).
+    double overlapContention = kDefaultOverlapContention;
 
     bool operator==(const PerformanceOptions&) const = default;
 };

@@ -5,6 +5,7 @@
 #include "core/plan/detail/plan_json_migrate.h"
 #include "core/plan/detail/plan_json_reader.h"
 #include "core/plan/detail/plan_json_writer.h"
+#include "core/plan/plan_json_fields.h"
 #include "core/plan/plan_json_text.h"
 
 #include <nlohmann/json.hpp>
@@ -138,40 +139,66 @@ void capDiagnostics(std::vector<Diagnostic>& diagnostics) {
                                          "json.more_not_listed", {{"count", dropped}}));
 }
 
-PlanParse parseText(std::string_view text) {
-    PlanParse result;
-    auto& out = result.diagnostics;
+// The codes that say what kind of file was refused, and why.
+struct RefusalCodes {
+    const char* tooLarge;
+    const char* empty;
+    const char* tooDeep;
+    const char* notAnObject;
+};
+constexpr RefusalCodes kPlanRefusals{"json.too_large", "json.empty", "json.too_deep",
+                                     "json.not_an_object"};
+constexpr RefusalCodes kFileRefusals{"json.file_too_large", "json.empty_file", "json.file_too_deep",
+                                     "json.file_not_an_object"};
+
+// The checks every JSON file read goes through before its reader: size, blank text, nesting,
+// syntax and an object at the top.
+std::optional<Json> readObjectText(std::string_view text, std::size_t maxBytes,
+                                   std::vector<Diagnostic>& out, const RefusalCodes& codes) {
     // Refused before any parsing: no plan comes near this, and a file of megabytes of unknown
     // keys or array entries would otherwise cost time and memory to read.
-    if (text.size() > kMaxPlanBytes) {
-        out.push_back(makeDiagnostic(Severity::Error, "", "json.too_large",
-                                     {{"size", text.size()}, {"limit", kMaxPlanBytes}}));
-        return result;
+    if (text.size() > maxBytes) {
+        out.push_back(makeDiagnostic(Severity::Error, "", codes.tooLarge,
+                                     {{"size", text.size()}, {"limit", maxBytes}}));
+        return std::nullopt;
     }
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        out.push_back(errorAt(text, 0, "json.empty"));
-        return result;
+        out.push_back(errorAt(text, 0, codes.empty));
+        return std::nullopt;
     }
-    if (auto deep = detail::jsonNestingError(text, detail::kMaxPlanNesting, "json.too_deep",
-                                             {{"limit", detail::kMaxPlanNesting}, {"needed", 4}})) {
-        out.push_back(std::move(*deep));
-        return result;
+    {
+        DiagnosticArgs args{{"limit", detail::kMaxPlanNesting}};
+        if (&codes == &kPlanRefusals) args.emplace_back("needed", 4);
+        if (auto deep = detail::jsonNestingError(text, detail::kMaxPlanNesting, codes.tooDeep,
+                                                 std::move(args))) {
+            out.push_back(std::move(*deep));
+            return std::nullopt;
+        }
     }
     Json document;
     try {
         document = Json::parse(text.begin(), text.end());
     } catch (const Json::parse_error& error) {
         out.push_back(syntaxError(text, error));
-        return result;
+        return std::nullopt;
     } catch (const Json::out_of_range& error) {
         out.push_back(numberOverflow(text, error));
-        return result;
+        return std::nullopt;
     }
     if (!document.is_object()) {
-        out.push_back(errorAt(text, text.find_first_not_of(" \t\r\n"), "json.not_an_object",
+        out.push_back(errorAt(text, text.find_first_not_of(" \t\r\n"), codes.notAnObject,
                               {{"kind", kindOf(document)}}));
-        return result;
+        return std::nullopt;
     }
+    return document;
+}
+
+PlanParse parseText(std::string_view text) {
+    PlanParse result;
+    auto& out = result.diagnostics;
+    auto read = readObjectText(text, kMaxPlanBytes, out, kPlanRefusals);
+    if (!read) return result;
+    Json& document = *read;
     if (!looksLikeAPlan(document)) {
         out.push_back(errorAt(text, text.find_first_not_of(" \t\r\n"), "json.not_a_plan"));
         return result;
@@ -214,12 +241,57 @@ std::string planJsonWithEveryKey() {
     return planToJson(plan);
 }
 
+nlohmann::ordered_json measuredToJson(const MeasuredFigures& measured) {
+    return detail::measuredJsonValue(measured);
+}
+
 void attachTextPositions(std::string_view text, std::vector<Diagnostic>& diagnostics) {
     if (text.size() > kMaxPlanBytes) return;
     try {
         attachPositions(text, detail::scanValuePositions(text, kPositionDepth), diagnostics);
     } catch (const std::exception&) {
         // Positions are a convenience: text that cannot be scanned keeps line 0.
+    }
+}
+
+JsonObjectParse parseJsonObjectText(std::string_view text, std::size_t maxBytes) {
+    JsonObjectParse result;
+    try {
+        result.document = readObjectText(text, maxBytes, result.diagnostics, kFileRefusals);
+    } catch (const std::exception& error) {
+        result.document.reset();
+        result.diagnostics.push_back(
+            makeDiagnostic(Severity::Error, "", "json.file_read_failure",
+                           {{"detail", detail::sanitizeUtf8(error.what())}}));
+    }
+    return result;
+}
+
+void checkFileSchema(const nlohmann::json& document, std::string_view expected,
+                     std::string_view kind, std::vector<Diagnostic>& out) {
+    const auto it = document.find("schema");
+    if (it == document.end()) return;
+    const std::string prefix(kind);
+    if (!it->is_string()) {
+        out.push_back(detail::typeError("/schema", prefix + ".schema_not_a_string", *it,
+                                        {{"schema", std::string(expected)}}));
+        return;
+    }
+    const std::string& schema = it->get_ref<const std::string&>();
+    if (schema == expected) return;
+    const std::string_view family = expected.substr(0, expected.rfind('/') + 1);
+    out.push_back(makeDiagnostic(
+        Severity::Error, "/schema",
+        prefix + (schema.starts_with(family) ? ".schema_newer" : ".schema_other"),
+        {{"found", detail::shortenUtf8(schema, 60)}, {"schema", std::string(expected)}}));
+}
+
+void attachTextPositions(std::string_view text, std::vector<Diagnostic>& diagnostics,
+                         int maxDepth) {
+    try {
+        attachPositions(text, detail::scanValuePositions(text, maxDepth), diagnostics);
+    } catch (const std::exception&) {
+        // As above: text that cannot be scanned keeps line 0.
     }
 }
 

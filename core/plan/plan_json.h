@@ -7,6 +7,8 @@
 #include "core/plan/plan.h"
 #include "core/text/diagnostic.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -28,6 +30,9 @@ struct PlanParse {
 // The plan as a complete, self-describing document (docs/plan-format.md). Same plan, same
 // bytes. Never throws; text that is not UTF-8 is written with U+FFFD in its place.
 [[nodiscard]] std::string planToJson(const Plan& plan);
+// A plan's measured section as the file holds it (only the figures present), for other files
+// that carry measured figures (a runs file, fourfold-cli measured --json).
+[[nodiscard]] nlohmann::ordered_json measuredToJson(const MeasuredFigures& measured);
 // Reads a document from defaultPlan() up, key by key; every key is optional. Never throws:
 // malformed text, wrong values and newer schemas all come back as diagnostics.
 [[nodiscard]] PlanParse parsePlan(std::string_view text);
@@ -40,5 +45,22 @@ struct PlanParse {
 // nearest enclosing key) in `text`, so validation problems point into the file as parse errors
 // do. Diagnostics whose pointer is absent from the text keep line 0.
 void attachTextPositions(std::string_view text, std::vector<Diagnostic>& diagnostics);
+
+// The other JSON files Fourfold reads beside plans (calibration profiles, runs files): text of at
+// most `maxBytes` holding one object, refused with the plan reader's checks and messages (size,
+// nesting, syntax with line and column). `document` is set exactly when nothing was refused.
+struct JsonObjectParse {
+    std::optional<nlohmann::json> document;
+    std::vector<Diagnostic> diagnostics;
+};
+[[nodiscard]] JsonObjectParse parseJsonObjectText(std::string_view text, std::size_t maxBytes);
+// Checks such a file's "schema" (which may be left out) against `expected`, e.g.
+// "fourfold.profile/1": an error at /schema coded `<kind>.schema_not_a_string`,
+// `<kind>.schema_newer` (the same family, a later version) or `<kind>.schema_other`, with the
+// args "found" and "schema".
+void checkFileSchema(const nlohmann::json& document, std::string_view expected,
+                     std::string_view kind, std::vector<Diagnostic>& out);
+// attachTextPositions() for such a file, looking `maxDepth` levels deep.
+void attachTextPositions(std::string_view text, std::vector<Diagnostic>& diagnostics, int maxDepth);
 
 }  // namespace fourfold::core

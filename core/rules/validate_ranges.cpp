@@ -69,6 +69,11 @@ constexpr std::array kRanges = {
     KeyRange{"/memory/logits_bytes_per_element",  0, 64,        false},
     KeyRange{"/measured/peak_bytes_per_stage",    0, kMaxBytes, true},
     KeyRange{"/measured/step_time_s",             0, 1e9,       false, true},
+    KeyRange{"/measured/tokens_per_s_per_gpu",    0, 1e9,       false, true},
+    KeyRange{"/measured/tflops_per_gpu",          0, 1e6,       false, true},
+    KeyRange{"/measured/mfu",                     0, 1,         false, true},
+    KeyRange{"/measured/samples_per_s",           0, 1e9,       false, true},
+    KeyRange{"/measured/peak_bytes",              0, kMaxBytes, true},
 };
 // clang-format on
 

@@ -20,8 +20,12 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"bubble.closed_form_interleaved",
                    "(p − 1)/(v·m + p − 1) = {numerator}/{denominator} = {fraction:percent} "
                    "(bubble/ideal (p − 1)/(v·m) = {numerator}/{work})"},
-    DiagnosticCode{"bubble.dualpipe", "simulated {simulated:percent}; DeepSeek-V3 Table 2: (PP/2 − 1)(F&B + B − 3W) idle per rank, PP = p stages"},
-    DiagnosticCode{"bubble.dualpipev", "simulated {simulated:percent}; DualPipe repository: (PP/2 − 1)(F&B + B − 3W) idle per rank, PP = 2p stages"},
+    DiagnosticCode{"bubble.dualpipe",
+                   "simulated {simulated:percent}; DeepSeek-V3 Table 2: (PP/2 − 1)(F&B + B − 3W) "
+                   "idle per rank, PP = p stages"},
+    DiagnosticCode{"bubble.dualpipev",
+                   "simulated {simulated:percent}; DualPipe repository: (PP/2 − 1)(F&B + B − 3W) "
+                   "idle per rank, PP = 2p stages"},
     DiagnosticCode{"bubble.interleaving_fallback",
                    "m = {m} is not a multiple of p = {p}, which interleaving needs: run as 1F1B"},
     DiagnosticCode{"bubble.simulated_differs",
@@ -36,6 +40,56 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"bubble.zb_h2",
                    "simulated {simulated:percent}; Qi et al. 2023: (p − 1)(T_F + T_B − 2T_W) idle "
                    "per rank once the optimizer step overlaps the next iteration"},
+    DiagnosticCode{"calibrate.reason.all_fp8",
+                   "every run trains in FP8, whose GEMMs have their own efficiency"},
+    DiagnosticCode{"calibrate.reason.collinear",
+                   "its effect on these runs cannot be told apart from that of {with}"},
+    DiagnosticCode{"calibrate.reason.insensitive",
+                   "no run's prediction depends on it enough (less than {threshold} of a step for "
+                   "a change of e times)"},
+    DiagnosticCode{"calibrate.reason.mixed_links", "the runs use links of different kinds"},
+    DiagnosticCode{"calibrate.reason.no_flash", "no run uses flash attention"},
+    DiagnosticCode{"calibrate.reason.no_fp8", "no run trains in FP8"},
+    DiagnosticCode{"calibrate.reason.no_peak", "no run measured its peak memory"},
+    DiagnosticCode{"calibrate.reason.no_step", "no run measured its step time or throughput"},
+    DiagnosticCode{"calibrate.reason.one_gpu_per_node",
+                   "no run has more than one GPU talking inside a node"},
+    DiagnosticCode{"calibrate.reason.single_node",
+                   "every run is on one node, so no collective crosses the network"},
+    DiagnosticCode{
+        "calibrate.reason.too_few_runs",
+        "{measurements} measurements identify at most {fitted} parameters, already fitted"},
+    DiagnosticCode{"calibrate.report.fitted",
+                   "  {parameter}{before} → {after}  (bounds {lower} to {upper})"},
+    DiagnosticCode{"calibrate.report.header", "Calibration on {runs} runs of {gpu}"},
+    DiagnosticCode{"calibrate.report.kept", "  {parameter}{before}, kept: {reason}"},
+    DiagnosticCode{"calibrate.report.parameters", "Parameters"},
+    DiagnosticCode{
+        "calibrate.report.peak_summary",
+        "Peak memory over {runs} runs, mean / worst error: before {before_mean} / {before_worst}, "
+        "after {after_mean} / {after_worst}, held out {held_out_mean} / {held_out_worst}"},
+    DiagnosticCode{"calibrate.report.peak_summary_no_held_out",
+                   "Peak memory over {runs} runs, mean / worst error: before {before_mean} / "
+                   "{before_worst}, after {after_mean} / {after_worst}"},
+    DiagnosticCode{
+        "calibrate.report.profile_written",
+        "Profile written to {path}; a plan uses it with \"cluster\": {\"profile\": \"{path}\"}"},
+    DiagnosticCode{"calibrate.report.run", "  {pointer}  {plan}  ({source})"},
+    DiagnosticCode{"calibrate.report.run_peak",
+                   "    peak {measured}; before {before}, after {after}, held out {held_out}"},
+    DiagnosticCode{
+        "calibrate.report.run_step",
+        "    step ({from}) {measured}; before {before}, after {after}, held out {held_out}"},
+    DiagnosticCode{
+        "calibrate.report.runs",
+        "Runs: measured; predicted before, after, and held out (fitted without the run)"},
+    DiagnosticCode{
+        "calibrate.report.step_summary",
+        "Step time over {runs} runs, mean / worst error: before {before_mean} / {before_worst}, "
+        "after {after_mean} / {after_worst}, held out {held_out_mean} / {held_out_worst}"},
+    DiagnosticCode{"calibrate.report.step_summary_no_held_out",
+                   "Step time over {runs} runs, mean / worst error: before {before_mean} / "
+                   "{before_worst}, after {after_mean} / {after_worst}"},
     DiagnosticCode{"compare.absent", "—"},
     DiagnosticCode{"compare.figure.bubble_s", "Pipeline bubble"},
     DiagnosticCode{"compare.figure.compute_s", "Compute"},
@@ -94,8 +148,13 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"import_note.exact_count",
                    "the config has parts the plan's shape does not count: model.parameters holds "
                    "the checkpoint's {exact} (the shape counts {shape})"},
-    DiagnosticCode{"import_note.exact_count_latent_attention", "the plan's shape leaves out the router's score-correction bias of DeepSeek-V3: model.parameters holds the checkpoint's {exact} (the shape counts {shape})"},
-    DiagnosticCode{"import_note.exact_count_norms", "the plan's shape counts two norms per layer and one query/key norm of the head size, not this family's extra norms or vision tower: model.parameters holds the checkpoint's {exact} (the shape counts {shape})"},
+    DiagnosticCode{"import_note.exact_count_latent_attention",
+                   "the plan's shape leaves out the router's score-correction bias of DeepSeek-V3: "
+                   "model.parameters holds the checkpoint's {exact} (the shape counts {shape})"},
+    DiagnosticCode{"import_note.exact_count_norms",
+                   "the plan's shape counts two norms per layer and one query/key norm of the head "
+                   "size, not this family's extra norms or vision tower: model.parameters holds "
+                   "the checkpoint's {exact} (the shape counts {shape})"},
     DiagnosticCode{"import_note.exact_count_qkv_bias",
                    "the plan's SwiGLU shape has no q/k/v biases: model.parameters holds the "
                    "checkpoint's {exact} (the shape counts {shape})"},
@@ -105,7 +164,10 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"import_note.exact_count_shared_expert",
                    "the plan's shape has no q/k/v biases and no shared expert: model.parameters "
                    "holds the checkpoint's {exact} (the shape counts {shape})"},
-    DiagnosticCode{"import_note.exact_count_vision", "the checkpoint also holds a vision encoder and projector the plan's shape does not count: model.parameters holds the checkpoint's {exact} (the shape counts {shape})"},
+    DiagnosticCode{
+        "import_note.exact_count_vision",
+        "the checkpoint also holds a vision encoder and projector the plan's shape does not count: "
+        "model.parameters holds the checkpoint's {exact} (the shape counts {shape})"},
     DiagnosticCode{"import_note.no_world_size",
                    "no torchrun --nnodes/--nproc-per-node: data parallel {dp} kept from the plan"},
     DiagnosticCode{"import_note.optimizer_kept",
@@ -155,6 +217,35 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"import_problem.zero_stage",
                    "zero_optimization.stage must be 0, 1, 2 or 3, got {found}"},
     DiagnosticCode{"language.name", "English"},
+    DiagnosticCode{"measure.figure.mfu", "MFU"},
+    DiagnosticCode{"measure.figure.peak_bytes", "peak memory"},
+    DiagnosticCode{"measure.figure.samples_per_s", "samples/s"},
+    DiagnosticCode{"measure.figure.step_time_s", "step time"},
+    DiagnosticCode{"measure.figure.tflops_per_gpu", "TFLOP/s per GPU"},
+    DiagnosticCode{"measure.figure.tokens_per_s_per_gpu", "tokens/s per GPU"},
+    DiagnosticCode{"measure.figure_line",
+                   "  {figure}: {value}, the median of {samples} ({warmup} in the warm-up left "
+                   "out), spread {spread} ({minimum} to {maximum}), {framework}"},
+    DiagnosticCode{"measure.figure_line_warmup_kept",
+                   "  {figure}: {value}, the median of {samples}, all of them in the warm-up, "
+                   "spread {spread} ({minimum} to {maximum}), {framework}"},
+    DiagnosticCode{"measure.framework.deepspeed", "DeepSpeed"},
+    DiagnosticCode{"measure.framework.huggingface", "Hugging Face Trainer"},
+    DiagnosticCode{"measure.framework.megatron-lm", "Megatron-LM"},
+    DiagnosticCode{"measure.framework.pytorch", "PyTorch"},
+    DiagnosticCode{"measure.framework.torchtitan", "torchtitan"},
+    DiagnosticCode{"measure.header",
+                   "{file}: {lines} lines read; steps 1 to {warmup} are warm-up and left out"},
+    DiagnosticCode{"measure.measured_section", "measured: {json}"},
+    DiagnosticCode{"measure.nothing_found",
+                   "{file}: no measured figures in {lines} lines; the log holds none of the lines "
+                   "Fourfold reads (Megatron-LM, torchtitan, DeepSpeed, the Hugging Face Trainer, "
+                   "PyTorch memory printouts)"},
+    DiagnosticCode{"measure.peak_line",
+                   "  {figure}: {value}, the largest of {samples}, {framework}"},
+    DiagnosticCode{"measure.per_second", "{value}/s"},
+    DiagnosticCode{"measure.source_line", "    line {line}: {text}"},
+    DiagnosticCode{"measure.tflops", "{value} TFLOP/s"},
     DiagnosticCode{"memory_category.activations", "activations"},
     DiagnosticCode{"memory_category.comm_buffers", "comm buffers"},
     DiagnosticCode{"memory_category.fragmentation", "fragmentation"},
@@ -219,7 +310,10 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"report.parameters", "  parameters {parameters}, {flops} FLOPs per token"},
     DiagnosticCode{"report.part", "{name} {bytes}"},
     DiagnosticCode{"report.peak", "  peak {peak}: {verdict}"},
-    DiagnosticCode{"report.peak_as_measured", "  as a run measures it: {allocated} allocated, {reserved} reserved by the caching allocator (torch max_memory_allocated / max_memory_reserved), {peak} on the device (nvidia-smi)"},
+    DiagnosticCode{"report.peak_as_measured",
+                   "  as a run measures it: {allocated} allocated, {reserved} reserved by the "
+                   "caching allocator (torch max_memory_allocated / max_memory_reserved), {peak} "
+                   "on the device (nvidia-smi)"},
     DiagnosticCode{"report.pipeline", "\nPipeline ({kind}, p = {p}, m = {m}, v = {v})"},
     DiagnosticCode{"report.rank_map",
                    "\nRank map (order {order}, {nodes} nodes × {gpus_per_node} GPUs)"},
@@ -240,7 +334,8 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"report.what_if_not_modelled",
                    "not modelled by the {convention} convention (its peak stays {peak})"},
     DiagnosticCode{"report.what_if_pairs", "  no single change fits; pairs of changes that do:"},
-    DiagnosticCode{"report.what_if_pairs_closest", "  no single change or pair of changes fits; the pairs that come closest:"},
+    DiagnosticCode{"report.what_if_pairs_closest",
+                   "  no single change or pair of changes fits; the pairs that come closest:"},
     DiagnosticCode{"report.what_if_step", ", step {step}"},
     DiagnosticCode{"report.what_if_tokens", ", {tokens} tokens/s"},
     DiagnosticCode{"report.what_if_too_large", "peak {peak} (still too large)"},

@@ -40,6 +40,15 @@ void appendCodedArgs(DiagnosticArgs& args, std::string_view name, const CodedTex
 // The args with every arg that appendCodedArgs() accompanied rendered again in a language.
 [[nodiscard]] DiagnosticArgs renderCodedArgs(const DiagnosticArgs& args, Language language);
 
+// One language's catalogue as a function, for reports written word by word from it:
+// words("calibrate.report.parameters") → "Parameters".
+struct CodedWords {
+    Language language = Language::English;
+    [[nodiscard]] std::string operator()(std::string code, DiagnosticArgs args = {}) const {
+        return renderCodedText({std::move(code), std::move(args)}, language);
+    }
+};
+
 // Parts joined as one line: "; " in English, "；" in Chinese.
 [[nodiscard]] std::string renderCodedLine(const std::vector<CodedText>& parts, Language language);
 

@@ -17,8 +17,12 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"bubble.closed_form_interleaved",
                    "(p − 1)/(v·m + p − 1) = {numerator}/{denominator} = {fraction:percent}"
                    "（气泡/理想 (p − 1)/(v·m) = {numerator}/{work}）"},
-    DiagnosticCode{"bubble.dualpipe", "模拟值 {simulated:percent}；DeepSeek-V3 表 2：每个 rank 空闲 (PP/2 − 1)(F&B + B − 3W)，PP = p 个阶段"},
-    DiagnosticCode{"bubble.dualpipev", "模拟值 {simulated:percent}；DualPipe 代码库：每个 rank 空闲 (PP/2 − 1)(F&B + B − 3W)，PP = 2p 个阶段"},
+    DiagnosticCode{"bubble.dualpipe",
+                   "模拟值 {simulated:percent}；DeepSeek-V3 表 2：每个 rank 空闲 (PP/2 − 1)(F&B + "
+                   "B − 3W)，PP = p 个阶段"},
+    DiagnosticCode{"bubble.dualpipev",
+                   "模拟值 {simulated:percent}；DualPipe 代码库：每个 rank 空闲 (PP/2 − 1)(F&B + B "
+                   "− 3W)，PP = 2p 个阶段"},
     DiagnosticCode{"bubble.interleaving_fallback",
                    "m = {m} 不是 p = {p} 的倍数，而交错调度需要如此：按 1F1B 运行"},
     DiagnosticCode{"bubble.simulated_differs",
@@ -31,6 +35,48 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"bubble.zb_h2",
                    "模拟值 {simulated:percent}；Qi et al. 2023：优化器步骤与下一次迭代重叠后，每个 "
                    "rank 空闲 (p − 1)(T_F + T_B − 2T_W)"},
+    DiagnosticCode{"calibrate.reason.all_fp8", "所有运行都以 FP8 训练，其 GEMM 有单独的效率"},
+    DiagnosticCode{"calibrate.reason.collinear", "它对这些运行的影响无法与 {with} 的影响区分"},
+    DiagnosticCode{"calibrate.reason.insensitive",
+                   "没有运行的预测足够依赖它（变化 e 倍时步时间变化小于 {threshold}）"},
+    DiagnosticCode{"calibrate.reason.mixed_links", "各运行使用的链路种类不同"},
+    DiagnosticCode{"calibrate.reason.no_flash", "没有运行使用 flash attention"},
+    DiagnosticCode{"calibrate.reason.no_fp8", "没有运行以 FP8 训练"},
+    DiagnosticCode{"calibrate.reason.no_peak", "没有运行测量显存峰值"},
+    DiagnosticCode{"calibrate.reason.no_step", "没有运行测量步时间或吞吐量"},
+    DiagnosticCode{"calibrate.reason.one_gpu_per_node", "没有运行在节点内有多于一个 GPU 通信"},
+    DiagnosticCode{"calibrate.reason.single_node", "所有运行都在一个节点上，没有集合通信跨越网络"},
+    DiagnosticCode{"calibrate.reason.too_few_runs",
+                   "{measurements} 个测量值最多确定 {fitted} 个参数，已全部拟合"},
+    DiagnosticCode{"calibrate.report.fitted",
+                   "  {parameter}{before} → {after}（范围 {lower} 至 {upper}）"},
+    DiagnosticCode{"calibrate.report.header", "基于 {gpu} 上 {runs} 个运行的校准"},
+    DiagnosticCode{"calibrate.report.kept", "  {parameter}{before}，保持不变：{reason}"},
+    DiagnosticCode{"calibrate.report.parameters", "参数"},
+    DiagnosticCode{
+        "calibrate.report.peak_summary",
+        "显存峰值（{runs} 个运行）平均 / 最大误差：校准前 {before_mean} / {before_worst}，校准后 "
+        "{after_mean} / {after_worst}，留出 {held_out_mean} / {held_out_worst}"},
+    DiagnosticCode{"calibrate.report.peak_summary_no_held_out",
+                   "显存峰值（{runs} 个运行）平均 / 最大误差：校准前 {before_mean} / "
+                   "{before_worst}，校准后 {after_mean} / {after_worst}"},
+    DiagnosticCode{"calibrate.report.profile_written",
+                   "校准档案已写入 {path}；方案用 \"cluster\": {\"profile\": \"{path}\"} 使用它"},
+    DiagnosticCode{"calibrate.report.run", "  {pointer}  {plan}（{source}）"},
+    DiagnosticCode{"calibrate.report.run_peak",
+                   "    显存峰值 {measured}；校准前 {before}，校准后 {after}，留出 {held_out}"},
+    DiagnosticCode{
+        "calibrate.report.run_step",
+        "    步时间（{from}）{measured}；校准前 {before}，校准后 {after}，留出 {held_out}"},
+    DiagnosticCode{"calibrate.report.runs",
+                   "运行：实测值；校准前、校准后与留出（不含该运行拟合）的预测"},
+    DiagnosticCode{
+        "calibrate.report.step_summary",
+        "步时间（{runs} 个运行）平均 / 最大误差：校准前 {before_mean} / {before_worst}，校准后 "
+        "{after_mean} / {after_worst}，留出 {held_out_mean} / {held_out_worst}"},
+    DiagnosticCode{"calibrate.report.step_summary_no_held_out",
+                   "步时间（{runs} 个运行）平均 / 最大误差：校准前 {before_mean} / "
+                   "{before_worst}，校准后 {after_mean} / {after_worst}"},
     DiagnosticCode{"compare.absent", "—"},
     DiagnosticCode{"compare.figure.bubble_s", "流水线气泡"},
     DiagnosticCode{"compare.figure.compute_s", "计算"},
@@ -88,8 +134,13 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{
         "import_note.exact_count",
         "配置中有方案形状不计入的部分：/model/parameters 取检查点的 {exact}（按形状计为 {shape}）"},
-    DiagnosticCode{"import_note.exact_count_latent_attention", "方案的形状不含 DeepSeek-V3 路由器的得分校正偏置：/model/parameters 取检查点的 {exact}（按形状计为 {shape}）"},
-    DiagnosticCode{"import_note.exact_count_norms", "方案的形状每层计两个归一化和一个按头大小的查询/键归一化，不含此系列额外的归一化或视觉塔：/model/parameters 取检查点的 {exact}（按形状计为 {shape}）"},
+    DiagnosticCode{"import_note.exact_count_latent_attention",
+                   "方案的形状不含 DeepSeek-V3 路由器的得分校正偏置：/model/parameters 取检查点的 "
+                   "{exact}（按形状计为 {shape}）"},
+    DiagnosticCode{
+        "import_note.exact_count_norms",
+        "方案的形状每层计两个归一化和一个按头大小的查询/键归一化，不含此系列额外的归一化或视觉塔：/"
+        "model/parameters 取检查点的 {exact}（按形状计为 {shape}）"},
     DiagnosticCode{"import_note.exact_count_qkv_bias",
                    "方案的 SwiGLU 形状没有 q/k/v 偏置：/model/parameters 取检查点的 "
                    "{exact}（按形状计为 {shape}）"},
@@ -100,7 +151,9 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"import_note.exact_count_shared_expert",
                    "方案的形状没有 q/k/v 偏置，也没有共享专家：/model/parameters 取检查点的 "
                    "{exact}（按形状计为 {shape}）"},
-    DiagnosticCode{"import_note.exact_count_vision", "检查点还含方案形状不计入的视觉编码器和投影层：/model/parameters 取检查点的 {exact}（按形状计为 {shape}）"},
+    DiagnosticCode{"import_note.exact_count_vision",
+                   "检查点还含方案形状不计入的视觉编码器和投影层：/model/parameters 取检查点的 "
+                   "{exact}（按形状计为 {shape}）"},
     DiagnosticCode{"import_note.no_world_size",
                    "没有 torchrun 的 --nnodes/--nproc-per-node：沿用方案中的数据并行 {dp}"},
     DiagnosticCode{"import_note.optimizer_kept",
@@ -145,6 +198,34 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"import_problem.zero_stage",
                    "zero_optimization.stage 必须是 0、1、2 或 3，实际为 {found}"},
     DiagnosticCode{"language.name", "简体中文"},
+    DiagnosticCode{"measure.figure.mfu", "MFU"},
+    DiagnosticCode{"measure.figure.peak_bytes", "显存峰值"},
+    DiagnosticCode{"measure.figure.samples_per_s", "samples/s"},
+    DiagnosticCode{"measure.figure.step_time_s", "步时间"},
+    DiagnosticCode{"measure.figure.tflops_per_gpu", "每 GPU TFLOP/s"},
+    DiagnosticCode{"measure.figure.tokens_per_s_per_gpu", "每 GPU tokens/s"},
+    DiagnosticCode{"measure.figure_line",
+                   "  {figure}：{value}，{samples} 个样本的中位数（去掉预热中的 {warmup} "
+                   "个），离散度 {spread}（{minimum} 至 {maximum}），{framework}"},
+    DiagnosticCode{"measure.figure_line_warmup_kept",
+                   "  {figure}：{value}，{samples} 个样本的中位数，全部位于预热中，离散度 "
+                   "{spread}（{minimum} 至 {maximum}），{framework}"},
+    DiagnosticCode{"measure.framework.deepspeed", "DeepSpeed"},
+    DiagnosticCode{"measure.framework.huggingface", "Hugging Face Trainer"},
+    DiagnosticCode{"measure.framework.megatron-lm", "Megatron-LM"},
+    DiagnosticCode{"measure.framework.pytorch", "PyTorch"},
+    DiagnosticCode{"measure.framework.torchtitan", "torchtitan"},
+    DiagnosticCode{"measure.header", "{file}：读取 {lines} 行；第 1 至 {warmup} 步为预热，不计入"},
+    DiagnosticCode{"measure.measured_section", "measured：{json}"},
+    DiagnosticCode{
+        "measure.nothing_found",
+        "{file}：在 {lines} 行中没有找到实测数值；日志中没有 Fourfold "
+        "能读取的行（Megatron-LM、torchtitan、DeepSpeed、Hugging Face Trainer、PyTorch 显存输出）"},
+    DiagnosticCode{"measure.peak_line",
+                   "  {figure}：{value}，{samples} 个样本中的最大值，{framework}"},
+    DiagnosticCode{"measure.per_second", "{value}/s"},
+    DiagnosticCode{"measure.source_line", "    第 {line} 行：{text}"},
+    DiagnosticCode{"measure.tflops", "{value} TFLOP/s"},
     DiagnosticCode{"memory_category.activations", "激活"},
     DiagnosticCode{"memory_category.comm_buffers", "通信缓冲区"},
     DiagnosticCode{"memory_category.fragmentation", "碎片"},
@@ -208,7 +289,9 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"report.parameters", "  参数量 {parameters}，每个 token {flops} FLOPs"},
     DiagnosticCode{"report.part", "{name} {bytes}"},
     DiagnosticCode{"report.peak", "  峰值 {peak}：{verdict}"},
-    DiagnosticCode{"report.peak_as_measured", "  按运行实测口径：缓存分配器已分配 {allocated}，已保留 {reserved}（含碎片与缓存块），整卡占用 {peak}"},
+    DiagnosticCode{"report.peak_as_measured",
+                   "  按运行实测口径：缓存分配器已分配 {allocated}，已保留 "
+                   "{reserved}（含碎片与缓存块），整卡占用 {peak}"},
     DiagnosticCode{"report.pipeline", "\n流水线（{kind}，p = {p}，m = {m}，v = {v}）"},
     DiagnosticCode{"report.rank_map",
                    "\nrank 映射（顺序 {order}，{nodes} 个节点 × {gpus_per_node} 块 GPU）"},

@@ -11,6 +11,15 @@ namespace {
 constexpr std::array kCodes = {
     DiagnosticCode{"arithmetic.overflow",
                    "The {what} overflows 64-bit arithmetic; lower the values it is made of."},
+    DiagnosticCode{"calibration.failed", "the calibration failed: {detail}"},
+    DiagnosticCode{"calibration.no_runs", "no run can be used: nothing was fitted"},
+    DiagnosticCode{"calibration.not_fitted", "{parameter} stays at {value}: {reason}"},
+    DiagnosticCode{"calibration.other_gpu",
+                   "{pointer} runs on {gpu}, most runs on {profile_gpu}: a profile describes one "
+                   "GPU, so the run is left out"},
+    DiagnosticCode{"calibration.run_unused",
+                   "{pointer} has no figure calibration can use (a step time, a throughput or a "
+                   "peak): the run is left out"},
     DiagnosticCode{"cluster.gpu_memory_zero",
                    "memory_bytes of {gpu} is 0; give its capacity in bytes (an 80 GB H100 has "
                    "85899345920)."},
@@ -24,6 +33,18 @@ constexpr std::array kCodes = {
     DiagnosticCode{"cluster.intra_node_link_zero",
                    "intra_node link {link} has {gbps} GB/s, but GPUs of a node talk over it; give "
                    "its one-direction bandwidth per GPU."},
+    DiagnosticCode{"cluster.profile_invalid",
+                   "the profile file {path}, line {line}, column {column}: {reason}; the plan is "
+                   "evaluated with the built-in efficiencies"},
+    DiagnosticCode{"cluster.profile_not_loaded",
+                   "the profile file {path} was not read; the plan is evaluated with the built-in "
+                   "efficiencies"},
+    DiagnosticCode{"cluster.profile_other_gpu",
+                   "the profile was fitted on {profile_gpu}, not {gpu}: its GPU efficiencies are "
+                   "not used (its links, overlap and memory figures are)"},
+    DiagnosticCode{"cluster.profile_unreadable",
+                   "the profile file {path} cannot be read ({reason}); the plan is evaluated with "
+                   "the built-in efficiencies"},
     DiagnosticCode{"cluster.too_many_gpus",
                    "{nodes} nodes × {gpus_per_node} GPUs = {gpus} GPUs, more than {limit}; lower "
                    "nodes or gpus_per_node."},
@@ -55,6 +76,8 @@ constexpr std::array kCodes = {
     DiagnosticCode{"json.duplicate_key",
                    "`{pointer}` is given more than once; the last value is used"},
     DiagnosticCode{"json.empty", "the plan is empty; a plan is a JSON object such as {}"},
+    DiagnosticCode{"json.empty_file", "the file is empty; it must hold a JSON object"},
+    DiagnosticCode{"json.expected_array", "`{pointer}` must be an array, got {found}"},
     DiagnosticCode{"json.expected_bool", "`{pointer}` must be true or false, got {found}"},
     DiagnosticCode{"json.expected_byte_array",
                    "`{pointer}` must be an array of byte counts, one per stage, got {found}"},
@@ -94,7 +117,16 @@ constexpr std::array kCodes = {
         "`{pointer}` must be a positive integer[[ no larger than {maximum}]], got {found}"},
     DiagnosticCode{"json.expected_positive_number",
                    "`{pointer}` must be a positive number, got {found}"},
+    DiagnosticCode{
+        "json.expected_profile",
+        "`{pointer}` must be the path of a profile file or a profile object, got {found}"},
     DiagnosticCode{"json.expected_string", "`{pointer}` must be a string, got {found}"},
+    DiagnosticCode{"json.file_not_an_object",
+                   "the file must hold a JSON object, but this text holds {kind}"},
+    DiagnosticCode{"json.file_read_failure", "the file could not be read: {detail}"},
+    DiagnosticCode{"json.file_too_deep", "the JSON nests deeper than {limit} levels here"},
+    DiagnosticCode{"json.file_too_large",
+                   "the file is {size} bytes, more than the {limit} bytes it may hold"},
     DiagnosticCode{
         "json.global_batch_not_multiple",
         "`/training/global_batch` {global_batch} is not a multiple of micro-batch × dp = "
@@ -304,9 +336,16 @@ constexpr std::array kCodes = {
         "layers {layers} are not divisible by pp {pp} × virtual_stages {virtual_stages} ="
         " {chunks}; every model chunk needs the same number of layers (choose "
         "virtual_stages with pp × virtual_stages dividing layers)."},
-    DiagnosticCode{"pipeline.dualpipe_chunks", "{schedule} runs two model chunks on every pipeline rank: set virtual_stages to 2 (got {virtual_stages}); until then it runs as zb_h1."},
-    DiagnosticCode{"pipeline.dualpipe_even", "dualpipe sends half the micro-batches each way and pairs rank r with rank pp − 1 − r: pp {pp} and grad_accumulation {grad_accumulation} must both be even; until then it runs as zb_h1."},
-    DiagnosticCode{"pipeline.dualpipe_micro_batches", "{schedule} needs at least 2 × pp = {needed} micro-batches per step, and grad_accumulation is {grad_accumulation}; raise it, or it runs as zb_h1."},
+    DiagnosticCode{"pipeline.dualpipe_chunks",
+                   "{schedule} runs two model chunks on every pipeline rank: set virtual_stages to "
+                   "2 (got {virtual_stages}); until then it runs as zb_h1."},
+    DiagnosticCode{"pipeline.dualpipe_even",
+                   "dualpipe sends half the micro-batches each way and pairs rank r with rank pp − "
+                   "1 − r: pp {pp} and grad_accumulation {grad_accumulation} must both be even; "
+                   "until then it runs as zb_h1."},
+    DiagnosticCode{"pipeline.dualpipe_micro_batches",
+                   "{schedule} needs at least 2 × pp = {needed} micro-batches per step, and "
+                   "grad_accumulation is {grad_accumulation}; raise it, or it runs as zb_h1."},
     DiagnosticCode{"pipeline.interleaved_micro_batches",
                    "interleaved_1f1b runs micro-batches in groups of pp: grad_accumulation "
                    "{grad_accumulation} is not divisible by pp {pp} (Megatron-LM's rule); use a "
@@ -336,10 +375,42 @@ constexpr std::array kCodes = {
         " {pp} has none; raise pp or set virtual_stages to 1."},
     DiagnosticCode{"plan.patch_not_object",
                    "A plan patch must be a JSON object (a JSON merge patch)."},
+    DiagnosticCode{"profile.schema_newer",
+                   "written by a newer Fourfold: {found}; this version reads up to {schema}"},
+    DiagnosticCode{"profile.schema_not_a_string", "`/schema` must be \"{schema}\", got {found}"},
+    DiagnosticCode{
+        "profile.schema_other",
+        "not a Fourfold calibration profile: `/schema` is {found}; a profile has \"{schema}\""},
     DiagnosticCode{"range.above_minimum",
                    "{key} is {value}; it must be more than {minimum} and at most {maximum}."},
     DiagnosticCode{"range.out_of_range",
                    "{key} is {value}, outside its range {minimum} to {maximum}."},
+    DiagnosticCode{"runs.expected_plan",
+                   "`{pointer}` must be a plan object or the path of a plan file, got {found}"},
+    DiagnosticCode{"runs.log_no_figures",
+                   "{pointer}: the log {path} holds no line Fourfold reads a measured figure from"},
+    DiagnosticCode{"runs.log_unreadable", "{pointer}: the log {path} cannot be read ({reason})"},
+    DiagnosticCode{"runs.no_measured",
+                   "{pointer} gives no measured figure (step_time_s, tokens_per_s_per_gpu, "
+                   "samples_per_s, tflops_per_gpu, mfu or peak_memory_bytes); the run is left out"},
+    DiagnosticCode{
+        "runs.no_plan",
+        "{pointer} has no plan: give one, or the path of a plan file; the run is left out"},
+    DiagnosticCode{"runs.no_runs", "the runs file lists no runs: `/runs` must be an array of runs"},
+    DiagnosticCode{"runs.plan_invalid",
+                   "{pointer}: the plan file {path}, line {line}, column {column}: {reason}; the "
+                   "run is left out"},
+    DiagnosticCode{"runs.plan_not_valid",
+                   "{pointer}: the plan cannot be costed ({reason}); the run is left out"},
+    DiagnosticCode{
+        "runs.plan_unreadable",
+        "{pointer}: the plan file {path} cannot be read ({reason}); the run is left out"},
+    DiagnosticCode{"runs.schema_newer",
+                   "written by a newer Fourfold: {found}; this version reads up to {schema}"},
+    DiagnosticCode{"runs.schema_not_a_string", "`/schema` must be \"{schema}\", got {found}"},
+    DiagnosticCode{"runs.schema_other",
+                   "not a Fourfold runs file: `/schema` is {found}; a runs file has \"{schema}\""},
+    DiagnosticCode{"runs.too_many", "the runs file lists {count} runs; the first {limit} are read"},
     DiagnosticCode{
         "schema.early_converted",
         "an early plan (\"schema\": {early}) was converted to {schema}; saving writes the "

@@ -11,6 +11,14 @@ namespace {
 
 constexpr std::array kCodesZh = {
     DiagnosticCode{"arithmetic.overflow", "{what}超出了 64 位整数的范围；请减小构成它的数值。"},
+    DiagnosticCode{"calibration.failed", "校准失败：{detail}"},
+    DiagnosticCode{"calibration.no_runs", "没有可用的运行：未拟合任何参数"},
+    DiagnosticCode{"calibration.not_fitted", "{parameter} 保持为 {value}：{reason}"},
+    DiagnosticCode{"calibration.other_gpu",
+                   "{pointer} 运行在 {gpu} 上，而多数运行在 {profile_gpu} "
+                   "上：一份校准档案只描述一种 GPU，因此此运行不计入"},
+    DiagnosticCode{"calibration.run_unused",
+                   "{pointer} 没有校准可用的数值（步时间、吞吐量或显存峰值）：此运行不计入"},
     DiagnosticCode{"cluster.gpu_memory_zero",
                    "{gpu} 的 memory_bytes 为 0；请以字节给出它的显存容量（80 GB 的 H100 为 "
                    "85899345920）。"},
@@ -23,6 +31,14 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"cluster.intra_node_link_zero",
                    "节点内链路 {link} 的带宽为 {gbps} GB/s，但同一节点的 GPU 要经由它通信；请给出"
                    "它每块 GPU 的单向带宽。"},
+    DiagnosticCode{"cluster.profile_invalid",
+                   "校准档案文件 {path} 第 {line} 行第 {column} 列：{reason}；方案按内置效率评估"},
+    DiagnosticCode{"cluster.profile_not_loaded", "未读取校准档案文件 {path}；方案按内置效率评估"},
+    DiagnosticCode{"cluster.profile_other_gpu",
+                   "该校准档案拟合自 {profile_gpu}，而不是 {gpu}：不使用其 GPU "
+                   "效率（使用其链路、重叠与内存数值）"},
+    DiagnosticCode{"cluster.profile_unreadable",
+                   "无法读取校准档案文件 {path}（{reason}）；方案按内置效率评估"},
     DiagnosticCode{"cluster.too_many_gpus",
                    "{nodes} 个节点 × 每节点 {gpus_per_node} 块 GPU = {gpus} 块 GPU，超过上限 "
                    "{limit}；请减少 nodes 或 gpus_per_node。"},
@@ -46,6 +62,8 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"import.unreadable", "无法读取该文件：{reason}"},
     DiagnosticCode{"json.duplicate_key", "`{pointer}` 出现了不止一次；使用最后一个值"},
     DiagnosticCode{"json.empty", "方案为空；方案应是一个 JSON 对象，例如 {}"},
+    DiagnosticCode{"json.empty_file", "文件为空；它应包含一个 JSON 对象"},
+    DiagnosticCode{"json.expected_array", "`{pointer}` 必须是数组，实际为 {found}"},
     DiagnosticCode{"json.expected_bool", "`{pointer}` 必须为 true 或 false，实际为 {found}"},
     DiagnosticCode{"json.expected_byte_array",
                    "`{pointer}` 必须是字节数组成的数组，每个流水线阶段一个，实际为 {found}"},
@@ -77,7 +95,13 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"json.expected_positive_integer",
                    "`{pointer}` 必须是正整数[[，且不大于 {maximum}]]，实际为 {found}"},
     DiagnosticCode{"json.expected_positive_number", "`{pointer}` 必须是正数，实际为 {found}"},
+    DiagnosticCode{"json.expected_profile",
+                   "`{pointer}` 必须是校准档案文件的路径或校准档案对象，实际为 {found}"},
     DiagnosticCode{"json.expected_string", "`{pointer}` 必须是字符串，实际为 {found}"},
+    DiagnosticCode{"json.file_not_an_object", "文件应包含一个 JSON 对象，但这段文本是 {kind}"},
+    DiagnosticCode{"json.file_read_failure", "无法读取该文件：{detail}"},
+    DiagnosticCode{"json.file_too_deep", "此处 JSON 嵌套超过 {limit} 层"},
+    DiagnosticCode{"json.file_too_large", "该文件有 {size} 字节，超过其上限 {limit} 字节"},
     DiagnosticCode{"json.global_batch_not_multiple",
                    "`/training/global_batch` {global_batch} 不是 微批次 × dp = {micro_batch} × "
                    "{dp} = {per_step} 的整数倍，因此没有整数的 grad_accumulation 能得到它"},
@@ -254,9 +278,16 @@ constexpr std::array kCodesZh = {
                    "layers {layers} 不能被 pp {pp} × virtual_stages {virtual_stages} = {chunks} "
                    "整除；每个模型块需要相同的层数（请选择使 pp × virtual_stages 整除层数的 "
                    "virtual_stages）。"},
-    DiagnosticCode{"pipeline.dualpipe_chunks", "{schedule} 在每个流水线 rank 上运行两个模型块：请把 virtual_stages 设为 2（当前为 {virtual_stages}）；在此之前按 zb_h1 运行。"},
-    DiagnosticCode{"pipeline.dualpipe_even", "dualpipe 让一半微批次正向、一半反向流动，并把 rank r 与 rank pp − 1 − r 配对：pp {pp} 和 grad_accumulation {grad_accumulation} 都必须是偶数；在此之前按 zb_h1 运行。"},
-    DiagnosticCode{"pipeline.dualpipe_micro_batches", "{schedule} 每步至少需要 2 × pp = {needed} 个微批次，而 grad_accumulation 为 {grad_accumulation}；请调高它，否则按 zb_h1 运行。"},
+    DiagnosticCode{"pipeline.dualpipe_chunks",
+                   "{schedule} 在每个流水线 rank 上运行两个模型块：请把 virtual_stages 设为 "
+                   "2（当前为 {virtual_stages}）；在此之前按 zb_h1 运行。"},
+    DiagnosticCode{
+        "pipeline.dualpipe_even",
+        "dualpipe 让一半微批次正向、一半反向流动，并把 rank r 与 rank pp − 1 − r 配对：pp {pp} 和 "
+        "grad_accumulation {grad_accumulation} 都必须是偶数；在此之前按 zb_h1 运行。"},
+    DiagnosticCode{"pipeline.dualpipe_micro_batches",
+                   "{schedule} 每步至少需要 2 × pp = {needed} 个微批次，而 grad_accumulation 为 "
+                   "{grad_accumulation}；请调高它，否则按 zb_h1 运行。"},
     DiagnosticCode{"pipeline.interleaved_micro_batches",
                    "interleaved_1f1b 以 pp 个微批次为一组运行：grad_accumulation "
                    "{grad_accumulation} 不能被 pp {pp} 整除（Megatron-LM 的规则）；请用 {pp} "
@@ -281,10 +312,39 @@ constexpr std::array kCodesZh = {
                    "virtual_stages {virtual_stages} 在流水线 rank 之间交错模型块，而 pp {pp} "
                    "没有流水线；请增大 pp 或把 virtual_stages 设为 1。"},
     DiagnosticCode{"plan.patch_not_object", "方案补丁必须是 JSON 对象（JSON merge patch）。"},
+    DiagnosticCode{"profile.schema_newer",
+                   "由更新版本的 Fourfold 写入：{found}；此版本最多读取 {schema}"},
+    DiagnosticCode{"profile.schema_not_a_string", "`/schema` 必须是 \"{schema}\"，实际为 {found}"},
+    DiagnosticCode{"profile.schema_other",
+                   "不是 Fourfold 校准档案：`/schema` 为 {found}；校准档案应为 \"{schema}\""},
     DiagnosticCode{"range.above_minimum",
                    "{key} 为 {value}；它必须大于 {minimum} 且不超过 {maximum}。"},
     DiagnosticCode{"range.out_of_range",
                    "{key} 为 {value}，超出了它的范围 {minimum} 到 {maximum}。"},
+    DiagnosticCode{"runs.expected_plan",
+                   "`{pointer}` 必须是方案对象或方案文件的路径，实际为 {found}"},
+    DiagnosticCode{"runs.log_no_figures",
+                   "{pointer}：日志 {path} 中没有 Fourfold 能读取实测数值的行"},
+    DiagnosticCode{"runs.log_unreadable", "{pointer}：无法读取日志 {path}（{reason}）"},
+    DiagnosticCode{"runs.no_measured",
+                   "{pointer} "
+                   "没有给出实测数值（step_time_s、tokens_per_s_per_gpu、samples_per_s、tflops_per_"
+                   "gpu、mfu 或 peak_memory_bytes）；此运行不计入"},
+    DiagnosticCode{"runs.no_plan", "{pointer} 没有方案：请给出方案或方案文件的路径；此运行不计入"},
+    DiagnosticCode{"runs.no_runs", "运行记录文件中没有运行：`/runs` 必须是运行的数组"},
+    DiagnosticCode{"runs.plan_invalid",
+                   "{pointer}：方案文件 {path} 第 {line} 行第 {column} 列：{reason}；此运行不计入"},
+    DiagnosticCode{"runs.plan_not_valid",
+                   "{pointer}：无法为该方案计算耗时（{reason}）；此运行不计入"},
+    DiagnosticCode{"runs.plan_unreadable",
+                   "{pointer}：无法读取方案文件 {path}（{reason}）；此运行不计入"},
+    DiagnosticCode{"runs.schema_newer",
+                   "由更新版本的 Fourfold 写入：{found}；此版本最多读取 {schema}"},
+    DiagnosticCode{"runs.schema_not_a_string", "`/schema` 必须是 \"{schema}\"，实际为 {found}"},
+    DiagnosticCode{
+        "runs.schema_other",
+        "不是 Fourfold 运行记录文件：`/schema` 为 {found}；运行记录文件应为 \"{schema}\""},
+    DiagnosticCode{"runs.too_many", "运行记录文件列出 {count} 个运行；只读取前 {limit} 个"},
     DiagnosticCode{"schema.early_converted",
                    "早期方案（\"schema\": {early}）已转换为 {schema}；保存时写入新格式"},
     DiagnosticCode{"schema.missing", "方案没有 \"schema\" 键；按 {schema} 读取"},

@@ -115,6 +115,33 @@ const std::map<std::string, Setter>& setters() {
              p.measured.stepTimeS = v;
              return true;
          }},
+        {"/measured/tokens_per_s_per_gpu",
+         [](Plan& p, double v) {
+             p.measured.tokensPerSPerGpu = v;
+             return true;
+         }},
+        {"/measured/tflops_per_gpu",
+         [](Plan& p, double v) {
+             p.measured.tflopsPerGpu = v;
+             return true;
+         }},
+        {"/measured/mfu",
+         [](Plan& p, double v) {
+             p.measured.mfu = v;
+             return true;
+         }},
+        {"/measured/samples_per_s",
+         [](Plan& p, double v) {
+             p.measured.samplesPerS = v;
+             return true;
+         }},
+        {"/measured/peak_bytes",
+         [](Plan& p, double v) {
+             std::uint64_t value = 0;
+             if (!assign(value, v)) return false;
+             p.measured.peakBytes = value;
+             return true;
+         }},
     };
     return table;
 }

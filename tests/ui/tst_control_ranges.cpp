@@ -49,6 +49,7 @@ constexpr NumberControl kControls[] = {
     {"globalBatchTargetSpin", "/training/global_batch", 1, true},
     {"sequenceSpin", "/model/sequence", 1, false},
     {"measuredStepTimeSpin", "/measured/step_time_s", 1, true},
+    {"measuredTokensPerGpuSpin", "/measured/tokens_per_s_per_gpu", 1, true},
 };
 
 struct Harness {

@@ -253,7 +253,8 @@ void TestMainWindow::droppedFileOpensThroughTheSamePath() {
     QVERIFY(folder.isValid());
     const QString broken = folder.filePath(QStringLiteral("dropped.json"));
     writeFile(broken, QByteArrayLiteral("not json at all\n"));
-    const QString text = folder.filePath(QStringLiteral("notes.txt"));
+    // Neither a plan, a framework config nor a training log (.log, .txt, .out, .err).
+    const QString text = folder.filePath(QStringLiteral("picture.png"));
     writeFile(text, QByteArrayLiteral("hello\n"));
 
     PlanDocument document(fourfold::core::defaultPlan());

@@ -156,6 +156,36 @@ MeasuredControls::MeasuredControls(PlanDocument* document, QWidget* parent)
             }
         });
     });
+    addThroughputRow();
+}
+
+void MeasuredControls::addThroughputRow() {
+    tokensPerGpu_ = new QDoubleSpinBox(this);
+    tokensPerGpu_->setObjectName(QStringLiteral("measuredTokensPerGpuSpin"));
+    // 0 is "not measured"; the evaluation compares it as the step time it implies.
+    tokensPerGpu_->setRange(0, documentedRange("/measured/tokens_per_s_per_gpu").maximum);
+    tokensPerGpu_->setDecimals(0);
+    tokensPerGpu_->setSingleStep(100);
+    tokensPerGpu_->setSpecialValueText(tr("not measured"));
+    tokensPerGpu_->setKeyboardTracking(false);
+    tokensPerGpu_->setAlignment(Qt::AlignRight);
+    tokensPerGpu_->setAccessibleName(tr("Measured tokens per second per GPU"));
+    addLabelledRow(tr("Tokens/s per GPU"), tokensPerGpu_,
+                   tr("Tokens per second per GPU the run reached (torchtitan's tps); compared "
+                      "as the step time it implies when no step time is given."),
+                   QStringLiteral("/measured/tokens_per_s_per_gpu"));
+    connect(tokensPerGpu_, &QDoubleSpinBox::valueChanged, this, [this](double rate) {
+        const QString text = rate > 0 ? tr("Set measured tokens/s per GPU to %1")
+                                            .arg(QString::fromStdString(core::formatCount(rate)))
+                                      : tr("Clear the measured tokens/s per GPU");
+        edit(EditField::MeasuredThroughput, freshGesture(), text, [rate](core::Plan& plan) {
+            if (rate > 0) {
+                plan.measured.tokensPerSPerGpu = rate;
+            } else {
+                plan.measured.tokensPerSPerGpu.reset();
+            }
+        });
+    });
 }
 
 std::optional<std::vector<std::uint64_t>> MeasuredControls::parsePeaks(const QString& text) {
@@ -202,6 +232,11 @@ void MeasuredControls::sync(const core::Evaluation& evaluation) {
     if (stepTime_->value() != seconds) {
         const QSignalBlocker blocker(stepTime_);
         stepTime_->setValue(seconds);
+    }
+    const double rate = measured.tokensPerSPerGpu.value_or(0.0);
+    if (std::llround(tokensPerGpu_->value()) != std::llround(rate)) {
+        const QSignalBlocker blocker(tokensPerGpu_);
+        tokensPerGpu_->setValue(rate);
     }
 }
 

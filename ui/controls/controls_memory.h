@@ -37,9 +37,11 @@ public:
 
 private:
     void applyPeaks();
+    void addThroughputRow();
 
     QLineEdit* peaks_ = nullptr;
     QDoubleSpinBox* stepTime_ = nullptr;
+    QDoubleSpinBox* tokensPerGpu_ = nullptr;  // measured tokens/s per GPU; 0: not measured
     QString parseError_;
     std::function<void(const QString&)> showPeakProblem_;
 };

@@ -5,6 +5,7 @@
 #include "core/evaluate/evaluate.h"
 #include "core/evaluate/evaluation_json.h"
 #include "core/memory/memory.h"
+#include "core/plan/calibration_profile.h"
 #include "core/plan/catalog.h"
 #include "core/plan/plan_json.h"
 #include "core/plan/plan_patch.h"
@@ -16,6 +17,7 @@
 #include "ui/document/set_plan_command.h"
 #include "ui/settings/language.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QStringList>
@@ -32,6 +34,23 @@ namespace {
 bool writeAtomically(const QString& path, const std::string& bytes, QString* error) {
     return writeFileAtomically(path, QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())),
                                error);
+}
+
+// A calibration profile the plan names by path is read relative to the plan's file; one that
+// cannot be read is a warning, and the plan is evaluated with the built-in efficiencies.
+void loadNamedProfile(core::Plan& plan, const QString& planPath,
+                      std::vector<core::Diagnostic>& diagnostics) {
+    const std::string& named = plan.cluster.profile.path;
+    if (named.empty() || plan.cluster.profile.profile) return;
+    QFile file(QFileInfo(planPath).absoluteDir().filePath(QString::fromStdString(named)));
+    if (!file.open(QIODevice::ReadOnly)) {
+        diagnostics.push_back(core::profileUnreadable(named, file.errorString().toStdString()));
+        return;
+    }
+    const QByteArray bytes = file.read(static_cast<qint64>(core::kMaxProfileBytes) + 1);
+    core::attachProfile(plan,
+                        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                        diagnostics);
 }
 
 QString describeAll(const std::vector<core::Diagnostic>& diagnostics) {
@@ -126,6 +145,7 @@ bool PlanDocument::open(const QString& path, QString* error) {
         }
         return false;
     }
+    loadNamedProfile(*parsed.plan, path, parsed.diagnostics);
     resetTo(std::move(*parsed.plan), QFileInfo(path).absoluteFilePath());
     fileDiagnostics_ = std::move(parsed.diagnostics);
     return true;

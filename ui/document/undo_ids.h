@@ -49,6 +49,7 @@ enum class EditField {
     CommBuffers,
     MeasuredPeak,
     MeasuredStepTime,
+    MeasuredThroughput,
     // One id per parallel axis follows: see editField(core::ParallelAxis).
     FirstParallelAxis = 1000,
 };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/search/search_runner.h"
 
+#include "core/calibrate/profiled_search.h"
+
 #include <QMetaObject>
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -51,7 +53,8 @@ void SearchRunner::launch(Request request) {
     };
     setBusy(true);
     watcher_.setFuture(QtConcurrent::run(&pool_, [cancel = cancel_, request = std::move(request)] {
-        return core::search(request.plan, request.options);
+        // A plan's calibration profile costs its layouts as evaluate() costs the plan.
+        return core::searchWithProfile(request.plan, request.options);
     }));
 }
 

@@ -8,6 +8,7 @@
 #include "ui/document/plan_document.h"
 #include "ui/settings/app_settings.h"
 #include "ui/settings/recent_files.h"
+#include "ui/shell/calibration_actions.h"
 #include "ui/views/diagnostics_list.h"
 #include "ui/views/fit_advice_view.h"
 #include "ui/views/memory_stack_view.h"
@@ -90,6 +91,19 @@ QString droppedPlanPath(const QMimeData* mime) {
         if (suffix == QLatin1String("json") || suffix == QLatin1String("toml") ||
             suffix == QLatin1String("sh")) {
             return path;
+        }
+    }
+    return {};
+}
+
+// The first dropped local file named like a training log (.log, .txt, .out, .err), or empty.
+QString droppedLogPath(const QMimeData* mime) {
+    if (!mime || !mime->hasUrls()) return {};
+    for (const QUrl& url : mime->urls()) {
+        if (!url.isLocalFile()) continue;
+        const QString suffix = QFileInfo(url.toLocalFile()).suffix().toLower();
+        for (const char* known : {"log", "txt", "out", "err"}) {
+            if (suffix == QLatin1String(known)) return url.toLocalFile();
         }
     }
     return {};
@@ -375,12 +389,22 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-    if (!droppedPlanPath(event->mimeData()).isEmpty()) event->acceptProposedAction();
+    if (!droppedPlanPath(event->mimeData()).isEmpty() ||
+        !droppedLogPath(event->mimeData()).isEmpty()) {
+        event->acceptProposedAction();
+    }
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
     const QString path = droppedPlanPath(event->mimeData());
-    if (path.isEmpty()) return;
+    if (path.isEmpty()) {
+        // A training log gives the plan its measured figures (one undoable step).
+        const QString log = droppedLogPath(event->mimeData());
+        if (log.isEmpty()) return;
+        event->acceptProposedAction();
+        calibrationActions_->readLog(log);
+        return;
+    }
     event->acceptProposedAction();
     openFile(path);
 }

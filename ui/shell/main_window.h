@@ -23,6 +23,7 @@ class QMenu;
 namespace fourfold::ui {
 
 enum class Theme;  // ui/charts/palette.h
+class CalibrationActions;
 class ComparePane;
 class ControlsPanel;
 class DiagnosticsList;
@@ -83,6 +84,8 @@ public:
     // The View menu's toggle for each pane of the grid, in the grid's order.
     [[nodiscard]] const QList<QAction*>& paneActions() const override { return paneActions_; }
     [[nodiscard]] FrameworkFileActions* frameworkActions() const { return frameworkActions_; }
+    // Edit ▸ Calibration: measured figures from a log, the calibration set, profiles.
+    [[nodiscard]] CalibrationActions* calibrationActions() const { return calibrationActions_; }
     // The walkthrough dock, its menu entries and presentation mode.
     [[nodiscard]] WalkthroughController* walkthrough() const { return walkthrough_; }
     // The auto-planner's dock (hidden until Edit ▸ Find Best Layouts shows it) and its action.
@@ -167,6 +170,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     QMenu* exportViewMenu_ = nullptr;
     FrameworkFileActions* frameworkActions_ = nullptr;  // File → Export As, Import
+    CalibrationActions* calibrationActions_ = nullptr;  // Edit → Calibration
     WalkthroughController* walkthrough_ = nullptr;      // Help → Walkthrough, the lesson dock
     SearchView* searchView_ = nullptr;
     QDockWidget* searchDock_ = nullptr;

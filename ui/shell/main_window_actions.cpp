@@ -6,6 +6,7 @@
 #include "ui/settings/recent_files.h"
 #include "ui/settings/theme.h"
 #include "ui/shell/about_dialog.h"
+#include "ui/shell/calibration_actions.h"
 #include "ui/shell/framework_file_actions.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/evaluation_view.h"
@@ -145,6 +146,8 @@ void MainWindow::buildMenus() {
     edit->addSeparator();
     edit->addAction(findLayoutsAction_);
     edit->addAction(pinAction_);
+    calibrationActions_ = new CalibrationActions(document_, &prompts_, this);
+    calibrationActions_->addToMenu(edit);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* controlsToggle = controlsDock_->toggleViewAction();

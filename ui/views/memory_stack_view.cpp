@@ -165,6 +165,7 @@ void MemoryStackView::redraw() {
     const core::Evaluation& evaluation = *shown_;
     overflowLabels_.clear();
     measuredLabels_.clear();
+    measuredFullestStage_ = -1;
     // Items other than those drawn again go; these are kept until their parts end drawing.
     const std::array<RecycledItems*, 3> recycled{&limitItems_, &overflowBoxes_, &overflowTexts_};
     for (RecycledItems* kept : recycled) kept->begin();
@@ -222,9 +223,11 @@ void MemoryStackView::redraw() {
     for (auto measured : evaluation.plan.measured.peakBytesPerStage) {
         top = std::max(top, static_cast<double>(measured));
     }
+    top = std::max(top, static_cast<double>(evaluation.plan.measured.peakBytes.value_or(0)));
     plot_->yAxis->setLabel(tr("Memory per GPU (%1)").arg(qs(core::unitName(units()))));
     plot_->yAxis->setRange(0, std::max(top / unit, 1e-9) * 1.12);
-    const bool measured = !evaluation.plan.measured.peakBytesPerStage.empty();
+    const bool measured = !evaluation.plan.measured.peakBytesPerStage.empty() ||
+                          evaluation.plan.measured.peakBytes.has_value();
     plot_->xAxis->setRange(-0.6, stages - 0.4 + (measured ? 0.2 : 0.0));
 
     // Heading: the verdict, then bytes per parameter of the largest stage.
@@ -343,7 +346,10 @@ bool MemoryStackView::keepCapacityLabelClear() {
 void MemoryStackView::drawMeasured(const core::Evaluation& evaluation) {
     const auto& measured = evaluation.plan.measured.peakBytesPerStage;
     const core::MemoryReport& report = *evaluation.memory;
-    if (measured.empty()) return;
+    if (measured.empty()) {
+        drawMeasuredFullest(evaluation);
+        return;
+    }
     const QColor ink = plot_->palette().color(QPalette::Text);
     const QColor paper = plot_->palette().color(QPalette::Base);
     const double unit = bytesPerUnit();
@@ -380,6 +386,45 @@ void MemoryStackView::drawMeasured(const core::Evaluation& evaluation) {
         label->setColor(ink);
         label->setSelectable(false);
     }
+    addLegendSwatch(plot_->legend, {SwatchShape::Diamond, QBrush(paper), QPen(ink, 1.2),
+                                    tr("Measured peak\n(predicted vs measured)")});
+}
+
+// A measured peak that names no stage (one figure from a log or a person): a diamond beside the
+// fullest stage's bar, labelled with the engine's error of the prediction against it.
+void MemoryStackView::drawMeasuredFullest(const core::Evaluation& evaluation) {
+    const auto& peak = evaluation.plan.measured.peakBytes;
+    const core::MemoryReport& report = *evaluation.memory;
+    if (!peak || *peak == 0 || report.stages.empty()) return;
+    int fullest = 0;
+    for (int index = 0; index < static_cast<int>(report.stages.size()); ++index) {
+        if (report.stages[static_cast<std::size_t>(index)].totalBytes >
+            report.stages[static_cast<std::size_t>(fullest)].totalBytes) {
+            fullest = index;
+        }
+    }
+    measuredFullestStage_ = fullest;
+    const QColor ink = plot_->palette().color(QPalette::Text);
+    const QColor paper = plot_->palette().color(QPalette::Base);
+    const double value = static_cast<double>(*peak) / bytesPerUnit();
+    QCPGraph* marker = plot_->addGraph();
+    marker->setLineStyle(QCPGraph::lsNone);
+    marker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, ink, paper, 9));
+    marker->setSelectable(QCP::stNone);
+    marker->addData(fullest + kMeasuredOffset, value);
+    QString text;
+    if (const auto& error = evaluation.measured.fullestPeakError) {
+        text = (*error >= 0 ? QStringLiteral("+") : QString()) +
+               QString::fromStdString(core::formatPercent(*error));
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(fullest + kMeasuredOffset, value);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(7, 0, 0, 0));
+        label->setText(text);
+        label->setColor(ink);
+        label->setSelectable(false);
+    }
+    measuredLabels_.push_back(text);
     addLegendSwatch(plot_->legend, {SwatchShape::Diamond, QBrush(paper), QPen(ink, 1.2),
                                     tr("Measured peak\n(predicted vs measured)")});
 }
@@ -429,6 +474,13 @@ QString MemoryStackView::toolTipAt(const QPoint& position) const {
     if (stage < 0 || stage >= static_cast<int>(stages.size())) return {};
     const double offset = key - stage;
     const auto& measured = shown_->plan.measured.peakBytesPerStage;
+    if (std::fabs(offset - kMeasuredOffset) < 0.08 && stage == measuredFullestStage_ &&
+        shown_->plan.measured.peakBytes) {
+        return tr("Measured peak %1 (the fullest stage)\npredicted %2 (%3)")
+            .arg(amount(*shown_->plan.measured.peakBytes),
+                 amount(stages[static_cast<std::size_t>(stage)].totalBytes),
+                 measuredLabels_.value(0));
+    }
     if (std::fabs(offset - kMeasuredOffset) < 0.08 &&
         static_cast<std::size_t>(stage) < measured.size() &&
         measured[static_cast<std::size_t>(stage)] > 0) {

@@ -42,6 +42,8 @@ public:
     [[nodiscard]] QCPItemLine* capacityLine() const { return capacity_; }
     [[nodiscard]] QStringList overflowLabels() const { return overflowLabels_; }
     [[nodiscard]] QStringList measuredLabels() const { return measuredLabels_; }
+    // The stage the measured peak of the fullest stage is drawn beside; -1 when there is none.
+    [[nodiscard]] int measuredFullestStage() const { return measuredFullestStage_; }
     [[nodiscard]] QString headingText() const;
     // Hover text for one bar segment, and for whatever is under a plot pixel ("" for nothing).
     [[nodiscard]] QString segmentToolTip(int stageIndex, core::MemoryCategory category) const;
@@ -64,6 +66,8 @@ private:
     void drawLimits(const core::MemoryReport& report, int stages);
     void drawOverflow(const core::MemoryReport& report);
     void drawMeasured(const core::Evaluation& evaluation);
+    // A measured peak that names no stage (measured.peak_bytes), beside the fullest stage.
+    void drawMeasuredFullest(const core::Evaluation& evaluation);
     void setStageTicks(const core::MemoryReport& report);
     // Lays the legend out in columns of as many entries as the plot's height holds.
     void fitLegendRows();
@@ -90,6 +94,7 @@ private:
     QCheckBox* binaryToggle_ = nullptr;
     QStringList overflowLabels_;
     QStringList measuredLabels_;
+    int measuredFullestStage_ = -1;  // where drawMeasuredFullest put its marker; -1: none
     bool binary_ = false;
 };
 

@@ -106,6 +106,9 @@ StepTimeView::StepTimeView(QWidget* parent) : EvaluationView(parent) {
     addFigure(figures, QStringLiteral("tokensValue"), tr("Tokens/s"));
     addFigure(figures, QStringLiteral("tokensPerGpuValue"), tr("Tokens/s per GPU"));
     addFigure(figures, QStringLiteral("mfuValue"), tr("MFU"));
+    addFigure(figures, QStringLiteral("measuredStepValue"), tr("Measured step"))
+        ->parentWidget()
+        ->hide();
     figures->addStretch(1);
     column->addLayout(figures);
     plot_ = newLiveChart();
@@ -239,6 +242,7 @@ void StepTimeView::renderTab(const core::Evaluation& evaluation, int tab) {
     const core::ScalingCurves* curves = evaluation.scaling ? &*evaluation.scaling : nullptr;
     if (tab == kBreakdownTab && evaluation.performance) {
         renderBreakdown(*evaluation.performance);
+        drawMeasuredStep(evaluation.measured);
     } else if (tab == kScalingTab) {
         scaling_->showCurves(curves, evaluation.plan.parallel.dp);
     } else if (tab == kCheckpointTab) {
@@ -343,6 +347,47 @@ void StepTimeView::renderBreakdown(const core::PerformanceReport& performance) {
     }
     note_->setToolTip(ExplainedText::coded(performance.stepTimeText));
     fitBreakdownPage();
+}
+
+void StepTimeView::drawMeasuredStep(const core::MeasuredComparison& measured) {
+    measuredStep_ = measured.measuredStepS;
+    QLabel* value = figure(QStringLiteral("measuredStepValue"));
+    value->parentWidget()->setVisible(measuredStep_.has_value());
+    if (!measuredLine_) {
+        measuredLine_ = new QCPItemLine(plot_);
+        measuredLine_->setObjectName(QStringLiteral("measuredStepLine"));
+        measuredLine_->setSelectable(false);
+        measuredText_ = new QCPItemText(plot_);
+        measuredText_->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        measuredText_->setSelectable(false);
+    }
+    measuredLine_->setVisible(measuredStep_.has_value());
+    measuredText_->setVisible(measuredStep_.has_value());
+    if (!measuredStep_) return;
+    // The engine's error: (predicted − measured) / measured.
+    const QString error = measured.stepTimeError
+                              ? (*measured.stepTimeError >= 0 ? QStringLiteral("+") : QString()) +
+                                    qs(core::formatPercent(*measured.stepTimeError))
+                              : QString();
+    value->setText(tr("%1 (predicted %2)").arg(qs(core::formatSeconds(*measuredStep_)), error));
+    value->setToolTip(ExplainedText::coded(measured.stepTimeText));
+    const QColor ink = plot_->palette().color(QPalette::Text);
+    for (QCPItemPosition* end : {measuredLine_->start, measuredLine_->end}) {
+        end->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        end->setTypeY(QCPItemPosition::ptPlotCoords);
+    }
+    measuredLine_->start->setCoords(0, *measuredStep_);
+    measuredLine_->end->setCoords(1, *measuredStep_);
+    measuredLine_->setPen(QPen(ink, 1.4, Qt::DashLine));
+    measuredText_->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    measuredText_->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    measuredText_->position->setCoords(0.99, *measuredStep_);
+    measuredText_->setText(tr("measured %1").arg(qs(core::formatSeconds(*measuredStep_))));
+    measuredText_->setColor(ink);
+    if (plot_->yAxis->range().upper < *measuredStep_ * 1.08) {
+        plot_->yAxis->setRange(0, *measuredStep_ * 1.12);
+    }
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void StepTimeView::showPartAt(const QPoint& position) {

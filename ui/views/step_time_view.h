@@ -3,7 +3,7 @@
 // - Breakdown: a stacked bar of the step's parts (compute, each exposed collective, pipeline
 //   sends, bubble, optimizer, data loading) per pipeline stage where the stages differ, one bar
 //   otherwise; step time, tokens/s, tokens/s per GPU and MFU above it, each explained in its
-//   tooltip;
+//   tooltip; a measured step time as a dashed line across the bars, with its error;
 // - Scaling: strong (fixed global batch) and weak (fixed work per GPU) scaling of the plan over
 //   world sizes, speedup and efficiency against the ideal line;
 // - Checkpoints: what a checkpoint holds, its write time, the Young/Daly interval, goodput, and
@@ -18,8 +18,11 @@
 #include <QStringList>
 
 #include <array>
+#include <optional>
 
 class QCPBars;
+class QCPItemLine;
+class QCPItemText;
 class QCustomPlot;
 class QLabel;
 class QTabWidget;
@@ -46,6 +49,9 @@ public:
     // The headline figures' labels (object names stepTimeValue, tokensValue, tokensPerGpuValue,
     // mfuValue) carry their explanations as tooltips.
     [[nodiscard]] QLabel* figure(const QString& name) const;
+    // The measured step the breakdown draws its dashed line at (the Evaluation's comparison);
+    // empty when nothing was measured. Its figure (measuredStepValue) gives it with the error.
+    [[nodiscard]] std::optional<double> measuredStepShown() const { return measuredStep_; }
 
     // The breakdown's note and its axis title as they are shown (the note hidden, the title
     // shortened, when the page is too short for them).
@@ -66,10 +72,15 @@ private:
     // Draws tab `tab` from `evaluation` if it has not been drawn from it yet.
     void renderTab(const core::Evaluation& evaluation, int tab);
     void renderBreakdown(const core::PerformanceReport& performance);
+    // The measured step as a dashed line across the breakdown, and its figure above it.
+    void drawMeasuredStep(const core::MeasuredComparison& measured);
     void showPartAt(const QPoint& position);
 
     QTabWidget* tabs_ = nullptr;
     QCustomPlot* plot_ = nullptr;
+    QCPItemLine* measuredLine_ = nullptr;
+    QCPItemText* measuredText_ = nullptr;
+    std::optional<double> measuredStep_;
     QLabel* note_ = nullptr;
     QWidget* breakdownPage_ = nullptr;
     ScalingChart* scaling_ = nullptr;

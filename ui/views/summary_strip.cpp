@@ -9,6 +9,7 @@
 #include "ui/widgets/text_label.h"
 
 #include <QEvent>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLayout>
 #include <QVBoxLayout>
@@ -136,6 +137,7 @@ SummaryStrip::SummaryStrip(QWidget* parent) : EvaluationView(parent) {
     mfu_ = addTile(QStringLiteral("mfu"), tr("MFU"));
     throughput_ = addTile(QStringLiteral("throughput"), tr("Tokens/s"));
     measured_ = addTile(QStringLiteral("measured"), tr("Measured vs predicted"));
+    profile_ = addTile(QStringLiteral("profile"), tr("Calibration profile"));
     new ToneFollower(this, fit_);
     for (QLabel* label : {mfu_, throughput_}) label->setText(QStringLiteral("—"));
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
@@ -149,7 +151,7 @@ void SummaryStrip::setByteUnits(core::ByteUnits units) {
 }
 
 void SummaryStrip::releaseTileWidths() {
-    for (QLabel* value : {fit_, batch_, bubble_, world_, mfu_, throughput_, measured_}) {
+    for (QLabel* value : {fit_, batch_, bubble_, world_, mfu_, throughput_, measured_, profile_}) {
         value->parentWidget()->setMinimumWidth(0);
     }
 }
@@ -276,6 +278,12 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
                       .arg(*peaks[stage] >= 0 ? QStringLiteral("+") : QString())
                       .arg(QString::fromStdString(core::formatPercent(*peaks[stage])));
     }
+    if (evaluation.measured.fullestPeakError) {
+        const double error = *evaluation.measured.fullestPeakError;
+        errors << tr("peak %1%2")
+                      .arg(error >= 0 ? QStringLiteral("+") : QString())
+                      .arg(QString::fromStdString(core::formatPercent(error)));
+    }
     if (evaluation.measured.stepTimeError) {
         errors << tr("step %1%2")
                       .arg(*evaluation.measured.stepTimeError >= 0 ? QStringLiteral("+")
@@ -289,13 +297,14 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
     // A tile keeps the widest it has been, so the tiles after it stay where they are when a
     // figure's text narrows ("12.5 s" → "3.1 s"); it starts afresh when the verdict turns
     // between errors and figures, whose texts differ in kind.
+    renderProfile(evaluation.plan.cluster.profile);
     const bool showsErrors = !planErrors.isEmpty();
     if (showsErrors != showedErrors_) releaseTileWidths();
     showedErrors_ = showsErrors;
     // Laid out now, tiles first: a layout request climbs one level per pass of the event
     // loop, so a figure that changed width moved the tiles after it only once the window had
     // painted the new text, and the strip was painted twice.
-    for (QLabel* value : {fit_, batch_, bubble_, world_, mfu_, throughput_, measured_}) {
+    for (QLabel* value : {fit_, batch_, bubble_, world_, mfu_, throughput_, measured_, profile_}) {
         QWidget* tile = value->parentWidget();
         tile->layout()->activate();
         const int width = tile->layout()->sizeHint().width();
@@ -303,6 +312,31 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
     }
     layout()->activate();
     updateGeometry();
+}
+
+void SummaryStrip::renderProfile(const core::ProfileReference& reference) {
+    // The profile the figures follow (docs/calibration.md), with the error it showed held out.
+    const QString file = QFileInfo(QString::fromStdString(reference.path)).fileName();
+    if (reference.profile) {
+        const core::CalibrationProfile& profile = *reference.profile;
+        const QString name = !profile.name.empty() ? text(profile.name)
+                             : !file.isEmpty()     ? file
+                                                   : tr("pasted in the plan");
+        profile_->setText(profile.heldOutMeanError
+                              ? tr("%1 · held out %2")
+                                    .arg(name, text(core::formatPercent(*profile.heldOutMeanError)))
+                              : name);
+        profile_->setToolTip(tr("The figures use the efficiencies fitted on %n measured run(s) "
+                                "of %1, on %2; the plan's own values come first.",
+                                nullptr, static_cast<int>(profile.runs.size()))
+                                 .arg(text(profile.gpu), text(profile.fitted)));
+    } else if (!reference.path.empty()) {
+        profile_->setText(tr("%1 not read").arg(file));
+        profile_->setToolTip(
+            tr("The plan names this profile, but it could not be read: the "
+               "figures use the built-in efficiencies."));
+    }
+    profile_->parentWidget()->setVisible(!reference.empty());
 }
 
 }  // namespace fourfold::ui

@@ -2,6 +2,7 @@
 #include "core/plan/detail/plan_json_reader.h"
 
 #include "core/plan/catalog.h"
+#include "core/plan/detail/profile_json.h"
 #include "core/plan/plan_json_fields.h"
 
 #include <limits>
@@ -206,12 +207,31 @@ void readLink(ObjectReader& cluster, std::string_view key, LinkSpec& spec,
     }
 }
 
+// cluster.profile: a path to a profile file (read by the caller) or the profile itself.
+void readProfile(ObjectReader& cluster, ProfileReference& reference, std::vector<Diagnostic>& out) {
+    const Json* value = cluster.take("profile");
+    if (value == nullptr) return;
+    const std::string pointer = cluster.pointerOf("profile");
+    if (value->is_string() && !value->get_ref<const std::string&>().empty()) {
+        reference.path = value->get<std::string>();
+    } else if (value->is_object()) {
+        ObjectReader reader(*value, pointer, out);
+        (void)reader.take("schema");  // a pasted file keeps its schema; it is not required
+        CalibrationProfile profile;
+        detail::readProfileObject(reader, profile, out);
+        reference.profile = std::move(profile);
+    } else {
+        out.push_back(typeError(pointer, "json.expected_profile", *value));
+    }
+}
+
 void readCluster(ObjectReader& cluster, ClusterSpec& spec, std::vector<Diagnostic>& out) {
     readGpu(cluster, spec.gpu, spec.gpuEfficiency, out);
     cluster.readInt("gpus_per_node", spec.gpusPerNode, 1);
     cluster.readInt("nodes", spec.nodes, 1);
     readLink(cluster, "intra_node", spec.intraNode, out);
     readLink(cluster, "inter_node", spec.interNode, out);
+    readProfile(cluster, spec.profile, out);
     cluster.reportUnknownKeys();
 }
 
@@ -227,6 +247,24 @@ void readMemory(ObjectReader& memory, MemoryOptions& options) {
     memory.readNumber("logits_bytes_per_element", options.logitsBytesPerElement, 0, kInfinity);
     memory.readBool("recompute_working_set", options.recomputeWorkingSet);
     memory.reportUnknownKeys();
+}
+
+// The throughput figures and the single peak a measurement may give instead of a step time and
+// peaks per stage (docs/calibration.md).
+void readMeasuredRates(ObjectReader& measured, MeasuredFigures& figures) {
+    const auto positive = [&](std::string_view key, std::optional<double>& target) {
+        double value = 0;
+        if (measured.readPositiveNumber(key, value)) target = value;
+    };
+    positive("tokens_per_s_per_gpu", figures.tokensPerSPerGpu);
+    positive("tflops_per_gpu", figures.tflopsPerGpu);
+    double mfu = 0;
+    if (measured.readNumber("mfu", mfu, std::numeric_limits<double>::denorm_min(), 1)) {
+        figures.mfu = mfu;
+    }
+    positive("samples_per_s", figures.samplesPerS);
+    std::uint64_t peak = 0;
+    if (measured.readBytes("peak_bytes", peak)) figures.peakBytes = peak;
 }
 
 void readMeasured(ObjectReader& measured, MeasuredFigures& figures, std::vector<Diagnostic>& out) {
@@ -252,6 +290,7 @@ void readMeasured(ObjectReader& measured, MeasuredFigures& figures, std::vector<
             figures.stepTimeS = seconds;
         }
     }
+    readMeasuredRates(measured, figures);
     measured.reportUnknownKeys();
 }
 
@@ -261,6 +300,7 @@ void readPerformance(ObjectReader& section, PerformanceOptions& options) {
     section.readBool("overlap_tp_comm", options.overlapTpComm);
     section.readBool("overlap_p2p", options.overlapP2p);
     section.readBool("overlap_moe_a2a", options.overlapMoeA2a);
+    section.readNumber("overlap_contention", options.overlapContention, 0, 1);
     section.readNumber("data_loading_s", options.dataLoadingS, 0, kInfinity);
     section.readNumber("token_budget", options.tokenBudget, 0, kInfinity);
     section.readNumber("price_per_gpu_hour", options.pricePerGpuHour, 0, kInfinity);

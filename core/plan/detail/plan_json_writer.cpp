@@ -2,6 +2,7 @@
 #include "core/plan/detail/plan_json_writer.h"
 
 #include "core/plan/catalog.h"
+#include "core/plan/detail/profile_json.h"
 #include "core/plan/plan_enums.h"
 #include "core/plan/plan_json.h"
 
@@ -141,6 +142,12 @@ OrderedJson clusterJson(const ClusterSpec& cluster) {
     out["nodes"] = cluster.nodes;
     out["intra_node"] = linkJson(cluster.intraNode);
     out["inter_node"] = linkJson(cluster.interNode);
+    // A profile named by path is written as its path (its file holds the rest).
+    if (!cluster.profile.path.empty()) {
+        out["profile"] = cluster.profile.path;
+    } else if (cluster.profile.profile) {
+        out["profile"] = profileJsonValue(*cluster.profile.profile, false);
+    }
     return out;
 }
 
@@ -159,13 +166,22 @@ OrderedJson memoryJson(const MemoryOptions& memory) {
     return out;
 }
 
-OrderedJson measuredJson(const MeasuredFigures& measured) {
+}  // namespace
+
+OrderedJson measuredJsonValue(const MeasuredFigures& measured) {
     OrderedJson out = OrderedJson::object();
     if (!measured.peakBytesPerStage.empty())
         out["peak_bytes_per_stage"] = measured.peakBytesPerStage;
     if (measured.stepTimeS) out["step_time_s"] = *measured.stepTimeS;
+    if (measured.tokensPerSPerGpu) out["tokens_per_s_per_gpu"] = *measured.tokensPerSPerGpu;
+    if (measured.tflopsPerGpu) out["tflops_per_gpu"] = *measured.tflopsPerGpu;
+    if (measured.mfu) out["mfu"] = *measured.mfu;
+    if (measured.samplesPerS) out["samples_per_s"] = *measured.samplesPerS;
+    if (measured.peakBytes) out["peak_bytes"] = *measured.peakBytes;
     return out;
 }
+
+namespace {
 
 OrderedJson performanceJson(const PerformanceOptions& options) {
     OrderedJson out = OrderedJson::object();
@@ -174,6 +190,9 @@ OrderedJson performanceJson(const PerformanceOptions& options) {
     out["overlap_tp_comm"] = options.overlapTpComm;
     out["overlap_p2p"] = options.overlapP2p;
     out["overlap_moe_a2a"] = options.overlapMoeA2a;
+    // Written only when changed, so plans saved before it existed keep their bytes.
+    if (options.overlapContention != kDefaultOverlapContention)
+        out["overlap_contention"] = options.overlapContention;
     out["data_loading_s"] = options.dataLoadingS;
     out["token_budget"] = options.tokenBudget;
     out["price_per_gpu_hour"] = options.pricePerGpuHour;
@@ -199,7 +218,7 @@ OrderedJson planToJsonValue(const Plan& plan) {
     out["parallel"] = parallelJson(plan.parallel);
     out["cluster"] = clusterJson(plan.cluster);
     out["memory"] = memoryJson(plan.memory);
-    if (OrderedJson measured = measuredJson(plan.measured); !measured.empty()) {
+    if (OrderedJson measured = measuredJsonValue(plan.measured); !measured.empty()) {
         out["measured"] = std::move(measured);
     }
     // Written only when changed, so plans saved before these sections existed keep their bytes.

@@ -10,5 +10,7 @@
 namespace fourfold::core::detail {
 
 [[nodiscard]] nlohmann::ordered_json planToJsonValue(const Plan& plan);
+// The measured section: only the figures present.
+[[nodiscard]] nlohmann::ordered_json measuredJsonValue(const MeasuredFigures& measured);
 
 }  // namespace fourfold::core::detail

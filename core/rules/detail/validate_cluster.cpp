@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // /cluster rules: node and GPU counts, the GPU's capacity and peaks (finite, non-negative, and a
-// peak for the training precision), and links with positive bandwidth where ranks use them.
+// peak for the training precision), links with positive bandwidth where ranks use them, and a
+// calibration profile that was not read or was fitted on another GPU.
 #include "core/plan/plan_enums.h"
 #include "core/rules/validate_parts.h"
 
@@ -56,6 +57,24 @@ void checkLink(DiagnosticSink& sink, const std::string& key, const LinkSpec& lin
     checkRange(sink, path + "/latency_us", link.latencyUs);
 }
 
+// A profile the plan names but that was not read, or one fitted on another GPU: the figures are
+// then the built-in ones, which the plan's reader should know (docs/calibration.md).
+void checkProfile(const ClusterSpec& cluster, DiagnosticSink& sink) {
+    const ProfileReference& reference = cluster.profile;
+    if (!reference.profile) {
+        if (!reference.path.empty()) {
+            sink.warning("/cluster/profile", "cluster.profile_not_loaded",
+                         {{"path", reference.path}});
+        }
+        return;
+    }
+    const CalibrationProfile& profile = *reference.profile;
+    if (!profile.gpu.empty() && profile.gpu != cluster.gpu.name) {
+        sink.warning("/cluster/profile", "cluster.profile_other_gpu",
+                     {{"profile_gpu", profile.gpu}, {"gpu", cluster.gpu.name}});
+    }
+}
+
 }  // namespace
 
 void validateCluster(const Plan& plan, DiagnosticSink& sink) {
@@ -73,6 +92,7 @@ void validateCluster(const Plan& plan, DiagnosticSink& sink) {
     checkGpu(plan, sink);
     checkLink(sink, "intra_node", cluster.intraNode, cluster.gpusPerNode > 1, true);
     checkLink(sink, "inter_node", cluster.interNode, cluster.nodes > 1, false);
+    checkProfile(cluster, sink);
 }
 
 }  // namespace fourfold::core::detail

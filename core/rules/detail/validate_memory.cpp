@@ -37,6 +37,16 @@ void validateMemory(const Plan& plan, DiagnosticSink& sink) {
                    "/measured/peak_bytes_per_stage/" + std::to_string(i));
     }
     if (measured.stepTimeS) checkRange(sink, "/measured/step_time_s", *measured.stepTimeS);
+    // The throughput figures that stand for a step time, and a peak that names no stage.
+    if (measured.tokensPerSPerGpu) {
+        checkRange(sink, "/measured/tokens_per_s_per_gpu", *measured.tokensPerSPerGpu);
+    }
+    if (measured.tflopsPerGpu) checkRange(sink, "/measured/tflops_per_gpu", *measured.tflopsPerGpu);
+    if (measured.mfu) checkRange(sink, "/measured/mfu", *measured.mfu);
+    if (measured.samplesPerS) checkRange(sink, "/measured/samples_per_s", *measured.samplesPerS);
+    if (measured.peakBytes) {
+        checkRange(sink, "/measured/peak_bytes", static_cast<double>(*measured.peakBytes));
+    }
 }
 
 }  // namespace fourfold::core::detail
