@@ -142,8 +142,9 @@ ExposedComm exposedComm(const LayerComm& comm, const WorkTimes& layer,
     out.epForward = comm.epForward;
     out.epBackward = comm.epBackward;
     out.epForwardPaired = exposedOverlapped(
-        comm.epForward, layer.backwardInputS + layer.backwardWeightS + layer.recomputeS);
-    out.epBackwardPaired = exposedOverlapped(comm.epBackward, layer.forwardS);
+        comm.epForward, layer.backwardInputS + layer.backwardWeightS + layer.recomputeS,
+        contention);
+    out.epBackwardPaired = exposedOverlapped(comm.epBackward, layer.forwardS, contention);
     out.zeroForward = options.overlapParamGather
                           ? exposedOverlapped(comm.zeroForward, layer.forwardS, contention)
                           : comm.zeroForward;
