@@ -434,8 +434,8 @@
         <translation>停止使用校准档案(&amp;S)</translation>
     </message>
     <message>
-        <source>Ca&amp;libration</source>
-        <translation>校准(&amp;L)</translation>
+        <source>&amp;Calibration</source>
+        <translation>校准(&amp;C)</translation>
     </message>
     <message>
         <source>Measured Figures from Log</source>

@@ -236,8 +236,24 @@ std::string planJsonWithEveryKey() {
     plan.cluster.interNode.gbps += 1;
     plan.measured.peakBytesPerStage = {1};
     plan.measured.stepTimeS = 1;
+    plan.measured.tokensPerSPerGpu = 1;
+    plan.measured.tflopsPerGpu = 1;
+    plan.measured.mfu = 0.5;
+    plan.measured.samplesPerS = 1;
+    plan.measured.peakBytes = 1;
     plan.performance.tokenBudget = 1;
     plan.checkpoint.restartS = 1;
+    plan.performance.overlapContention = 0.25;
+    plan.model.moe.sharedExperts = 1;
+    plan.model.moe.sharedFfnHidden = 1;
+    plan.model.moe.firstDenseLayers = 1;
+    plan.model.moe.layerStep = 2;
+    plan.model.headDim = 1;
+    plan.model.qkNorm = true;
+    plan.model.slidingWindow = 1;
+    plan.model.fullAttentionEvery = 1;
+    plan.model.mla.kvRank = 1;
+    plan.model.mtpLayers = 1;
     return planToJson(plan);
 }
 

@@ -194,8 +194,6 @@ constexpr std::array kCodedTexts = {
                    "data parallel {dp}"},
     DiagnosticCode{"import_problem.grad_dtype",
                    "data_types.grad_accum_dtype \"{name}\" is not one of {choices}"},
-    DiagnosticCode{"import_problem.integer_too_large",
-                   "{name} must be at most {maximum}, got {found}"},
     DiagnosticCode{"import_problem.out_of_range",
                    "{name} is {found}, outside the range {minimum} to {maximum} of the plan's "
                    "{field}"},

@@ -178,7 +178,6 @@ constexpr std::array kCodedTextsZh = {
                    "全局批次 {global} 不等于微批次 {micro} × 梯度累积 × 数据并行 {dp}"},
     DiagnosticCode{"import_problem.grad_dtype",
                    "data_types.grad_accum_dtype \"{name}\" 不是 {choices} 之一"},
-    DiagnosticCode{"import_problem.integer_too_large", "{name} 不能大于 {maximum}，实际为 {found}"},
     DiagnosticCode{"import_problem.out_of_range",
                    "{name} 为 {found}，超出方案中 {field} 的范围 {minimum} 到 {maximum}"},
     DiagnosticCode{"import_problem.positive_integer", "{name} 必须是正整数，实际为 {found}"},

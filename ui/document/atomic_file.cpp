@@ -41,9 +41,8 @@ bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* 
     if (error) {
         QString reason = fileSystemProblem(path);
         if (reason.isEmpty())
-            reason = QString::fromLocal8Bit(failure->data(),
-                                            static_cast<qsizetype>(failure->size()));
-        if (reason.isEmpty()) reason = QCoreApplication::translate("fourfold", "unknown error");
+            reason =
+                QString::fromLocal8Bit(failure->data(), static_cast<qsizetype>(failure->size()));
         *error =
             QCoreApplication::translate("fourfold", "Could not write \"%1\": %2").arg(path, reason);
     }

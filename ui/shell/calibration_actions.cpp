@@ -95,7 +95,7 @@ CalibrationActions::CalibrationActions(PlanDocument* document, const Prompts* pr
 }
 
 void CalibrationActions::addToMenu(QMenu* menu) {
-    QMenu* calibration = menu->addMenu(tr("Ca&libration"));
+    QMenu* calibration = menu->addMenu(tr("&Calibration"));
     calibration->setObjectName(QStringLiteral("calibrationMenu"));
     calibration->addAction(readLog_);
     calibration->addAction(addToSet_);
