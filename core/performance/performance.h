@@ -49,7 +49,7 @@ struct StagePerformance {
     double backwardS = 0;
     double weightGradS = 0;
     StepBreakdown breakdown;  // this stage's own step: its busy time, idle time and after-step
-    double dpCommTotalS = 0;  // DP / ZeRO-1/2 traffic before overlap
+    double dpCommTotalS = 0;  // all DP / ZeRO traffic of the step before overlap
 
     bool operator==(const StagePerformance&) const = default;
 };

@@ -73,7 +73,9 @@ PerformanceReport stepFigures(const Plan& plan, const ModelReport& model, const 
         stage.forwardS = cost.forwardS;
         stage.backwardS = cost.backwardS;
         stage.weightGradS = cost.weightGradS;
-        stage.dpCommTotalS = cost.dpCommS;
+        // Everything data parallelism moves in the step, before overlap: the once-per-step
+        // collectives and, per micro-batch, ZeRO-3's gathers and per-micro-batch reductions.
+        stage.dpCommTotalS = cost.dpCommS + micro * cost.zeroTrafficS;
         StepBreakdown& b = stage.breakdown;
         b.compute = micro * cost.computeS;
         b.tpComm = micro * cost.tpCommS;

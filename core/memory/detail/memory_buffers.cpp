@@ -172,7 +172,11 @@ MemoryItem commBuffersItem(const StageBuild& build) {
     const int zero = std::clamp(in.plan->parallel.zeroStage, 0, 3);
     BufferParts parts(build);
     addGradientBuckets(parts, zero);
-    if (zero == 3 && (in.denseShards > 1 || parametersOffloaded(in.plan->parallel))) {
+    // Weights gathered once per step or kept from forward to backward are counted whole with
+    // the model state: no per-layer gather buffer on top.
+    const bool gathersLayers = !holdsUnshardedWeights(in.plan->parallel);
+    if (zero == 3 && gathersLayers &&
+        (in.denseShards > 1 || parametersOffloaded(in.plan->parallel))) {
         addGatheredLayers(parts);
     }
     addActivationBuffers(parts);
