@@ -54,13 +54,25 @@ std::optional<std::string> pointerFor(const std::string& path, const Json& known
     return pointer;
 }
 
+// Every field a plan may hold: the default plan with the sections and keys the writer leaves
+// out at their defaults (performance, checkpoint, the data-parallel semantics) switched on.
+Json knownFields() {
+    core::Plan plan = core::defaultPlan();
+    plan.performance.dataLoadingS = 1;
+    plan.checkpoint.restartS = 1;
+    plan.parallel.gradSync = core::GradSync::PerStep;
+    plan.parallel.paramGather = core::ParamGather::PerStep;
+    plan.parallel.reshardAfterForward = false;
+    return Json::parse(core::planToJson(plan));
+}
+
 }  // namespace
 
 OverrideResult applyPlanOverrides(std::string_view planText,
                                   const std::vector<std::string>& overrides) {
     Json plan = Json::parse(planText, nullptr, false);
     if (!plan.is_object()) return {std::string(planText), {}};
-    const Json known = Json::parse(core::planToJson(core::defaultPlan()));
+    const Json known = knownFields();
     for (const std::string& item : overrides) {
         const std::size_t equals = item.find('=');
         if (equals == std::string::npos || equals == 0 || equals + 1 == item.size()) {

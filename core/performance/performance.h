@@ -62,7 +62,7 @@ struct TrainingCost {
     double days = 0;
     double gpuHours = 0;
     double cost = 0;     // gpuHours × price per GPU-hour (0 when no price is given)
-    double eq4Days = 0;  // 8·T·P / (n·X): X the achieved hardware FLOP/s per GPU
+    double eq4Days = 0;  // k·T·P / (n·X): X the achieved hardware FLOP/s per GPU, k = 6 × HFU/MFU
     bool operator==(const TrainingCost&) const = default;
 };
 

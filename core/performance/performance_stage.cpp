@@ -110,7 +110,11 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
     if (p.cp > 1) {
         const double keyValue = tokens * 2.0 * kvWidth(m) / stageAtLeastOne(p.tp) * e;
         comm.cpForward = (p.cp - 1) * pointToPointS(keyValue, paths.cp);
-        comm.cpBackward = 2.0 * comm.cpForward;
+        // Recompute replays the ring passes with the attention it recomputes: the whole
+        // forward (full) or the attention core (selective; Megatron-Core's ring attention runs
+        // inside the core-attention module it recomputes).
+        const bool replaysAttention = plan.training.recompute != Recompute::None;
+        comm.cpBackward = 2.0 * comm.cpForward + (replaysAttention ? comm.cpForward : 0.0);
     }
     // Expert parallelism: all-to-all dispatch and combine in each direction.
     if (isMoe(m) && p.ep > 1) {

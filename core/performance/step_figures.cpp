@@ -140,9 +140,12 @@ PerformanceReport stepFigures(const Plan& plan, const ModelReport& model, const 
         cost.days = cost.seconds / 86400.0;
         cost.gpuHours = cost.seconds / 3600.0 * gpus;
         cost.cost = cost.gpuHours * std::max(0.0, options.pricePerGpuHour);
-        // Narayanan et al. 2021 eq. 4: time ≈ 8·T·P / (n·X) with full recompute.
-        if (report.achievedFlopsPerGpu > 0) {
-            cost.eq4Days = 8.0 * options.tokenBudget * static_cast<double>(model.parameters) /
+        // Narayanan et al. 2021 eq. 4: time ≈ k·T·P / (n·X), k = 8 with full recompute (a
+        // second forward) and 6 without; here k = 6 × hardware / model FLOPs, so it follows the
+        // plan's own recompute (selective adds only the attention core's share).
+        if (report.achievedFlopsPerGpu > 0 && report.modelFlopsPerStep > 0) {
+            const double k = 6.0 * report.hardwareFlopsPerStep / report.modelFlopsPerStep;
+            cost.eq4Days = k * options.tokenBudget * static_cast<double>(model.parameters) /
                            (gpus * report.achievedFlopsPerGpu) / 86400.0;
         }
     }

@@ -11,6 +11,7 @@ namespace {
 
 constexpr std::array kCodesZh = {
     DiagnosticCode{"arithmetic.overflow", "{what}超出了 64 位整数的范围；请减小构成它的数值。"},
+    DiagnosticCode{"checkpoint.storage_per_node", "检查点存储带宽 {gbps} GB/s 由 {nodes} 个节点共享，每节点仅 {per_node} GB/s，远低于为这种规模建设的存储（Llama 3 的存储每 8 卡节点持续约 1 GB/s，见 Dubey 等 2024 年论文 3.3.4 节）：检查点写入时间与有效训练比例可能过于悲观；请把 checkpoint.storage_gbps 设为实际存储的总带宽。"},
     DiagnosticCode{"cluster.gpu_memory_zero",
                    "{gpu} 的 memory_bytes 为 0；请以字节给出它的显存容量（80 GB 的 H100 为 "
                    "85899345920）。"},
