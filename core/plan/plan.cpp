@@ -51,6 +51,10 @@ int expertTensorParallel(const ParallelSpec& parallel) {
     return parallel.etp > 0 ? parallel.etp : parallel.tp;
 }
 
+std::uint64_t zeroBucketElements(const MemoryOptions& memory) {
+    return memory.zeroBucketElements > 0 ? memory.zeroBucketElements : kDeepSpeedBucketElements;
+}
+
 bool gradSyncPerMicroBatch(const ParallelSpec& parallel) {
     switch (parallel.gradSync) {
         case GradSync::PerStep:

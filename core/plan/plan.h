@@ -238,6 +238,11 @@ struct Plan {
 [[nodiscard]] bool gradSyncPerMicroBatch(const ParallelSpec& parallel);
 [[nodiscard]] bool paramGatherPerStep(const ParallelSpec& parallel);
 [[nodiscard]] bool holdsUnshardedWeights(const ParallelSpec& parallel);
+// The ZeRO-2/3 and ZeRO-Offload reduce bucket in elements: memory.zeroBucketElements, or
+// DeepSpeed's reduce_bucket_size default (5e8) when it is 0. The memory counts it and the
+// DeepSpeed export writes it.
+inline constexpr std::uint64_t kDeepSpeedBucketElements = 500'000'000;
+[[nodiscard]] std::uint64_t zeroBucketElements(const MemoryOptions& memory);
 // Micro-batch × accumulation × dp: the samples one optimizer step consumes.
 [[nodiscard]] std::int64_t derivedGlobalBatch(const Plan& plan);
 // The same two products, empty when they do not fit in 64 bits (the plain ones saturate).

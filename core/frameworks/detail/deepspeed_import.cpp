@@ -169,11 +169,24 @@ void readZero(const Json& config, ImportBuilder& builder) {
     }
     builder.carry("/parallel/sharding_group");
     const std::uint64_t gradBytes = builder.plan.training.gradDtype == Precision::Fp32 ? 4 : 2;
-    // Buckets count elements, beyond an int: bounded only so that the bytes fit 64 bits.
+    // Buckets count elements, beyond an int: bounded only so that the bytes fit 64 bits. ZeRO-2/3
+    // and ZeRO-Offload reduce through DeepSpeed's own bucket (the memory's zero bucket), below
+    // them the bucket stands for the plan's DDP bucket.
     if (const auto bucket = positive(zero, "reduce_bucket_size", "", builder,
                                      std::numeric_limits<std::int64_t>::max() / 8)) {
-        builder.plan.memory.ddpBucketBytes = static_cast<std::uint64_t>(*bucket) * gradBytes;
+        const auto elements = static_cast<std::uint64_t>(*bucket);
+        if (parallel.zeroStage >= 2 || parallel.offload != Offload::None) {
+            builder.plan.memory.zeroBucketElements =
+                elements == kDeepSpeedBucketElements ? 0 : elements;
+        } else {
+            builder.plan.memory.ddpBucketBytes = elements * gradBytes;
+        }
     }
+    // overlap_comm hides the gradient reduction behind backward; DeepSpeed turns it on by
+    // default only for stage 3 (DeepSpeedZeroConfig's overlap_comm validator).
+    builder.plan.performance.overlapGradReduce =
+        zero.value("overlap_comm", Json(parallel.zeroStage == 3)) == true;
+    builder.carry("/performance/overlap_grad_reduce");
 }
 
 }  // namespace
