@@ -5,6 +5,7 @@
 #include "performance_references.h"
 
 #include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluation_json.h"
 #include "core/evaluate/evaluation_table.h"
 #include "core/plan/catalog.h"
 
@@ -97,6 +98,60 @@ private slots:
         plan.checkpoint.storageGbps = storageGbps;
         const Evaluation evaluation = evaluate(plan);
         QCOMPARE(hasCode(evaluation, "checkpoint.storage_per_node"), warns);
+    }
+
+    // Llama 2 70B, TP 8 × PP 4 × 4 interleaved chunks, 64 micro-batches: 3,072 pipeline
+    // operations, past the old closed-form limit of the scaling curve (2,000).
+    static Plan interleavedPlan() {
+        Plan plan = defaultPlan();
+        plan.model = findModelPreset("llama2-70b")->spec;
+        plan.training.microBatch = 1;
+        plan.training.gradAccumulation = 64;
+        plan.training.globalBatch.reset();
+        plan.parallel.dp = 16;
+        plan.parallel.tp = 8;
+        plan.parallel.pp = 4;
+        plan.parallel.virtualStages = 4;
+        plan.parallel.schedule = ScheduleKind::Interleaved1F1B;
+        plan.parallel.zeroStage = 1;
+        plan.cluster.gpu = findGpuPreset("h100-sxm-80gb")->spec;
+        plan.cluster.nodes = 64;
+        return plan;
+    }
+
+    void scalingPointsAreTheEvaluation() {
+        const Plan plan = interleavedPlan();
+        const Evaluation evaluation = evaluate(plan);
+        QVERIFY(evaluation.scaling.has_value() && evaluation.performance.has_value());
+        for (const auto* curve : {&evaluation.scaling->strong, &evaluation.scaling->weak}) {
+            const auto own = std::find_if(curve->begin(), curve->end(),
+                                          [&](const ScalingPoint& p) { return p.dp == 16; });
+            QVERIFY(own != curve->end());
+            QCOMPARE(own->stepTimeS, evaluation.performance->stepTimeS);
+        }
+        // Strong scaling: each doubling of dp shortens the step and never gains efficiency.
+        const auto& strong = evaluation.scaling->strong;
+        QVERIFY(strong.size() >= 5);
+        for (std::size_t i = 1; i < strong.size(); ++i) {
+            QVERIFY(strong[i].stepTimeS < strong[i - 1].stepTimeS);
+            QVERIFY(strong[i].efficiency <= strong[i - 1].efficiency + 1e-12);
+        }
+        QVERIFY(evaluation.scaling->strongSkipped.empty());
+    }
+
+    // A sharding group of 8 does not tile dp 1, 2 or 4: those points are left out and named.
+    void invalidScalingPointsAreLeftOutAndNamed() {
+        Plan plan = defaultPlan();
+        plan.parallel.dp = 8;
+        plan.parallel.zeroStage = 1;
+        plan.parallel.shardingGroup = 8;
+        const Evaluation evaluation = evaluate(plan);
+        QVERIFY(evaluation.scaling.has_value());
+        QCOMPARE(evaluation.scaling->strongSkipped, (std::vector<int>{1, 2, 4}));
+        QCOMPARE(evaluation.scaling->weakSkipped, (std::vector<int>{1, 2, 4}));
+        for (const ScalingPoint& point : evaluation.scaling->strong) QVERIFY(point.dp >= 8);
+        const auto json = evaluationToJsonValue(evaluation);
+        QCOMPARE(json["performance"]["scaling"]["strong_skipped_dp"].size(), std::size_t(3));
     }
 
     void textReportShowsMeasuredFigures() {
