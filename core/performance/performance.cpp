@@ -228,8 +228,15 @@ std::vector<ScalingPoint> scalingCurve(const Plan& plan, ScalingKind kind,
                                        const std::vector<int>& dataParallelSizes,
                                        const PlanCheck& valid, std::vector<int>* skipped) {
     std::vector<ScalingPoint> points;
-    // Strong-scaling points share schedule shapes with the weak ones and each other.
+    // Weak-scaling points share one schedule shape; the memo compiles it once.
     ScheduleMemo memo;
+    // A point simulates its schedule as the plan's own evaluation does, up to as many
+    // operations as the plan's own schedule (at least 2,000): past that (the strong curve's
+    // smaller dp, with more micro-batches) it takes the closed form with interleaving, so the
+    // curve never costs more than a handful of the plan's own simulations.
+    const double ownOps = static_cast<double>(detail::scheduleOperations(plan));
+    const double maxOps =
+        std::min(static_cast<double>(detail::kMaxEvaluatedScheduleOps), std::max(2'000.0, ownOps));
     const std::int64_t globalBatch = derivedGlobalBatch(plan);
     for (const int dp : dataParallelSizes) {
         if (dp < 1) continue;
@@ -250,11 +257,9 @@ std::vector<ScalingPoint> scalingCurve(const Plan& plan, ScalingKind kind,
             continue;
         }
         const ModelReport model = analyzeModel(scaled);
-        // Only the numbers: a point's formulas would be written and never read. The schedule
-        // is simulated up to evaluate()'s own limit, so a point is the plan's evaluation.
+        // Only the numbers: a point's formulas would be written and never read.
         const PerformanceReport performance =
-            predictWith(scaled, model, static_cast<double>(detail::kMaxEvaluatedScheduleOps), &memo,
-                        Texts::FiguresOnly);
+            predictWith(scaled, model, maxOps, &memo, Texts::FiguresOnly);
         const CheckpointReport checkpoint = analyzeCheckpoint(scaled, model, performance.stepTimeS);
         ScalingPoint point;
         point.gpus = worldSize(scaled);

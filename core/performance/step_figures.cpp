@@ -45,9 +45,12 @@ double fallbackMakespan(const Plan& plan, const StepCosts& costs) {
     for (const auto& stage : costs.stages) {
         slowest = std::max(slowest, stage.forwardS + stage.backwardS + stage.weightGradS);
     }
-    // In double from the start: the int sum of two range limits would overflow.
+    // In double from the start: the int sum of two range limits would overflow. Interleaving
+    // v chunks shortens the fill and drain to (p − 1)/v stage times (Narayanan et al. 2021,
+    // §2.2.2: bubble (p − 1)/(v·m)).
+    const double chunks = std::max(1, plan.parallel.virtualStages);
     const double slots = static_cast<double>(std::max(1, plan.training.gradAccumulation)) +
-                         static_cast<double>(std::max(1, plan.parallel.pp)) - 1.0;
+                         (static_cast<double>(std::max(1, plan.parallel.pp)) - 1.0) / chunks;
     return slots * slowest;
 }
 
