@@ -238,6 +238,9 @@ std::string planJsonWithEveryKey() {
     plan.measured.stepTimeS = 1;
     plan.performance.tokenBudget = 1;
     plan.checkpoint.restartS = 1;
+    plan.parallel.gradSync = GradSync::PerStep;
+    plan.parallel.paramGather = ParamGather::PerStep;
+    plan.parallel.reshardAfterForward = false;
     return planToJson(plan);
 }
 

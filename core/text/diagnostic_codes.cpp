@@ -20,6 +20,7 @@ constexpr std::array kCodes = {
     DiagnosticCode{"calibration.run_unused",
                    "{pointer} has no figure calibration can use (a step time, a throughput or a "
                    "peak): the run is left out"},
+    DiagnosticCode{"checkpoint.storage_per_node", "checkpoint storage {gbps} GB/s shared by {nodes} nodes is {per_node} GB/s per node, far below stores built for this scale (Llama 3's sustained about 1 GB/s per 8-GPU node, Dubey et al. 2024 §3.3.4): the checkpoint write and goodput are likely too pessimistic; set checkpoint.storage_gbps to your store's aggregate bandwidth."},
     DiagnosticCode{"cluster.gpu_memory_zero",
                    "memory_bytes of {gpu} is 0; give its capacity in bytes (an 80 GB H100 has "
                    "85899345920)."},

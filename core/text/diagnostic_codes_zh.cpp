@@ -19,6 +19,7 @@ constexpr std::array kCodesZh = {
                    "上：一份校准档案只描述一种 GPU，因此此运行不计入"},
     DiagnosticCode{"calibration.run_unused",
                    "{pointer} 没有校准可用的数值（步时间、吞吐量或显存峰值）：此运行不计入"},
+    DiagnosticCode{"checkpoint.storage_per_node", "检查点存储带宽 {gbps} GB/s 由 {nodes} 个节点共享，每节点仅 {per_node} GB/s，远低于为这种规模建设的存储（Llama 3 的存储每 8 卡节点持续约 1 GB/s，见 Dubey 等 2024 年论文 3.3.4 节）：检查点写入时间与有效训练比例可能过于悲观；请把 checkpoint.storage_gbps 设为实际存储的总带宽。"},
     DiagnosticCode{"cluster.gpu_memory_zero",
                    "{gpu} 的 memory_bytes 为 0；请以字节给出它的显存容量（80 GB 的 H100 为 "
                    "85899345920）。"},

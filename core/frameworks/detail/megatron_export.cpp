@@ -122,6 +122,23 @@ void parallelArguments(const ParallelSpec& parallel, ArgumentList& args) {
     if (parallel.offload == Offload::OptimizerCpu) args.flag("--optimizer-cpu-offload");
 }
 
+// The overlap the step time assumes, as Megatron-LM's flags (each off by default there):
+// --overlap-param-gather needs the distributed optimizer and --overlap-grad-reduce, and
+// --tp-comm-overlap needs sequence parallelism; what cannot be written is listed as unexpressed.
+void overlapArguments(const Plan& plan, ArgumentList& args) {
+    const ParallelSpec& parallel = plan.parallel;
+    const PerformanceOptions& options = plan.performance;
+    const bool replicas = std::int64_t{parallel.dp} * parallel.cp > 1;
+    if (replicas && options.overlapGradReduce) args.flag("--overlap-grad-reduce");
+    if (replicas && options.overlapGradReduce && options.overlapParamGather &&
+        parallel.zeroStage >= 1) {
+        args.flag("--overlap-param-gather");
+    }
+    if (parallel.tp > 1 && parallel.sequenceParallel && options.overlapTpComm) {
+        args.flag("--tp-comm-overlap");
+    }
+}
+
 void trainingArguments(const TrainingSpec& training, ArgumentList& args) {
     args.value("--micro-batch-size", training.microBatch);
     if (training.recompute == Recompute::Full) {
@@ -187,6 +204,7 @@ std::string megatronArguments(const Plan& plan, const std::vector<std::string>& 
     ArgumentList args;
     modelArguments(plan.model, args);
     parallelArguments(plan.parallel, args);
+    overlapArguments(plan, args);
     trainingArguments(plan.training, args);
     args.value("--global-batch-size", derivedGlobalBatch(plan));
 

@@ -273,6 +273,16 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
     }
     if (in.has("--use-torch-fsdp2")) parallel.zeroStage = 3;
     parallel.offload = in.has("--optimizer-cpu-offload") ? Offload::OptimizerCpu : Offload::None;
+    // Megatron-LM overlaps nothing unless told to.
+    PerformanceOptions& options = builder.plan.performance;
+    options.overlapGradReduce = in.has("--overlap-grad-reduce");
+    options.overlapParamGather = in.has("--overlap-param-gather");
+    options.overlapTpComm = in.has("--tp-comm-overlap");
+    for (const char* pointer :
+         {"/performance/overlap_grad_reduce", "/performance/overlap_param_gather",
+          "/performance/overlap_tp_comm"}) {
+        builder.carry(pointer);
+    }
 
     // World size from torchrun; data parallel is what is left after tp x pp x cp.
     const auto nodes = in.integer("--nnodes", "/cluster/nodes");

@@ -91,6 +91,13 @@ OrderedJson parallelJson(const ParallelSpec& parallel) {
     out["sequence_parallel"] = parallel.sequenceParallel;
     out["zero_stage"] = parallel.zeroStage;
     out["sharding_group"] = parallel.shardingGroup;
+    // The data-parallel semantics only when they leave the frameworks' defaults, so plans
+    // written before them keep their bytes.
+    if (parallel.gradSync != GradSync::Auto) out["grad_sync"] = enumName(parallel.gradSync);
+    if (parallel.paramGather != ParamGather::Auto) {
+        out["param_gather"] = enumName(parallel.paramGather);
+    }
+    if (!parallel.reshardAfterForward) out["reshard_after_forward"] = false;
     out["offload"] = enumName(parallel.offload);
     out["order"] = parallel.order;
     out["schedule"] = enumName(parallel.schedule);
