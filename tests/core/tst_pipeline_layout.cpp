@@ -379,6 +379,18 @@ private slots:
                          static_cast<double>(activations(2))) < 2.0);
     }
 
+    // The Llama 3 paper's layout is the embedding and loss counted in an 8-chunk split of
+    // 126 + 2 slots over 16 stages: the search, which tries the flags, reaches it.
+    void metaLayoutIsTheAccountedSplit() {
+        Plan flags = metaLlama405b();
+        flags.parallel.pipelineLayout.clear();
+        flags.parallel.embeddingInSplit = true;
+        flags.parallel.lossInSplit = true;
+        QVERIFY2(!hasErrors(validate(flags)), errorText(validate(flags)).c_str());
+        QCOMPARE(analyzeModel(flags).layout, analyzeModel(metaLlama405b()).layout);
+        QCOMPARE(layoutString(analyzeModel(flags).layout.chunks), std::string("E|(t|)*126L"));
+    }
+
     void jsonKeepsTheKeys() {
         Plan plan = nvidiaLlama405b();
         const std::string text = planToJson(plan);

@@ -7,6 +7,7 @@
 
 #include "core/evaluate/evaluate.h"
 #include "core/memory/memory_estimate.h"
+#include "core/model/model.h"
 #include "core/plan/catalog.h"
 #include "core/rules/validate.h"
 #include "core/rules/validate_parts.h"
@@ -52,15 +53,17 @@ private slots:
     }
 
     // Two layers: pp 4 is above the layer count, an error, so validate() prunes the four
-    // layouts of (dp 1, tp 1, pp 4, cp 1) (micro-batches 1, 2, 4, 8) and nothing else.
+    // layouts of (dp 1, tp 1, pp 4, cp 1) (micro-batches 1, 2, 4, 8), and the four of the same
+    // with the embedding and loss counted in the split (2 + 2 slots over 4 stages), and
+    // nothing else.
     void validationPrunesByHand() {
         Plan plan = smallPlan(4);
         plan.model.layers = 2;
         SearchOptions options;
         options.space = narrowSpace();
         const SearchResult result = search(plan, options);
-        QCOMPARE(result.counts.space, std::int64_t{35});
-        QCOMPARE(result.counts.pruned, std::int64_t{4});
+        QCOMPARE(result.counts.space, std::int64_t{35 + 4});
+        QCOMPARE(result.counts.pruned, std::int64_t{4 + 4});
         QCOMPARE(result.counts.evaluated, std::int64_t{31});
         const BruteForce brute = bruteForce(plan, 4, 8);
         QCOMPARE(brute.invalid, result.counts.pruned);
@@ -329,6 +332,28 @@ private slots:
             QVERIFY(parseSearchObjective(toString(objective)) == objective);
         }
         QVERIFY(!parseSearchObjective("speed"));
+    }
+
+    // Six layers over four stages split 2, 2, 1, 1 evenly; with the embedding and the loss
+    // counted as layers, 6 + 2 = 8 slots give 1, 2, 2, 1 beside them: the space holds both.
+    void unevenSplitsAreSearched() {
+        Plan plan = smallPlan(8);
+        plan.model.layers = 6;
+        SearchOptions options;
+        options.space = narrowSpace();
+        options.top = 0;
+        const SearchResult result = search(plan, options);
+        const auto balanced = std::find_if(
+            result.candidates.begin(), result.candidates.end(), [](const SearchCandidate& c) {
+                return c.plan.parallel.pp == 4 && c.plan.parallel.embeddingInSplit &&
+                       c.plan.parallel.lossInSplit;
+            });
+        QVERIFY(balanced != result.candidates.end());
+        checkAgainstEvaluate(*balanced);
+        const ModelReport model = analyzeModel(balanced->plan);
+        QCOMPARE(model.stages.front().layerCount, 1);
+        QCOMPARE(model.stages[1].layerCount, 2);
+        QCOMPARE(model.stages.back().layerCount, 1);
     }
 
     void noGlobalBatchIsExplained() {

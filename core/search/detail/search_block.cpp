@@ -61,6 +61,8 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
     for (const ScheduleChoice& schedule : axes.schedules) {
         layout.schedule = schedule.kind;
         layout.virtualStages = schedule.virtualStages;
+        layout.embeddingInSplit = schedule.balanced;
+        layout.lossInSplit = schedule.balanced;
         for (const int micro : axes.microBatches) {
             layout.microBatch = micro;
             layout.gradAccumulation = static_cast<int>(globalBatch_ / (std::int64_t{f.dp} * micro));
