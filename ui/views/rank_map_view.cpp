@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/rank_map_view.h"
 
-#include "core/text/coded_text.h"
 #include "ui/settings/language.h"
 #include "ui/views/rank_map_legend.h"
 #include "ui/views/rank_map_painter.h"
