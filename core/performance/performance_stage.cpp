@@ -462,14 +462,39 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
     costs.schedule.weightGradS.assign(slots, 0.0);
     costs.schedule.transferS = step.transferS;
     costs.stages.reserve(static_cast<std::size_t>(stages));
+    const PipelineLayout& layout = model.layout;
+    const bool placed = layout.chunks.size() == slots;
+    const bool equalChunks = !placed || hasEqualChunks(layout);
     for (int rank = 0; rank < stages; ++rank) {
         const StageCost& stage = costs.stages.emplace_back(stageCost(step, rank));
-        // Each chunk of the stage takes an equal share of its per-micro-batch time.
+        // Equal chunks take an equal share of the stage's per-micro-batch time; uneven ones
+        // (a layout, or layers not dividing into pp × v) a share by their own compute.
+        StageCompute whole;
+        if (!equalChunks) {
+            for (int chunk = 0; chunk < chunks; ++chunk) {
+                const LayoutChunk& held =
+                    layout.chunks[static_cast<std::size_t>(chunk * stages + rank)];
+                const StageCompute part = stageCompute(step, held.layers, held.loss);
+                whole.forward += part.forward;
+                whole.backward += part.backward;
+                whole.weightGrad += part.weightGrad;
+            }
+        }
         for (int chunk = 0; chunk < chunks; ++chunk) {
             const auto index = static_cast<std::size_t>(chunk * stages + rank);
-            costs.schedule.forwardS[index] = stage.forwardS / chunks;
-            costs.schedule.backwardS[index] = stage.backwardS / chunks;
-            costs.schedule.weightGradS[index] = stage.weightGradS / chunks;
+            double forwardShare = 1.0 / chunks;
+            double backwardShare = 1.0 / chunks;
+            double weightGradShare = 1.0 / chunks;
+            if (!equalChunks) {
+                const LayoutChunk& held = layout.chunks[index];
+                const StageCompute part = stageCompute(step, held.layers, held.loss);
+                forwardShare = whole.forward > 0 ? part.forward / whole.forward : 0.0;
+                backwardShare = whole.backward > 0 ? part.backward / whole.backward : 0.0;
+                weightGradShare = whole.weightGrad > 0 ? part.weightGrad / whole.weightGrad : 0.0;
+            }
+            costs.schedule.forwardS[index] = stage.forwardS * forwardShare;
+            costs.schedule.backwardS[index] = stage.backwardS * backwardShare;
+            costs.schedule.weightGradS[index] = stage.weightGradS * weightGradShare;
         }
     }
     return costs;

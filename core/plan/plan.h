@@ -133,6 +133,13 @@ struct ParallelSpec {
     Offload offload = Offload::None;
     std::string order = "tp-cp-ep-dp-pp";  // first = fastest varying (Megatron-Core)
     ScheduleKind schedule = ScheduleKind::OneFOneB;
+    // Uneven pipelines, as Megatron-LM's flags express them (core/model/pipeline_layout.h); the
+    // defaults split the layers evenly over pp × virtual_stages chunks.
+    int firstStageLayers = 0;       // --decoder-first-pipeline-num-layers; 0: even split
+    int lastStageLayers = 0;        // --decoder-last-pipeline-num-layers; 0: even split
+    bool embeddingInSplit = false;  // --account-for-embedding-in-pipeline-split
+    bool lossInSplit = false;       // --account-for-loss-in-pipeline-split
+    std::string pipelineLayout;     // --pipeline-model-parallel-layout ("E|t*4|t*4|tL"); "": none
 
     bool operator==(const ParallelSpec&) const = default;
 };

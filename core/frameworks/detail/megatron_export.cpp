@@ -99,9 +99,20 @@ void parallelArguments(const ParallelSpec& parallel, ArgumentList& args) {
     // Current Megatron-LM takes the interleaving degree as
     // --num-virtual-stages-per-pipeline-rank; the older --num-layers-per-virtual-pipeline-stage
     // (layers per model chunk) still exists but cannot describe uneven stages. Both are read.
-    if (parallel.virtualStages > 1) {
+    // A layout string gives the chunks itself, and Megatron-LM refuses it beside a chunk count.
+    if (!parallel.pipelineLayout.empty()) {
+        args.value("--pipeline-model-parallel-layout", "'" + parallel.pipelineLayout + "'");
+    } else if (parallel.virtualStages > 1) {
         args.value("--num-virtual-stages-per-pipeline-rank", parallel.virtualStages);
     }
+    if (parallel.firstStageLayers > 0) {
+        args.value("--decoder-first-pipeline-num-layers", parallel.firstStageLayers);
+    }
+    if (parallel.lastStageLayers > 0) {
+        args.value("--decoder-last-pipeline-num-layers", parallel.lastStageLayers);
+    }
+    if (parallel.embeddingInSplit) args.flag("--account-for-embedding-in-pipeline-split");
+    if (parallel.lossInSplit) args.flag("--account-for-loss-in-pipeline-split");
     args.value("--context-parallel-size", parallel.cp);
     args.value("--expert-model-parallel-size", parallel.ep);
     args.value("--expert-tensor-parallel-size", expertTensorParallel(parallel));

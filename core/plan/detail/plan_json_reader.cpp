@@ -131,6 +131,11 @@ void readParallel(ObjectReader& parallel, ParallelSpec& spec) {
     parallel.readEnum("offload", spec.offload);
     parallel.readString("order", spec.order);
     parallel.readEnum("schedule", spec.schedule);
+    parallel.readInt("first_stage_layers", spec.firstStageLayers, 0);
+    parallel.readInt("last_stage_layers", spec.lastStageLayers, 0);
+    parallel.readBool("embedding_in_split", spec.embeddingInSplit);
+    parallel.readBool("loss_in_split", spec.lossInSplit);
+    parallel.readString("pipeline_layout", spec.pipelineLayout);
     parallel.reportUnknownKeys();
 }
 

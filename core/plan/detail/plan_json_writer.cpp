@@ -101,6 +101,12 @@ OrderedJson parallelJson(const ParallelSpec& parallel) {
     out["offload"] = enumName(parallel.offload);
     out["order"] = parallel.order;
     out["schedule"] = enumName(parallel.schedule);
+    // The uneven-pipeline keys are written only when set, so an even plan keeps its bytes.
+    if (parallel.firstStageLayers != 0) out["first_stage_layers"] = parallel.firstStageLayers;
+    if (parallel.lastStageLayers != 0) out["last_stage_layers"] = parallel.lastStageLayers;
+    if (parallel.embeddingInSplit) out["embedding_in_split"] = true;
+    if (parallel.lossInSplit) out["loss_in_split"] = true;
+    if (!parallel.pipelineLayout.empty()) out["pipeline_layout"] = parallel.pipelineLayout;
     return out;
 }
 
