@@ -218,7 +218,7 @@ void writeTopology(std::ostringstream& out, const TopologyReport& topology, Word
 }
 
 void writePerformance(std::ostringstream& out, const PerformanceReport& performance,
-                      const CheckpointReport* checkpoint, Words w) {
+                      const CheckpointReport* checkpoint, ByteUnits units, Words w) {
     const StepBreakdown& b = performance.breakdown;
     out << w("report.step_time", {{"step", formatSeconds(performance.stepTimeS)},
                                   {"tokens", formatCount(performance.tokensPerS)},
@@ -236,7 +236,7 @@ void writePerformance(std::ostringstream& out, const PerformanceReport& performa
                                   {"bubble", formatSeconds(b.bubble)}})
         << "\n";
     if (checkpoint != nullptr) {
-        out << w("report.checkpoint", {{"bytes", formatBytes(checkpoint->bytes)},
+        out << w("report.checkpoint", {{"bytes", formatBytes(checkpoint->bytes, units)},
                                        {"write", formatSeconds(checkpoint->writeS)},
                                        {"interval", formatSeconds(checkpoint->intervalS)},
                                        {"goodput", formatPercent(checkpoint->goodput)}})
@@ -251,6 +251,28 @@ void writePerformance(std::ostringstream& out, const PerformanceReport& performa
             out << w("report.training_cost", {{"cost", formatCount(training.cost)}});
         }
         out << "\n";
+    }
+}
+
+// What the user measured beside the prediction: the step, and each stage's peak.
+void writeMeasured(std::ostringstream& out, const Evaluation& evaluation, ByteUnits units,
+                   Words w) {
+    const MeasuredComparison& measured = evaluation.measured;
+    if (!measured.stepTimeText.code.empty()) {
+        out << w("report.measured_step",
+                 {{"comparison", renderCodedText(measured.stepTimeText, w.language)}})
+            << "\n";
+    }
+    const std::vector<std::uint64_t>& peaks = evaluation.plan.measured.peakBytesPerStage;
+    for (std::size_t stage = 0; stage < measured.peakError.size() && stage < peaks.size();
+         ++stage) {
+        if (!measured.peakError[stage]) continue;
+        const double error = *measured.peakError[stage];
+        out << w("report.measured_peak",
+                 {{"stage", static_cast<std::int64_t>(stage)},
+                  {"measured", formatBytes(peaks[stage], units)},
+                  {"error", (error >= 0 ? "+" : "") + formatPercent(error)}})
+            << "\n";
     }
 }
 
@@ -287,8 +309,9 @@ std::string evaluationTable(const Evaluation& evaluation, ByteUnits units, Langu
     if (evaluation.topology) writeTopology(out, *evaluation.topology, w);
     if (evaluation.performance) {
         writePerformance(out, *evaluation.performance,
-                         evaluation.checkpoint ? &*evaluation.checkpoint : nullptr, w);
+                         evaluation.checkpoint ? &*evaluation.checkpoint : nullptr, units, w);
     }
+    writeMeasured(out, evaluation, units, w);
     if (!evaluation.diagnostics.empty()) {
         out << w("report.diagnostics") << "\n";
         for (const Diagnostic& diagnostic : evaluation.diagnostics) {

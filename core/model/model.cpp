@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Parameter counts from the shape, layer placement over pipeline stages, and model FLOPs.
-// Placement rule: every stage gets ⌊L/p⌋ layers and the first L mod p stages one more; stage 0
-// also holds the embedding, the last stage the final norm and LM head (with a copy of a tied
-// embedding when pp > 1, as Megatron-LM keeps one). FLOPs: Narayanan et al. 2021 eq. 3.
+// Placement (core/model/pipeline_layout.h): the plan's chunks, by default ⌊L/(p·v)⌋ layers each
+// and the first L mod (p·v) chunks one more; the stage with the loss chunk holds the final norm
+// and LM head (with a copy of a tied embedding when pp > 1, as Megatron-LM keeps one). FLOPs:
+// Narayanan et al. 2021 eq. 3.
 #include "core/model/model.h"
 
 #include "core/model/model_shapes.h"
@@ -84,19 +85,37 @@ ModelReport analyzeModel(const Plan& plan) {
     if (stages <= kMaxStages) {
         const double tokens = static_cast<double>(std::max(0, plan.training.microBatch)) *
                               static_cast<double>(std::max(0, spec.sequence));
-        const int base = layers / stages;
-        const int extra = layers % stages;
+        report.layout = pipelineLayout(plan);
+        const std::vector<int> counts = stageLayerCounts(report.layout);
+        std::vector<int> firstLayers(static_cast<std::size_t>(stages), -1);
+        std::vector<char> embeddingOn(static_cast<std::size_t>(stages), 0);
+        std::vector<char> headOn(static_cast<std::size_t>(stages), 0);
+        // Summed chunk by chunk: under interleaving a stage's layers are not contiguous, and
+        // layers may differ (first dense layers, interleaved MoE).
+        std::vector<double> layerParameters(static_cast<std::size_t>(stages), 0.0);
+        std::vector<double> layerForwardFlops(static_cast<std::size_t>(stages), 0.0);
         int first = 0;
+        for (std::size_t c = 0; c < report.layout.chunks.size(); ++c) {
+            const LayoutChunk& chunk = report.layout.chunks[c];
+            const std::size_t rank = c % static_cast<std::size_t>(stages);
+            if (firstLayers[rank] < 0) firstLayers[rank] = first;
+            embeddingOn[rank] = static_cast<char>(embeddingOn[rank] || chunk.embedding);
+            headOn[rank] = static_cast<char>(headOn[rank] || chunk.loss);
+            layerParameters[rank] += layersTotal(first, chunk.layers);
+            layerForwardFlops[rank] += layersFlops(first, chunk.layers, layerFlops);
+            first += chunk.layers;
+        }
         report.stages.reserve(static_cast<std::size_t>(stages));
         for (int s = 0; s < stages; ++s) {
+            const auto index = static_cast<std::size_t>(s);
             StageParameters stage;
             stage.stage = s;
-            stage.firstLayer = first;
-            stage.layerCount = base + (s < extra ? 1 : 0);
-            stage.hasEmbedding = s == 0;
-            stage.hasHead = s == stages - 1;
-            double count = layersTotal(first, stage.layerCount);
-            double flops = layersFlops(first, stage.layerCount, layerFlops);
+            stage.firstLayer = std::max(0, firstLayers[index]);
+            stage.layerCount = counts[index];
+            stage.hasEmbedding = embeddingOn[index] != 0;
+            stage.hasHead = headOn[index] != 0;
+            double count = layerParameters[index];
+            double flops = layerForwardFlops[index];
             if (stage.hasEmbedding) count += embedding;
             if (stage.hasHead) {
                 count += head + tiedCopy;
@@ -105,7 +124,6 @@ ModelReport analyzeModel(const Plan& plan) {
             stage.parameters = toCount(count * report.scale + (stage.hasHead ? mtp : 0.0));
             stage.forwardFlopsPerMicroBatch = flops * tokens;
             report.stages.push_back(stage);
-            first += stage.layerCount;
         }
     }
 

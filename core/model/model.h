@@ -4,6 +4,7 @@
 // Sources: Narayanan et al. 2021 (Megatron-LM, eq. 2–3 for FLOPs); Llama/GPT-3 papers for shapes.
 #pragma once
 
+#include "core/model/pipeline_layout.h"
 #include "core/plan/plan.h"
 
 #include <cstdint>
@@ -26,7 +27,7 @@ struct LayerParameters {
 // What one pipeline stage holds (every rank of the stage holds the same, before TP/EP splits).
 struct StageParameters {
     int stage = 0;
-    int firstLayer = 0;  // index of the first transformer layer on the stage
+    int firstLayer = 0;  // index of the first transformer layer on the stage (its first chunk)
     int layerCount = 0;
     bool hasEmbedding = false;
     bool hasHead = false;  // final norm + LM head (a tied embedding copy when pp > 1)
@@ -44,6 +45,7 @@ struct ModelReport {
     std::uint64_t embedding = 0;
     std::uint64_t head = 0;  // final norm + LM head (0 for the head matrix when tied)
     std::vector<StageParameters> stages;
+    PipelineLayout layout;               // layers, embedding and loss per model chunk
     std::string formula;                 // "P = 32 × 202.4M + 2 × 131.1M = 6.74B"
     std::uint64_t finalNorm = 0;         // part of head
     std::uint64_t tiedHeadCopy = 0;      // vocab × hidden copy the last stage keeps (tied, pp > 1)

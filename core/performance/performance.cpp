@@ -19,10 +19,6 @@ namespace {
 // map, its links by rank order: building maps of thousands of ranks a dozen times would cost
 // evaluate() more than everything else together.
 constexpr std::int64_t kMaxMappedPredictedRanks = 256;
-// Beyond this many schedule operations a scaling point's pipeline is costed in closed form
-// ((m + p − 1) slots of the slowest stage): simulating a dozen large schedules would cost
-// evaluate() several times everything else.
-constexpr double kMaxScalingOps = 2'000;
 double tokensPerStep(const Plan& plan) { return detail::stepTokens(plan); }
 
 // The headline figures as data: the step as the sum of the critical stage's parts, throughput
@@ -239,10 +235,12 @@ std::vector<int> scalingDataParallelSizes(const Plan& plan) {
     return sizes;
 }
 
-ScalingCurves scalingCurves(const Plan& plan) {
+ScalingCurves scalingCurves(const Plan& plan, const PlanCheck& valid) {
     const std::vector<int> sizes = scalingDataParallelSizes(plan);
-    return {scalingCurve(plan, ScalingKind::Strong, sizes),
-            scalingCurve(plan, ScalingKind::Weak, sizes)};
+    ScalingCurves curves;
+    curves.strong = scalingCurve(plan, ScalingKind::Strong, sizes, valid, &curves.strongSkipped);
+    curves.weak = scalingCurve(plan, ScalingKind::Weak, sizes, valid, &curves.weakSkipped);
+    return curves;
 }
 
 double scalingSpeedup(double baseStepS, double stepS) {
@@ -255,8 +253,18 @@ double scalingEfficiency(double baseStepS, double stepS, double gpus, double bas
 }
 
 std::vector<ScalingPoint> scalingCurve(const Plan& plan, ScalingKind kind,
-                                       const std::vector<int>& dataParallelSizes) {
+                                       const std::vector<int>& dataParallelSizes,
+                                       const PlanCheck& valid, std::vector<int>* skipped) {
     std::vector<ScalingPoint> points;
+    // Weak-scaling points share one schedule shape; the memo compiles it once.
+    ScheduleMemo memo;
+    // A point simulates its schedule as the plan's own evaluation does, up to as many
+    // operations as the plan's own schedule (at least 2,000): past that (the strong curve's
+    // smaller dp, with more micro-batches) it takes the closed form with interleaving, so the
+    // curve never costs more than a handful of the plan's own simulations.
+    const double ownOps = static_cast<double>(detail::scheduleOperations(plan));
+    const double maxOps =
+        std::min(static_cast<double>(detail::kMaxEvaluatedScheduleOps), std::max(2'000.0, ownOps));
     const std::int64_t globalBatch = derivedGlobalBatch(plan);
     for (const int dp : dataParallelSizes) {
         if (dp < 1) continue;
@@ -268,10 +276,18 @@ std::vector<ScalingPoint> scalingCurve(const Plan& plan, ScalingKind kind,
             if (perStep <= 0 || globalBatch % perStep != 0) continue;
             scaled.training.gradAccumulation = static_cast<int>(globalBatch / perStep);
         }
+        // As many nodes as the scaled job fills.
+        const std::int64_t perNode = std::max(1, plan.cluster.gpusPerNode);
+        const std::int64_t nodes = (worldSize(scaled) + perNode - 1) / perNode;
+        scaled.cluster.nodes = static_cast<int>(std::clamp<std::int64_t>(nodes, 1, 1 << 30));
+        if (valid && !valid(scaled)) {
+            if (skipped != nullptr) skipped->push_back(dp);
+            continue;
+        }
         const ModelReport model = analyzeModel(scaled);
         // Only the numbers: a point's formulas would be written and never read.
         const PerformanceReport performance =
-            predictWith(scaled, model, kMaxScalingOps, nullptr, Texts::FiguresOnly);
+            predictWith(scaled, model, maxOps, &memo, Texts::FiguresOnly);
         const CheckpointReport checkpoint = analyzeCheckpoint(scaled, model, performance.stepTimeS);
         ScalingPoint point;
         point.gpus = worldSize(scaled);

@@ -16,6 +16,7 @@
 #include "core/topology/topology.h"
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -49,7 +50,7 @@ struct StagePerformance {
     double backwardS = 0;
     double weightGradS = 0;
     StepBreakdown breakdown;  // this stage's own step: its busy time, idle time and after-step
-    double dpCommTotalS = 0;  // DP / ZeRO-1/2 traffic before overlap
+    double dpCommTotalS = 0;  // all DP / ZeRO traffic of the step before overlap
 
     bool operator==(const StagePerformance&) const = default;
 };
@@ -62,7 +63,7 @@ struct TrainingCost {
     double days = 0;
     double gpuHours = 0;
     double cost = 0;     // gpuHours × price per GPU-hour (0 when no price is given)
-    double eq4Days = 0;  // 8·T·P / (n·X): X the achieved hardware FLOP/s per GPU
+    double eq4Days = 0;  // k·T·P / (n·X): X the achieved hardware FLOP/s per GPU, k = 6 × HFU/MFU
     bool operator==(const TrainingCost&) const = default;
 };
 
@@ -144,11 +145,19 @@ struct ScalingPoint {
     bool operator==(const ScalingPoint&) const = default;
 };
 
-// The plan at other data-parallel degrees (TP, PP, CP kept): strong scaling keeps the global
-// batch (world sizes whose dp does not divide it are skipped), weak scaling keeps the
-// per-replica batch. Efficiency of weak scaling is T_base / T_N.
+// Whether a plan may be costed (validation's verdict; the evaluate engine supplies it, the
+// performance engine sits below the rules).
+using PlanCheck = std::function<bool(const Plan&)>;
+
+// The plan at other data-parallel degrees (TP, PP, CP kept), on as many nodes as it needs:
+// strong scaling keeps the global batch (world sizes whose dp does not divide it are skipped),
+// weak scaling keeps the per-replica batch. Each point is the plan's own prediction, its
+// schedule simulated as evaluate() simulates it (interleaving included); points `valid` refuses
+// are left out and their dp listed in `skipped`. Efficiency of weak scaling is T_base / T_N.
 [[nodiscard]] std::vector<ScalingPoint> scalingCurve(const Plan& plan, ScalingKind kind,
-                                                     const std::vector<int>& dataParallelSizes);
+                                                     const std::vector<int>& dataParallelSizes,
+                                                     const PlanCheck& valid = {},
+                                                     std::vector<int>* skipped = nullptr);
 
 // The whole model for one plan on its own: its shapes, rank map (up to 256 ranks; larger plans'
 // links follow the rank order), simulated schedule (in closed form past `maxSimulatedOps`
@@ -161,14 +170,17 @@ struct ScalingPoint {
                                                    double maxSimulatedOps = 200'000);
 
 // Both curves for the current plan over a handful of data-parallel degrees around its own
-// (powers of two from dp/8 to 4·dp, the plan's dp among them), TP, PP and CP kept. Points
-// whose schedule passes 2,000 operations are costed in closed form, which bounds the cost.
+// (powers of two from dp/8 to 4·dp, the plan's dp among them), TP, PP and CP kept; the point at
+// the plan's own dp is its evaluation's step.
 struct ScalingCurves {
     std::vector<ScalingPoint> strong;  // fixed global batch
     std::vector<ScalingPoint> weak;    // fixed work per GPU
+    // Data-parallel degrees left out because validation refuses the plan there.
+    std::vector<int> strongSkipped;
+    std::vector<int> weakSkipped;
     bool operator==(const ScalingCurves&) const = default;
 };
 [[nodiscard]] std::vector<int> scalingDataParallelSizes(const Plan& plan);
-[[nodiscard]] ScalingCurves scalingCurves(const Plan& plan);
+[[nodiscard]] ScalingCurves scalingCurves(const Plan& plan, const PlanCheck& valid = {});
 
 }  // namespace fourfold::core

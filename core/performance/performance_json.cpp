@@ -98,7 +98,10 @@ nlohmann::ordered_json toJson(const ScalingCurves& curves) {
         }
         return out;
     };
-    return {{"strong", points(curves.strong)}, {"weak", points(curves.weak)}};
+    return {{"strong", points(curves.strong)},
+            {"weak", points(curves.weak)},
+            {"strong_skipped_dp", curves.strongSkipped},
+            {"weak_skipped_dp", curves.weakSkipped}};
 }
 
 }  // namespace fourfold::core

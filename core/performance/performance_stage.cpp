@@ -30,8 +30,11 @@ double exposedOverlapped(double comm, double compute, double contention) {
     return exposedBehind(comm, compute) + contention * std::min(comm, compute);
 }
 
+// dp is the whole data-parallel (× context-parallel) group; shard and replicate split it
+// under HSDP (a ZeRO sharding group smaller than dp × cp: shard within a group, replicate
+// across groups); without a split, shard is dp and replicate a group of one.
 struct Paths {
-    GroupPath tp, cp, ep, dp, expertDp, pp;
+    GroupPath tp, cp, ep, dp, shard, replicate, expertDp, pp;
 };
 
 Paths pathsOf(const Plan& plan, const TopologyReport* topology) {
@@ -54,6 +57,15 @@ Paths pathsOf(const Plan& plan, const TopologyReport* topology) {
     paths.dp = groupPath(plan, set(GroupKind::DataContextParallel), dp * cp, tp);
     paths.expertDp = groupPath(plan, set(GroupKind::ExpertDp), expertDp, etp * ep);
     paths.pp = groupPath(plan, set(GroupKind::Pp), pp, tp * cp * dp);
+    paths.shard = paths.dp;
+    paths.replicate = groupPath(plan, nullptr, 1, 1);
+    const int shard = p.shardingGroup;
+    if (p.zeroStage >= 1 && shard > 1 && shard < dp * cp && (dp * cp) % shard == 0) {
+        // The rank map has no group of this kind: the shard group's ranks follow the data-
+        // parallel group's (tp apart), the replicas sit a whole shard group apart.
+        paths.shard = groupPath(plan, nullptr, shard, tp);
+        paths.replicate = groupPath(plan, nullptr, dp * cp / shard, tp * shard);
+    }
     return paths;
 }
 
@@ -62,8 +74,17 @@ struct LayerComm {
     double tpForward = 0, tpBackward = 0;
     double cpForward = 0, cpBackward = 0;
     double epForward = 0, epBackward = 0;
-    double zeroForward = 0, zeroBackward = 0;
+    double zeroForward = 0, zeroBackward = 0;  // ZeRO-3 parameter gathers
 };
+
+// Gradients of `bytes` reduced over data parallelism: an all-reduce without ZeRO; with it, a
+// reduce-scatter in the shard group and, under HSDP, an all-reduce of each shard across the
+// replicas (PyTorch FSDP's HYBRID_SHARD, Megatron's distributed optimizer instances).
+double gradientReduceS(double bytes, int zeroStage, const Paths& paths) {
+    if (zeroStage == 0) return allReduceS(bytes, paths.dp);
+    return reduceScatterS(bytes, paths.shard) +
+           allReduceS(bytes / stageAtLeastOne(paths.shard.size), paths.replicate);
+}
 
 LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& paths) {
     const ModelSpec& m = plan.model;
@@ -86,7 +107,11 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
     if (p.cp > 1) {
         const double keyValue = tokens * 2.0 * kvWidth(m) / stageAtLeastOne(p.tp) * e;
         comm.cpForward = (p.cp - 1) * pointToPointS(keyValue, paths.cp);
-        comm.cpBackward = 2.0 * comm.cpForward;
+        // Recompute replays the ring passes with the attention it recomputes: the whole
+        // forward (full) or the attention core (selective; Megatron-Core's ring attention runs
+        // inside the core-attention module it recomputes).
+        const bool replaysAttention = plan.training.recompute != Recompute::None;
+        comm.cpBackward = 2.0 * comm.cpForward + (replaysAttention ? comm.cpForward : 0.0);
     }
     // Expert parallelism: all-to-all dispatch and combine in each direction.
     if (isMoe(m) && p.ep > 1) {
@@ -96,9 +121,10 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
         comm.epForward = 2.0 * allToAllS(routed, paths.ep);
         comm.epBackward = comm.epForward + (fullRecompute ? comm.epForward : 0.0);
     }
-    // ZeRO-3 / FSDP: gather the layer before forward and again before backward, then
-    // reduce-scatter its gradients.
-    if (p.zeroStage >= 3) {
+    // ZeRO-3 / FSDP gathering per micro-batch: the layer before forward and, when it was
+    // resharded after forward (FSDP2's reshard_after_forward, DeepSpeed's default), again before
+    // backward. Its gradients are reduced with the stage's (StageCost::gradReduceS).
+    if (p.zeroStage >= 3 && !paramGatherPerStep(p)) {
         const double scale = model.scale;
         const double expertSplit = stageAtLeastOne(p.ep) * stageAtLeastOne(expertTensorParallel(p));
         const double local = (static_cast<double>(model.layer.attention) / stageAtLeastOne(p.tp) +
@@ -107,11 +133,9 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
                                   (isMoe(m) ? expertSplit : stageAtLeastOne(p.tp))) *
                              scale;
         const double gather =
-            allGatherS(local * weightBytesPerParameter(plan.training.precision), paths.dp);
-        const double reduce =
-            reduceScatterS(local * precisionBytes(plan.training.gradDtype), paths.dp);
+            allGatherS(local * weightBytesPerParameter(plan.training.precision), paths.shard);
         comm.zeroForward = gather;
-        comm.zeroBackward = gather + reduce;
+        comm.zeroBackward = p.reshardAfterForward ? gather : 0.0;
     }
     return comm;
 }
@@ -310,22 +334,33 @@ void addPipelineSends(StageCost& stage, const StepContext& step, int rank) {
     stage.backwardS += held * backwardSends * step.transferS;
 }
 
-// Once per step: gradient reduction over data parallel (after the last micro-batch's
-// backward), and for ZeRO-1/2 the all-gather of updated parameters.
+// Gradients of the stage's parameters reduced over data parallelism (dense over dp or the
+// shard group, experts over the expert-data-parallel group), before overlap. They travel in the
+// gradient dtype, except ZeRO-2's reduction in every micro-batch: DeepSpeed reduces each bucket
+// in the model's 16-bit dtype (communication_data_type defaults to it, stage_1_and_2.py; the
+// memory counts its reduce bucket so) and accumulates into the gradient-dtype partition.
+double stageGradientReduceS(const StepContext& step, LocalParameters local) {
+    const ParallelSpec& parallel = step.plan.parallel;
+    const int zeroStage = parallel.zeroStage;
+    const bool bucketed = zeroStage == 2 && gradSyncPerMicroBatch(parallel);
+    const double gradBytes = bucketed ? step.bytes.weight : step.bytes.gradient;
+    const double experts = zeroStage == 0
+                               ? allReduceS(gradBytes * local.expert, step.paths.expertDp)
+                               : reduceScatterS(gradBytes * local.expert, step.paths.expertDp);
+    return gradientReduceS(gradBytes * local.dense, zeroStage, step.paths) + experts;
+}
+
+// Once per step: the gradient reduction when it waits for the last micro-batch (DDP's no_sync,
+// ZeRO-1, FSDP under pipeline parallelism), the all-gather of updated parameters for ZeRO-1/2,
+// and ZeRO-3's gather when it gathers once per step (hidden behind the first forward).
 void addDataParallelSync(StageCost& stage, const StepContext& step, LocalParameters local) {
+    const ParallelSpec& parallel = step.plan.parallel;
     const Paths& paths = step.paths;
-    const double gradBytes = step.bytes.gradient;
     const double wBytes = step.bytes.weight;
-    const int zeroStage = step.plan.parallel.zeroStage;
-    double reduce = 0;
+    const double reduce = gradSyncPerMicroBatch(parallel) ? 0.0 : stageGradientReduceS(step, local);
     double gather = 0;
-    if (zeroStage == 0) {
-        reduce = allReduceS(gradBytes * local.dense, paths.dp) +
-                 allReduceS(gradBytes * local.expert, paths.expertDp);
-    } else if (zeroStage <= 2) {
-        reduce = reduceScatterS(gradBytes * local.dense, paths.dp) +
-                 reduceScatterS(gradBytes * local.expert, paths.expertDp);
-        gather = allGatherS(wBytes * local.dense, paths.dp) +
+    if ((parallel.zeroStage >= 1 && parallel.zeroStage <= 2) || paramGatherPerStep(parallel)) {
+        gather = allGatherS(wBytes * local.dense, paths.shard) +
                  allGatherS(wBytes * local.expert, paths.expertDp);
     }
     const PerformanceOptions& options = step.plan.performance;
@@ -376,8 +411,20 @@ StageCost stageCost(const StepContext& step, int rank) {
     const double epForward = (1.0 - paired) * comm.epForward + paired * comm.epForwardPaired;
     const double epBackward = (1.0 - paired) * comm.epBackward + paired * comm.epBackwardPaired;
     stage.epCommS = layers * (epForward + epBackward);
-    stage.zeroCommS = layers * (comm.zeroForward + comm.zeroBackward);
     const LocalParameters local = localParameters(step, parameters, layers);
+    // Gradients reduced in every micro-batch's backward (DeepSpeed ZeRO-2/3, FSDP without
+    // no_sync), hidden behind that backward when overlap_grad_reduce is on.
+    double gradReduce = 0;
+    double gradReduceExposed = 0;
+    if (gradSyncPerMicroBatch(step.plan.parallel)) {
+        gradReduce = stageGradientReduceS(step, local);
+        gradReduceExposed = step.plan.performance.overlapGradReduce
+                                ? exposedOverlapped(gradReduce, compute.backward,
+                                                    step.plan.performance.overlapContention)
+                                : gradReduce;
+    }
+    stage.zeroCommS = layers * (comm.zeroForward + comm.zeroBackward) + gradReduceExposed;
+    stage.zeroTrafficS = layers * (step.comm.zeroForward + step.comm.zeroBackward) + gradReduce;
     if (step.bytes.parametersOffloaded) {
         // Weights stream in from host memory for forward and again for backward, prefetched
         // behind compute.
@@ -392,6 +439,8 @@ StageCost stageCost(const StepContext& step, int rank) {
                       layers * (comm.tpBackward + comm.cpBackward + epBackward + comm.zeroBackward);
     stage.weightGradS = step.splitWeightGrad ? compute.weightGrad : 0.0;
     if (step.splitWeightGrad) stage.backwardS -= compute.weightGrad;
+    // The gradients are complete once the weight gradients are: their reduction ends that pass.
+    (step.splitWeightGrad ? stage.weightGradS : stage.backwardS) += gradReduceExposed;
     if (step.stages > 1) addPipelineSends(stage, step, rank);
     addDataParallelSync(stage, step, local);
     stage.optimizerS = optimizerSeconds(step, local);
@@ -413,14 +462,39 @@ StepCosts stepCosts(const Plan& plan, const ModelReport& model, const TopologyRe
     costs.schedule.weightGradS.assign(slots, 0.0);
     costs.schedule.transferS = step.transferS;
     costs.stages.reserve(static_cast<std::size_t>(stages));
+    const PipelineLayout& layout = model.layout;
+    const bool placed = layout.chunks.size() == slots;
+    const bool equalChunks = !placed || hasEqualChunks(layout);
     for (int rank = 0; rank < stages; ++rank) {
         const StageCost& stage = costs.stages.emplace_back(stageCost(step, rank));
-        // Each chunk of the stage takes an equal share of its per-micro-batch time.
+        // Equal chunks take an equal share of the stage's per-micro-batch time; uneven ones
+        // (a layout, or layers not dividing into pp × v) a share by their own compute.
+        StageCompute whole;
+        if (!equalChunks) {
+            for (int chunk = 0; chunk < chunks; ++chunk) {
+                const LayoutChunk& held =
+                    layout.chunks[static_cast<std::size_t>(chunk * stages + rank)];
+                const StageCompute part = stageCompute(step, held.layers, held.loss);
+                whole.forward += part.forward;
+                whole.backward += part.backward;
+                whole.weightGrad += part.weightGrad;
+            }
+        }
         for (int chunk = 0; chunk < chunks; ++chunk) {
             const auto index = static_cast<std::size_t>(chunk * stages + rank);
-            costs.schedule.forwardS[index] = stage.forwardS / chunks;
-            costs.schedule.backwardS[index] = stage.backwardS / chunks;
-            costs.schedule.weightGradS[index] = stage.weightGradS / chunks;
+            double forwardShare = 1.0 / chunks;
+            double backwardShare = 1.0 / chunks;
+            double weightGradShare = 1.0 / chunks;
+            if (!equalChunks) {
+                const LayoutChunk& held = layout.chunks[index];
+                const StageCompute part = stageCompute(step, held.layers, held.loss);
+                forwardShare = whole.forward > 0 ? part.forward / whole.forward : 0.0;
+                backwardShare = whole.backward > 0 ? part.backward / whole.backward : 0.0;
+                weightGradShare = whole.weightGrad > 0 ? part.weightGrad / whole.weightGrad : 0.0;
+            }
+            costs.schedule.forwardS[index] = stage.forwardS * forwardShare;
+            costs.schedule.backwardS[index] = stage.backwardS * backwardShare;
+            costs.schedule.weightGradS[index] = stage.weightGradS * weightGradShare;
         }
     }
     return costs;

@@ -24,12 +24,13 @@ struct StageCost {
     double tpCommS = 0;   // exposed, one micro-batch
     double cpCommS = 0;
     double epCommS = 0;
-    double zeroCommS = 0;   // exposed ZeRO-3 gathers / reduce-scatters, one micro-batch
-    double offloadS = 0;    // parameter streaming over PCIe, one micro-batch
-    double dpCommS = 0;     // DP gradient reduction + ZeRO-1/2 gather, total per step
-    double dpExposedS = 0;  // the part not hidden behind backward / forward
-    double optimizerS = 0;  // the optimizer step (on the CPU when offloaded)
-    double modelFlops = 0;  // per micro-batch on one GPU of the stage
+    double zeroCommS = 0;     // exposed ZeRO-3 gathers and per-micro-batch gradient reduction
+    double zeroTrafficS = 0;  // the same before overlap, one micro-batch
+    double offloadS = 0;      // parameter streaming over PCIe, one micro-batch
+    double dpCommS = 0;       // once-per-step gradient reduction and parameter gathers
+    double dpExposedS = 0;    // the part not hidden behind backward / forward
+    double optimizerS = 0;    // the optimizer step (on the CPU when offloaded)
+    double modelFlops = 0;    // per micro-batch on one GPU of the stage
     double hardwareFlops = 0;
 
     bool operator==(const StageCost&) const = default;

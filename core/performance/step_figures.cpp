@@ -45,9 +45,12 @@ double fallbackMakespan(const Plan& plan, const StepCosts& costs) {
     for (const auto& stage : costs.stages) {
         slowest = std::max(slowest, stage.forwardS + stage.backwardS + stage.weightGradS);
     }
-    // In double from the start: the int sum of two range limits would overflow.
+    // In double from the start: the int sum of two range limits would overflow. Interleaving
+    // v chunks shortens the fill and drain to (p − 1)/v stage times (Narayanan et al. 2021,
+    // §2.2.2: bubble (p − 1)/(v·m)).
+    const double chunks = std::max(1, plan.parallel.virtualStages);
     const double slots = static_cast<double>(std::max(1, plan.training.gradAccumulation)) +
-                         static_cast<double>(std::max(1, plan.parallel.pp)) - 1.0;
+                         (static_cast<double>(std::max(1, plan.parallel.pp)) - 1.0) / chunks;
     return slots * slowest;
 }
 
@@ -73,7 +76,9 @@ PerformanceReport stepFigures(const Plan& plan, const ModelReport& model, const 
         stage.forwardS = cost.forwardS;
         stage.backwardS = cost.backwardS;
         stage.weightGradS = cost.weightGradS;
-        stage.dpCommTotalS = cost.dpCommS;
+        // Everything data parallelism moves in the step, before overlap: the once-per-step
+        // collectives and, per micro-batch, ZeRO-3's gathers and per-micro-batch reductions.
+        stage.dpCommTotalS = cost.dpCommS + micro * cost.zeroTrafficS;
         StepBreakdown& b = stage.breakdown;
         b.compute = micro * cost.computeS;
         b.tpComm = micro * cost.tpCommS;
@@ -138,9 +143,12 @@ PerformanceReport stepFigures(const Plan& plan, const ModelReport& model, const 
         cost.days = cost.seconds / 86400.0;
         cost.gpuHours = cost.seconds / 3600.0 * gpus;
         cost.cost = cost.gpuHours * std::max(0.0, options.pricePerGpuHour);
-        // Narayanan et al. 2021 eq. 4: time ≈ 8·T·P / (n·X) with full recompute.
-        if (report.achievedFlopsPerGpu > 0) {
-            cost.eq4Days = 8.0 * options.tokenBudget * static_cast<double>(model.parameters) /
+        // Narayanan et al. 2021 eq. 4: time ≈ k·T·P / (n·X), k = 8 with full recompute (a
+        // second forward) and 6 without; here k = 6 × hardware / model FLOPs, so it follows the
+        // plan's own recompute (selective adds only the attention core's share).
+        if (report.achievedFlopsPerGpu > 0 && report.modelFlopsPerStep > 0) {
+            const double k = 6.0 * report.hardwareFlopsPerStep / report.modelFlopsPerStep;
+            cost.eq4Days = k * options.tokenBudget * static_cast<double>(model.parameters) /
                            (gpus * report.achievedFlopsPerGpu) / 86400.0;
         }
     }

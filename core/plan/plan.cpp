@@ -51,6 +51,41 @@ int expertTensorParallel(const ParallelSpec& parallel) {
     return parallel.etp > 0 ? parallel.etp : parallel.tp;
 }
 
+std::uint64_t zeroBucketElements(const MemoryOptions& memory) {
+    return memory.zeroBucketElements > 0 ? memory.zeroBucketElements : kDeepSpeedBucketElements;
+}
+
+bool gradSyncPerMicroBatch(const ParallelSpec& parallel) {
+    switch (parallel.gradSync) {
+        case GradSync::PerStep:
+            return false;
+        case GradSync::PerMicroBatch:
+            return true;
+        case GradSync::Auto:
+            break;
+    }
+    if (parallel.zeroStage == 2) return true;
+    return parallel.zeroStage >= 3 && !paramGatherPerStep(parallel);
+}
+
+bool paramGatherPerStep(const ParallelSpec& parallel) {
+    if (parallel.zeroStage < 3) return false;
+    switch (parallel.paramGather) {
+        case ParamGather::PerStep:
+            return true;
+        case ParamGather::PerMicroBatch:
+            return false;
+        case ParamGather::Auto:
+            break;
+    }
+    return parallel.pp > 1;
+}
+
+bool holdsUnshardedWeights(const ParallelSpec& parallel) {
+    return parallel.zeroStage >= 3 &&
+           (paramGatherPerStep(parallel) || !parallel.reshardAfterForward);
+}
+
 std::int64_t derivedGlobalBatch(const Plan& plan) {
     return saturated(checkedGlobalBatch(plan),
                      {plan.training.microBatch, plan.training.gradAccumulation, plan.parallel.dp});

@@ -42,6 +42,15 @@ static_assert([] {
     }
     return true;
 }());
+// When data parallelism reduces gradients (PLAN_FORMAT.md, parallel.grad_sync): once per step
+// after the last micro-batch (PyTorch DDP's no_sync, Megatron's distributed optimizer), or in
+// every micro-batch's backward (DeepSpeed under gradient partitioning, FSDP without no_sync).
+// Auto takes each framework's default (gradSyncPerMicroBatch below).
+enum class GradSync { Auto, PerStep, PerMicroBatch };
+// When ZeRO-3 / FSDP gathers parameters (parallel.param_gather): layer by layer in every
+// micro-batch, or once per step, kept unsharded until the last backward (torchtitan's FSDP under
+// pipeline parallelism). Auto: once per step under pipeline parallelism, else per micro-batch.
+enum class ParamGather { Auto, PerMicroBatch, PerStep };
 // Whose accounting the memory figures follow (PLAN_FORMAT.md, memory.convention).
 enum class MemoryConvention { Fourfold, ZeroPaper, DeepSpeed, Megatron };
 
@@ -118,9 +127,19 @@ struct ParallelSpec {
     bool sequenceParallel = false;
     int zeroStage = 0;      // 0–3; 3 = FSDP full shard
     int shardingGroup = 0;  // ranks a ZeRO shard spreads over; 0: all DP ranks
+    GradSync gradSync = GradSync::Auto;
+    ParamGather paramGather = ParamGather::Auto;
+    bool reshardAfterForward = true;  // ZeRO-3 / FSDP2 frees gathered layers after forward
     Offload offload = Offload::None;
     std::string order = "tp-cp-ep-dp-pp";  // first = fastest varying (Megatron-Core)
     ScheduleKind schedule = ScheduleKind::OneFOneB;
+    // Uneven pipelines, as Megatron-LM's flags express them (core/model/pipeline_layout.h); the
+    // defaults split the layers evenly over pp × virtual_stages chunks.
+    int firstStageLayers = 0;       // --decoder-first-pipeline-num-layers; 0: even split
+    int lastStageLayers = 0;        // --decoder-last-pipeline-num-layers; 0: even split
+    bool embeddingInSplit = false;  // --account-for-embedding-in-pipeline-split
+    bool lossInSplit = false;       // --account-for-loss-in-pipeline-split
+    std::string pipelineLayout;     // --pipeline-model-parallel-layout ("E|t*4|t*4|tL"); "": none
 
     bool operator==(const ParallelSpec&) const = default;
 };
@@ -304,6 +323,19 @@ struct Plan {
 [[nodiscard]] std::int64_t worldSize(const Plan& plan);
 // The expert tensor-parallel size in force (etp, or tp when etp is 0).
 [[nodiscard]] int expertTensorParallel(const ParallelSpec& parallel);
+// The data-parallel semantics in force once Auto is resolved: gradients reduced in every
+// micro-batch (DeepSpeed ZeRO-2/3 reduce under gradient partitioning; DDP and ZeRO-1 accumulate
+// and reduce once; FSDP under pipeline parallelism syncs on the last micro-batch, as
+// torch.distributed.pipelining does); ZeRO-3 gathering once per step; and whether the ZeRO-3
+// weights stay unsharded between a micro-batch's forward and backward, or the whole step.
+[[nodiscard]] bool gradSyncPerMicroBatch(const ParallelSpec& parallel);
+[[nodiscard]] bool paramGatherPerStep(const ParallelSpec& parallel);
+[[nodiscard]] bool holdsUnshardedWeights(const ParallelSpec& parallel);
+// The ZeRO-2/3 and ZeRO-Offload reduce bucket in elements: memory.zeroBucketElements, or
+// DeepSpeed's reduce_bucket_size default (5e8) when it is 0. The memory counts it and the
+// DeepSpeed export writes it.
+inline constexpr std::uint64_t kDeepSpeedBucketElements = 500'000'000;
+[[nodiscard]] std::uint64_t zeroBucketElements(const MemoryOptions& memory);
 // Micro-batch × accumulation × dp: the samples one optimizer step consumes.
 [[nodiscard]] std::int64_t derivedGlobalBatch(const Plan& plan);
 // The same two products, empty when they do not fit in 64 bits (the plain ones saturate).

@@ -47,6 +47,16 @@ struct EnumTraits<ScheduleKind> {
     }();
 };
 template <>
+struct EnumTraits<GradSync> {
+    static constexpr GradSync values[] = {GradSync::Auto, GradSync::PerStep,
+                                          GradSync::PerMicroBatch};
+};
+template <>
+struct EnumTraits<ParamGather> {
+    static constexpr ParamGather values[] = {ParamGather::Auto, ParamGather::PerMicroBatch,
+                                             ParamGather::PerStep};
+};
+template <>
 struct EnumTraits<MemoryConvention> {
     static constexpr MemoryConvention values[] = {
         MemoryConvention::Fourfold, MemoryConvention::ZeroPaper, MemoryConvention::DeepSpeed,
@@ -122,6 +132,30 @@ std::string_view toString(ScheduleKind value) {
     return index < std::size(kScheduleKeys) ? kScheduleKeys[index].key : "1f1b";
 }
 
+std::string_view toString(GradSync value) {
+    switch (value) {
+        case GradSync::Auto:
+            return "auto";
+        case GradSync::PerStep:
+            return "per_step";
+        case GradSync::PerMicroBatch:
+            return "per_micro_batch";
+    }
+    return "auto";
+}
+
+std::string_view toString(ParamGather value) {
+    switch (value) {
+        case ParamGather::Auto:
+            return "auto";
+        case ParamGather::PerMicroBatch:
+            return "per_micro_batch";
+        case ParamGather::PerStep:
+            return "per_step";
+    }
+    return "auto";
+}
+
 std::string_view toString(MemoryConvention value) {
     switch (value) {
         case MemoryConvention::Fourfold:
@@ -170,6 +204,8 @@ FOURFOLD_INSTANTIATE_ENUM(OptimizerKind)
 FOURFOLD_INSTANTIATE_ENUM(Recompute)
 FOURFOLD_INSTANTIATE_ENUM(Offload)
 FOURFOLD_INSTANTIATE_ENUM(ScheduleKind)
+FOURFOLD_INSTANTIATE_ENUM(GradSync)
+FOURFOLD_INSTANTIATE_ENUM(ParamGather)
 FOURFOLD_INSTANTIATE_ENUM(MemoryConvention)
 
 #undef FOURFOLD_INSTANTIATE_ENUM

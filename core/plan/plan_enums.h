@@ -18,6 +18,8 @@ namespace fourfold::core {
 [[nodiscard]] std::string_view toString(Recompute value);
 [[nodiscard]] std::string_view toString(Offload value);
 [[nodiscard]] std::string_view toString(ScheduleKind value);
+[[nodiscard]] std::string_view toString(GradSync value);
+[[nodiscard]] std::string_view toString(ParamGather value);
 [[nodiscard]] std::string_view toString(MemoryConvention value);
 
 // Parse a name; std::nullopt when it is not one of the documented names.

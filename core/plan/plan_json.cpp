@@ -254,6 +254,14 @@ std::string planJsonWithEveryKey() {
     plan.model.fullAttentionEvery = 1;
     plan.model.mla.kvRank = 1;
     plan.model.mtpLayers = 1;
+    plan.parallel.gradSync = GradSync::PerStep;
+    plan.parallel.paramGather = ParamGather::PerStep;
+    plan.parallel.reshardAfterForward = false;
+    plan.parallel.firstStageLayers = 1;
+    plan.parallel.lastStageLayers = 1;
+    plan.parallel.embeddingInSplit = true;
+    plan.parallel.lossInSplit = true;
+    plan.parallel.pipelineLayout = "E|t|L";
     return planToJson(plan);
 }
 

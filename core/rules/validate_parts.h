@@ -82,6 +82,8 @@ void validateModel(const Plan& plan, DiagnosticSink& sink);
 void validateTraining(const Plan& plan, DiagnosticSink& sink);
 void validateParallel(const Plan& plan, DiagnosticSink& sink);
 void validatePipeline(const Plan& plan, DiagnosticSink& sink);
+// The uneven-pipeline keys (first/last stage layers, embedding and loss in the split, layout).
+void validatePipelineSplit(const Plan& plan, DiagnosticSink& sink);
 void validateExperts(const Plan& plan, DiagnosticSink& sink);
 void validateCluster(const Plan& plan, DiagnosticSink& sink);
 void validateMemory(const Plan& plan, DiagnosticSink& sink);

@@ -49,6 +49,8 @@ constexpr std::array kRanges = {
     KeyRange{"/parallel/virtual_stages",          1, 1e5,       true},
     KeyRange{"/parallel/zero_stage",              0, 3,         true},
     KeyRange{"/parallel/sharding_group",          0, kMaxRanks, true},
+    KeyRange{"/parallel/first_stage_layers",      0, 1e5,       true},
+    KeyRange{"/parallel/last_stage_layers",       0, 1e5,       true},
     KeyRange{"/cluster/gpus_per_node",            1, 1e4,       true},
     KeyRange{"/cluster/nodes",                    1, 1e6,       true},
     KeyRange{"/cluster/gpu/memory_bytes",         1, kMaxBytes, true},

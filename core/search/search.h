@@ -66,6 +66,10 @@ struct SearchSpace {
 struct SearchLayout {
     int dp = 1, tp = 1, pp = 1, cp = 1, ep = 1, etp = 0, virtualStages = 1;
     ScheduleKind schedule = ScheduleKind::OneFOneB;
+    // Embedding and loss each counted as a layer in the pipeline split (Megatron-LM's
+    // --account-for-embedding/loss-in-pipeline-split): a lighter first and last stage.
+    bool embeddingInSplit = false;
+    bool lossInSplit = false;
     int zeroStage = 0;
     Offload offload = Offload::None;
     bool sequenceParallel = false;

@@ -64,6 +64,8 @@ std::string candidateText(const SearchCandidate& candidate, std::size_t indent) 
 std::string schedule(const SearchLayout& l) {
     std::string text(toString(l.schedule));
     if (l.virtualStages > 1) text += " v" + std::to_string(l.virtualStages);
+    // The embedding and loss counted in the split (embedding_in_split, loss_in_split).
+    if (l.embeddingInSplit || l.lossInSplit) text += " E+L";
     return text;
 }
 

@@ -263,6 +263,14 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"plan_value.recompute.full", "full"},
     DiagnosticCode{"plan_value.recompute.none", "none"},
     DiagnosticCode{"plan_value.recompute.selective", "selective"},
+    DiagnosticCode{"rank_map.stage_layers", "Pipeline stage {stage}: {layers} layers"},
+    DiagnosticCode{
+        "rank_map.stage_layers_all",
+        "Pipeline stage {stage}: {layers} layers, the embedding, the LM head and the loss"},
+    DiagnosticCode{"rank_map.stage_layers_embedding",
+                   "Pipeline stage {stage}: {layers} layers and the embedding"},
+    DiagnosticCode{"rank_map.stage_layers_loss",
+                   "Pipeline stage {stage}: {layers} layers, the LM head and the loss"},
     DiagnosticCode{"report.at_least", "at least {count}"},
     DiagnosticCode{"report.batch", "  global {line} ({tokens} tokens per step)"},
     DiagnosticCode{"report.batch_label", "batch B"},
@@ -296,6 +304,8 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"report.largest_micro_batch", "  largest micro-batch that fits: {value}"},
     DiagnosticCode{"report.list_separator", ", "},
     DiagnosticCode{"report.makespan", "  step makespan {makespan}, bubble {bubble}"},
+    DiagnosticCode{"report.measured_peak", "  measured peak, stage {stage}: {measured}, predicted {error}"},
+    DiagnosticCode{"report.measured_step", "  measured: {comparison}"},
     DiagnosticCode{"report.megatron_units",
                    "  as Megatron-LM prints it (MB = 2^20 bytes): weight and optimizer={state} MB, "
                    "activation={activations} MB, total={total} MB"},

@@ -201,6 +201,27 @@ private slots:
         QCOMPARE(fp8.exitCode, 0);
     }
 
+    // Any dotted path the plan format documents, including the sections and keys a default
+    // plan leaves out.
+    void overridesReachEverySection() {
+        const std::string plan = defaultPlanFile();
+        const auto stepOf = [&](std::initializer_list<std::string> sets) {
+            std::vector<std::string> args = {"evaluate", plan, "--json", "--no-ops"};
+            for (const std::string& set : sets) args.push_back("--set=" + set);
+            const CliRun result = run(args);
+            if (result.exitCode != 0) return -1.0;
+            return nlohmann::json::parse(result.out)["performance"]["step_time_s"].get<double>();
+        };
+        const double base = stepOf({});
+        QVERIFY(base > 0);
+        QVERIFY(stepOf({"performance.data_loading_s=0.5"}) > base + 0.49);
+        QVERIFY(stepOf({"checkpoint.storage_gbps=100"}) > 0);
+        QVERIFY(stepOf({"parallel.zero_stage=3", "parallel.reshard_after_forward=false"}) > 0);
+        const CliRun badKey = run({"evaluate", plan, "--set", "checkpoint.storage=1"});
+        QCOMPARE(badKey.exitCode, 2);
+        QVERIFY2(has(badKey.err, "storage_gbps"), badKey.err.c_str());
+    }
+
     void overrideErrors() {
         const std::string plan = defaultPlanFile();
         const CliRun badPath = run({"evaluate", plan, "--set", "parallel.tpp=4"});

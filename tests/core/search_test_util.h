@@ -71,22 +71,31 @@ inline BruteForce bruteForce(const Plan& base, int gpus, std::int64_t globalBatc
                 const int dp = gpus / (tp * pp * cp);
                 if (globalBatch % dp != 0) continue;
                 for (int micro = 1; micro <= globalBatch / dp; ++micro) {
-                    if ((globalBatch / dp) % micro != 0) continue;
-                    ++result.layouts;
-                    Plan plan = base;
-                    plan.parallel.dp = dp;
-                    plan.parallel.tp = tp;
-                    plan.parallel.pp = pp;
-                    plan.parallel.cp = cp;
-                    plan.training.microBatch = micro;
-                    plan.training.gradAccumulation = static_cast<int>(globalBatch / dp / micro);
-                    Evaluation evaluation = evaluate(plan);
-                    // An error, or a warning about the layout, as the search prunes.
-                    if (std::any_of(evaluation.diagnostics.begin(), evaluation.diagnostics.end(),
-                                    [](const Diagnostic& d) { return rejectsLayout(d); })) {
-                        ++result.invalid;
-                    } else if (evaluation.memory->fits) {
-                        result.fitting.push_back(std::move(evaluation));
+                    // The embedding and loss counted in the split, where layers + 2 divide
+                    // over more than two stages.
+                    const int splitSlots = base.model.layers + 2;
+                    for (const bool balanced : {false, true}) {
+                        if (balanced && (pp <= 2 || splitSlots % pp != 0)) continue;
+                        if ((globalBatch / dp) % micro != 0) continue;
+                        ++result.layouts;
+                        Plan plan = base;
+                        plan.parallel.embeddingInSplit = balanced;
+                        plan.parallel.lossInSplit = balanced;
+                        plan.parallel.dp = dp;
+                        plan.parallel.tp = tp;
+                        plan.parallel.pp = pp;
+                        plan.parallel.cp = cp;
+                        plan.training.microBatch = micro;
+                        plan.training.gradAccumulation = static_cast<int>(globalBatch / dp / micro);
+                        Evaluation evaluation = evaluate(plan);
+                        // An error, or a warning about the layout, as the search prunes.
+                        if (std::any_of(evaluation.diagnostics.begin(),
+                                        evaluation.diagnostics.end(),
+                                        [](const Diagnostic& d) { return rejectsLayout(d); })) {
+                            ++result.invalid;
+                        } else if (evaluation.memory->fits) {
+                            result.fitting.push_back(std::move(evaluation));
+                        }
                     }
                 }
             }

@@ -329,14 +329,64 @@ private slots:
         QVERIFY(zero.contains("stage3_prefetch_bucket_size"));
         QCOMPARE(config["fp16"]["enabled"].get<bool>(), true);
         QCOMPARE(config["bf16"]["enabled"].get<bool>(), false);
-        // Reduce buckets in elements: 25 MB of fp32 gradients is 6.25 M elements.
-        QCOMPARE(zero["reduce_bucket_size"].get<std::uint64_t>(), std::uint64_t{6'250'000});
+        // ZeRO-3 reduces through the bucket the memory counts: DeepSpeed's 5e8 elements.
+        QCOMPARE(zero["reduce_bucket_size"].get<std::uint64_t>(), std::uint64_t{500'000'000});
         // tp 2 and ep 8 have no place in a ds_config: listed, not dropped.
         const auto unexpressed = config["_fourfold_unexpressed"];
         QVERIFY(std::find(unexpressed.begin(), unexpressed.end(), "/parallel/tp = 2") !=
                 unexpressed.end());
         QVERIFY(std::find(unexpressed.begin(), unexpressed.end(), "/parallel/ep = 8") !=
                 unexpressed.end());
+    }
+
+    // Every overlap the step time assumes is a flag of the export or listed as unexpressed, the
+    // DeepSpeed bucket is the memory's, and a round trip keeps them.
+    void exportsSayWhatTheEstimateAssumes() {
+        Plan plan = layeredPlan();
+        plan.parallel.dp = 4;
+        plan.parallel.zeroStage = 1;
+        plan.parallel.sequenceParallel = true;
+        plan.performance.overlapTpComm = true;
+        const FrameworkExport megatron = exportPlan(plan, format("megatron"));
+        for (const char* flag :
+             {"--overlap-grad-reduce", "--overlap-param-gather", "--tp-comm-overlap"}) {
+            QVERIFY2(has(megatron.text, flag), flag);
+        }
+        const PlanImport back = importPlan(defaultPlan(), megatron.text);
+        QVERIFY(back.plan.has_value());
+        QCOMPARE(back.plan->performance.overlapGradReduce, true);
+        QCOMPARE(back.plan->performance.overlapParamGather, true);
+        QCOMPARE(back.plan->performance.overlapTpComm, true);
+        // Megatron cannot overlap TP communication without sequence parallelism: listed.
+        plan.parallel.sequenceParallel = false;
+        const FrameworkExport noSp = exportPlan(plan, format("megatron"));
+        QVERIFY(!has(noSp.text, "--tp-comm-overlap"));
+        QVERIFY(std::find(noSp.unexpressed.begin(), noSp.unexpressed.end(),
+                          "/performance/overlap_tp_comm = true") != noSp.unexpressed.end());
+        // Overlap off is Megatron's default: no flag, and the import reads it back off.
+        plan.performance.overlapGradReduce = false;
+        plan.performance.overlapParamGather = false;
+        const FrameworkExport off = exportPlan(plan, format("megatron"));
+        QVERIFY(!has(off.text, "--overlap-grad-reduce"));
+        QCOMPARE(importPlan(defaultPlan(), off.text).plan->performance.overlapGradReduce, false);
+
+        Plan zero2 = defaultPlan();
+        zero2.parallel.zeroStage = 2;
+        zero2.memory.zeroBucketElements = 200'000'000;
+        zero2.performance.overlapGradReduce = false;
+        const FrameworkExport deepspeed = exportPlan(zero2, format("deepspeed"));
+        const auto zero = nlohmann::json::parse(deepspeed.text)["zero_optimization"];
+        QCOMPARE(zero["reduce_bucket_size"].get<std::uint64_t>(), std::uint64_t{200'000'000});
+        QCOMPARE(zero["allgather_bucket_size"].get<std::uint64_t>(), std::uint64_t{200'000'000});
+        QCOMPARE(zero["overlap_comm"].get<bool>(), false);
+        const PlanImport deepspeedBack = importPlan(defaultPlan(), deepspeed.text);
+        QVERIFY(deepspeedBack.plan.has_value());
+        QCOMPARE(deepspeedBack.plan->memory.zeroBucketElements, std::uint64_t{200'000'000});
+        QCOMPARE(deepspeedBack.plan->performance.overlapGradReduce, false);
+        QVERIFY(std::none_of(deepspeed.unexpressed.begin(), deepspeed.unexpressed.end(),
+                             [](const std::string& line) {
+                                 return line.starts_with("/performance/overlap_grad_reduce");
+                             }));
     }
 
     void torchtitanUsesDocumentedKeys() {

@@ -403,7 +403,8 @@ private slots:
         for (const ScalingPoint& point : weak) {
             Plan scaled = plan;
             scaled.parallel.dp = point.dp;
-            const PerformanceReport full = predictPerformance(scaled, 2'000);
+            scaled.cluster.nodes = std::max(1, point.dp / 8);
+            const PerformanceReport full = predictPerformance(scaled);
             QVERIFY(!full.stepTimeFormula.empty());
             QCOMPARE(point.stepTimeS, full.stepTimeS);
             QCOMPARE(point.tokensPerS, full.tokensPerS);

@@ -7,6 +7,7 @@
 
 #include "core/evaluate/evaluate.h"
 #include "core/memory/memory_estimate.h"
+#include "core/model/model.h"
 #include "core/plan/catalog.h"
 #include "core/rules/validate.h"
 #include "core/rules/validate_parts.h"
@@ -55,17 +56,18 @@ private slots:
     }
 
     // Two layers: pp 4 is above the layer count, an error, so validate() prunes the four
-    // layouts of (dp 1, tp 1, pp 4, cp 1) (micro-batches 1, 2, 4, 8), and its warning that a
-    // pipeline never fills the three pp 2 layouts of a single micro-batch.
+    // layouts of (dp 1, tp 1, pp 4, cp 1) (micro-batches 1, 2, 4, 8) and the four of the same
+    // with the embedding and loss counted in the split (2 + 2 slots over 4 stages), and its
+    // warning that a pipeline never fills the three pp 2 layouts of a single micro-batch.
     void validationPrunesByHand() {
         Plan plan = smallPlan(4);
         plan.model.layers = 2;
         SearchOptions options;
         options.space = narrowSpace();
         const SearchResult result = search(plan, options);
-        QCOMPARE(result.counts.space, std::int64_t{35});
-        QCOMPARE(result.counts.pruned, std::int64_t{4 + 3});
-        QCOMPARE(result.counts.evaluated, std::int64_t{35 - 7});
+        QCOMPARE(result.counts.space, std::int64_t{35 + 4});
+        QCOMPARE(result.counts.pruned, std::int64_t{4 + 4 + 3});
+        QCOMPARE(result.counts.evaluated, std::int64_t{39 - 11});
         const BruteForce brute = bruteForce(plan, 4, 8);
         QCOMPARE(brute.invalid, result.counts.pruned);
     }
@@ -441,8 +443,9 @@ private slots:
         QVERIFY(result.cancelled);
         QVERIFY(result.timeLimited);
         QVERIFY(result.counts.done < result.counts.space);
-        QVERIFY(std::any_of(result.notes.begin(), result.notes.end(),
-                            [](const CodedText& note) { return note.code == "search.time_limit"; }));
+        QVERIFY(std::any_of(result.notes.begin(), result.notes.end(), [](const CodedText& note) {
+            return note.code == "search.time_limit";
+        }));
         // Ranking and building what was found come after the budget: well within a second.
         QVERIFY2(seconds < 2.0, std::to_string(seconds).c_str());
         qInfo("stopped after %.2f s (limit 0.5 s), %lld of %lld layouts", seconds,
@@ -491,6 +494,28 @@ private slots:
             QVERIFY(parseSearchObjective(toString(objective)) == objective);
         }
         QVERIFY(!parseSearchObjective("speed"));
+    }
+
+    // Six layers over four stages split 2, 2, 1, 1 evenly; with the embedding and the loss
+    // counted as layers, 6 + 2 = 8 slots give 1, 2, 2, 1 beside them: the space holds both.
+    void unevenSplitsAreSearched() {
+        Plan plan = smallPlan(8);
+        plan.model.layers = 6;
+        SearchOptions options;
+        options.space = narrowSpace();
+        options.top = 0;
+        const SearchResult result = search(plan, options);
+        const auto balanced = std::find_if(
+            result.candidates.begin(), result.candidates.end(), [](const SearchCandidate& c) {
+                return c.plan.parallel.pp == 4 && c.plan.parallel.embeddingInSplit &&
+                       c.plan.parallel.lossInSplit;
+            });
+        QVERIFY(balanced != result.candidates.end());
+        checkAgainstEvaluate(*balanced);
+        const ModelReport model = analyzeModel(balanced->plan);
+        QCOMPARE(model.stages.front().layerCount, 1);
+        QCOMPARE(model.stages[1].layerCount, 2);
+        QCOMPARE(model.stages.back().layerCount, 1);
     }
 
     void noGlobalBatchIsExplained() {

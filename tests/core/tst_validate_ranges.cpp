@@ -85,6 +85,8 @@ const std::map<std::string, Setter>& setters() {
         {"/parallel/virtual_stages", FIELD(p.parallel.virtualStages)},
         {"/parallel/zero_stage", FIELD(p.parallel.zeroStage)},
         {"/parallel/sharding_group", FIELD(p.parallel.shardingGroup)},
+        {"/parallel/first_stage_layers", FIELD(p.parallel.firstStageLayers)},
+        {"/parallel/last_stage_layers", FIELD(p.parallel.lastStageLayers)},
         {"/cluster/gpus_per_node", FIELD(p.cluster.gpusPerNode)},
         {"/cluster/nodes", FIELD(p.cluster.nodes)},
         {"/cluster/gpu/memory_bytes", FIELD(p.cluster.gpu.memoryBytes)},

@@ -215,6 +215,19 @@ QString RankMapView::describeRank(int rank) const {
                  .arg(at.ep)
                  .arg(at.dp)
                  .arg(at.pp);
+    // What the rank's pipeline stage holds: stages differ under an uneven split.
+    const auto& current = evaluation();
+    if (current && current->model && topology->sizes.pp > 1 &&
+        at.pp < static_cast<int>(current->model->stages.size())) {
+        const core::StageParameters& stage =
+            current->model->stages[static_cast<std::size_t>(at.pp)];
+        const char* code =
+            stage.hasEmbedding
+                ? (stage.hasHead ? "rank_map.stage_layers_all" : "rank_map.stage_layers_embedding")
+                : (stage.hasHead ? "rank_map.stage_layers_loss" : "rank_map.stage_layers");
+        lines << QString::fromStdString(core::renderCodedText(
+            {code, {{"stage", at.pp}, {"layers", stage.layerCount}}}, uiLanguage()));
+    }
     if (topology->sizes.ep > 1 || topology->sizes.expertTp != topology->sizes.tp) {
         lines << tr("Expert layers: ETP %1 · EP %2 · EDP %3")
                      .arg(at.expertTp)

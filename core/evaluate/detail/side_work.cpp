@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/evaluate/detail/side_work.h"
 
+#include "core/rules/validate.h"
+
 #include <chrono>
 #include <exception>
 #include <system_error>
@@ -21,6 +23,9 @@ auto beside(SideWorker* worker, Work work) -> std::future<decltype(work())> {
         return std::async(std::launch::deferred, std::move(work));
     }
 }
+
+// A scaling point is drawn only for a plan validation accepts.
+bool validForScaling(const Plan& plan) { return !hasErrors(validate(plan)); }
 
 }  // namespace
 
@@ -77,7 +82,7 @@ SideWork::SideResults SideWork::runBeside() {
         memoryEstimate_.wait();
         if (whatIfs_) whatIfs_->help();
     }
-    if (!scalingTaken_.exchange(true)) results.scaling = scalingCurves(plan_);
+    if (!scalingTaken_.exchange(true)) results.scaling = scalingCurves(plan_, validForScaling);
     return results;
 }
 
@@ -96,7 +101,7 @@ void SideWork::estimateMemory() {
 
 std::optional<ScalingCurves> SideWork::scalingHere() {
     if (scalingTaken_.exchange(true)) return std::nullopt;
-    return scalingCurves(plan_);
+    return scalingCurves(plan_, validForScaling);
 }
 
 std::optional<MemoryReport> SideWork::memory() {

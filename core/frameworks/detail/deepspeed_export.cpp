@@ -30,11 +30,17 @@ OrderedJson zeroSection(const Plan& plan) {
     const ParallelSpec& parallel = plan.parallel;
     OrderedJson zero = OrderedJson::object();
     zero["stage"] = parallel.zeroStage;
-    zero["overlap_comm"] = true;
+    // overlap_comm hides the gradient reduction behind backward, as the step time assumes
+    // with overlap_grad_reduce.
+    zero["overlap_comm"] = plan.performance.overlapGradReduce;
     zero["contiguous_gradients"] = true;
-    // DeepSpeed sizes its buckets in elements; the plan in bytes of the gradient dtype.
+    // DeepSpeed sizes its buckets in elements. ZeRO-2/3 and ZeRO-Offload reduce through the
+    // bucket the memory figure counts (memory.zero_bucket_elements, DeepSpeed's 5e8 when 0);
+    // below them the plan's DDP bucket, in bytes of the gradient dtype.
+    const bool zeroBuckets = parallel.zeroStage >= 2 || parallel.offload != Offload::None;
     const std::uint64_t bucket =
-        plan.memory.ddpBucketBytes / bytesPerElement(plan.training.gradDtype);
+        zeroBuckets ? zeroBucketElements(plan.memory)
+                    : plan.memory.ddpBucketBytes / bytesPerElement(plan.training.gradDtype);
     zero["reduce_bucket_size"] = bucket;
     if (parallel.zeroStage <= 2) zero["allgather_bucket_size"] = bucket;
     if (parallel.zeroStage == 3) {

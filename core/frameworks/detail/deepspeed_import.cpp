@@ -182,13 +182,25 @@ void readZero(const Json& config, ImportBuilder& builder) {
     builder.carry("/parallel/sharding_group");
     const std::int64_t gradBytes = builder.plan.training.gradDtype == Precision::Fp32 ? 4 : 2;
     // Buckets count elements of the gradient dtype; their bytes stay within the range of
-    // memory.ddp_bucket_bytes.
+    // memory.ddp_bucket_bytes. ZeRO-2/3 and ZeRO-Offload reduce through DeepSpeed's own bucket
+    // (the memory's zero bucket); below them the bucket stands for the plan's DDP bucket.
     if (const auto bucket =
             positive(zero, "reduce_bucket_size", "/zero_optimization/reduce_bucket_size", builder,
                      "/memory/ddp_bucket_bytes",
                      fieldRange("/memory/ddp_bucket_bytes").maximum / gradBytes)) {
-        builder.plan.memory.ddpBucketBytes = static_cast<std::uint64_t>(*bucket * gradBytes);
+        const auto elements = static_cast<std::uint64_t>(*bucket);
+        if (parallel.zeroStage >= 2 || parallel.offload != Offload::None) {
+            builder.plan.memory.zeroBucketElements =
+                elements == kDeepSpeedBucketElements ? 0 : elements;
+        } else {
+            builder.plan.memory.ddpBucketBytes = elements * static_cast<std::uint64_t>(gradBytes);
+        }
     }
+    // overlap_comm hides the gradient reduction behind backward; DeepSpeed turns it on by
+    // default only for stage 3 (DeepSpeedZeroConfig's overlap_comm validator).
+    builder.plan.performance.overlapGradReduce =
+        zero.value("overlap_comm", Json(parallel.zeroStage == 3)) == true;
+    builder.carry("/performance/overlap_grad_reduce");
 }
 
 }  // namespace

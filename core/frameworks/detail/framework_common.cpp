@@ -32,6 +32,21 @@ void flatten(const Json& value, const std::string& pointer,
     out.emplace_back(pointer, value);
 }
 
+// The overlap the step time assumes wherever the plan has the traffic it hides: a launch
+// configuration sets it too (Megatron-LM defaults every overlap off, PyTorch DDP and FSDP on), so
+// an export writes it as the framework's flag or lists it.
+void addAssumedOverlap(const Plan& plan, std::vector<std::pair<std::string, Json>>& fields) {
+    const ParallelSpec& parallel = plan.parallel;
+    const PerformanceOptions& options = plan.performance;
+    const bool replicas = std::int64_t{parallel.dp} * parallel.cp > 1;
+    if (replicas)
+        fields.emplace_back("/performance/overlap_grad_reduce", options.overlapGradReduce);
+    if (replicas && parallel.zeroStage >= 1) {
+        fields.emplace_back("/performance/overlap_param_gather", options.overlapParamGather);
+    }
+    if (parallel.tp > 1) fields.emplace_back("/performance/overlap_tp_comm", options.overlapTpComm);
+}
+
 std::vector<std::pair<std::string, Json>> runFields(const Plan& plan) {
     std::vector<std::pair<std::string, Json>> fields;
     // Without the preset's name the file writes every model key that is not at its default,
@@ -40,6 +55,7 @@ std::vector<std::pair<std::string, Json>> runFields(const Plan& plan) {
     unnamed.model.preset.clear();
     flatten(Json::parse(planToJson(unnamed)), "", fields);
     std::erase_if(fields, [](const auto& field) { return !isRunField(field.first); });
+    addAssumedOverlap(plan, fields);
     return fields;
 }
 

@@ -99,9 +99,20 @@ void parallelArguments(const ParallelSpec& parallel, ArgumentList& args) {
     // Current Megatron-LM takes the interleaving degree as
     // --num-virtual-stages-per-pipeline-rank; the older --num-layers-per-virtual-pipeline-stage
     // (layers per model chunk) still exists but cannot describe uneven stages. Both are read.
-    if (parallel.virtualStages > 1) {
+    // A layout string gives the chunks itself, and Megatron-LM refuses it beside a chunk count.
+    if (!parallel.pipelineLayout.empty()) {
+        args.value("--pipeline-model-parallel-layout", "'" + parallel.pipelineLayout + "'");
+    } else if (parallel.virtualStages > 1) {
         args.value("--num-virtual-stages-per-pipeline-rank", parallel.virtualStages);
     }
+    if (parallel.firstStageLayers > 0) {
+        args.value("--decoder-first-pipeline-num-layers", parallel.firstStageLayers);
+    }
+    if (parallel.lastStageLayers > 0) {
+        args.value("--decoder-last-pipeline-num-layers", parallel.lastStageLayers);
+    }
+    if (parallel.embeddingInSplit) args.flag("--account-for-embedding-in-pipeline-split");
+    if (parallel.lossInSplit) args.flag("--account-for-loss-in-pipeline-split");
     args.value("--context-parallel-size", parallel.cp);
     args.value("--expert-model-parallel-size", parallel.ep);
     args.value("--expert-tensor-parallel-size", expertTensorParallel(parallel));
@@ -120,6 +131,23 @@ void parallelArguments(const ParallelSpec& parallel, ArgumentList& args) {
         args.value("--num-distributed-optimizer-instances", parallel.dp / parallel.shardingGroup);
     }
     if (parallel.offload == Offload::OptimizerCpu) args.flag("--optimizer-cpu-offload");
+}
+
+// The overlap the step time assumes, as Megatron-LM's flags (each off by default there):
+// --overlap-param-gather needs the distributed optimizer and --overlap-grad-reduce, and
+// --tp-comm-overlap needs sequence parallelism; what cannot be written is listed as unexpressed.
+void overlapArguments(const Plan& plan, ArgumentList& args) {
+    const ParallelSpec& parallel = plan.parallel;
+    const PerformanceOptions& options = plan.performance;
+    const bool replicas = std::int64_t{parallel.dp} * parallel.cp > 1;
+    if (replicas && options.overlapGradReduce) args.flag("--overlap-grad-reduce");
+    if (replicas && options.overlapGradReduce && options.overlapParamGather &&
+        parallel.zeroStage >= 1) {
+        args.flag("--overlap-param-gather");
+    }
+    if (parallel.tp > 1 && parallel.sequenceParallel && options.overlapTpComm) {
+        args.flag("--tp-comm-overlap");
+    }
 }
 
 void trainingArguments(const TrainingSpec& training, ArgumentList& args) {
@@ -187,6 +215,7 @@ std::string megatronArguments(const Plan& plan, const std::vector<std::string>& 
     ArgumentList args;
     modelArguments(plan.model, args);
     parallelArguments(plan.parallel, args);
+    overlapArguments(plan, args);
     trainingArguments(plan.training, args);
     args.value("--global-batch-size", derivedGlobalBatch(plan));
 

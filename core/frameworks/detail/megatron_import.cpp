@@ -4,6 +4,7 @@
 // --nnodes x --nproc-per-node when present; flags Fourfold has no field for are ignored.
 #include "core/frameworks/detail/framework_parts.h"
 #include "core/frameworks/detail/framework_table.h"
+#include "core/model/pipeline_layout.h"
 #include "core/plan/plan_json_text.h"
 #include "core/rules/validate_ranges.h"
 #include "core/text/checked_math.h"
@@ -232,6 +233,28 @@ void readModel(MegatronReader& in, ImportBuilder& builder) {
     }
 }
 
+// Uneven pipelines: first and last stage layers, the embedding and loss counted as layers, or
+// a layout string, whose chunk count sets the interleaving degree (as Megatron-LM derives it).
+void readPipelineSplit(MegatronReader& in, ImportBuilder& builder) {
+    ParallelSpec& parallel = builder.plan.parallel;
+    parallel.firstStageLayers = 0;
+    parallel.lastStageLayers = 0;
+    in.read("--decoder-first-pipeline-num-layers", parallel.firstStageLayers, "");
+    in.read("--decoder-last-pipeline-num-layers", parallel.lastStageLayers, "");
+    parallel.embeddingInSplit = in.has("--account-for-embedding-in-pipeline-split");
+    parallel.lossInSplit = in.has("--account-for-loss-in-pipeline-split");
+    parallel.pipelineLayout = in.text("--pipeline-model-parallel-layout");
+    for (const char* pointer :
+         {"/parallel/first_stage_layers", "/parallel/last_stage_layers",
+          "/parallel/embedding_in_split", "/parallel/loss_in_split", "/parallel/pipeline_layout"}) {
+        builder.carry(pointer);
+    }
+    if (parallel.pipelineLayout.empty()) return;
+    const auto chunks = static_cast<int>(parseLayoutString(parallel.pipelineLayout).chunks.size());
+    if (parallel.pp >= 1 && chunks % parallel.pp == 0)
+        parallel.virtualStages = chunks / parallel.pp;
+}
+
 void readParallel(MegatronReader& in, ImportBuilder& builder) {
     ParallelSpec& parallel = builder.plan.parallel;
     readDegrees(in, builder,
@@ -255,6 +278,7 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
                            {{"per_chunk", *perChunk}, {"layers", perStage}}});
         }
     }
+    readPipelineSplit(in, builder);
     parallel.schedule =
         parallel.virtualStages > 1 ? ScheduleKind::Interleaved1F1B : ScheduleKind::OneFOneB;
     parallel.sequenceParallel = in.has("--sequence-parallel");
@@ -273,6 +297,16 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
     }
     if (in.has("--use-torch-fsdp2")) parallel.zeroStage = 3;
     parallel.offload = in.has("--optimizer-cpu-offload") ? Offload::OptimizerCpu : Offload::None;
+    // Megatron-LM overlaps nothing unless told to.
+    PerformanceOptions& options = builder.plan.performance;
+    options.overlapGradReduce = in.has("--overlap-grad-reduce");
+    options.overlapParamGather = in.has("--overlap-param-gather");
+    options.overlapTpComm = in.has("--tp-comm-overlap");
+    for (const char* pointer :
+         {"/performance/overlap_grad_reduce", "/performance/overlap_param_gather",
+          "/performance/overlap_tp_comm"}) {
+        builder.carry(pointer);
+    }
 
     // World size from torchrun; data parallel is what is left after tp x pp x cp.
     const auto nodes = in.integer("--nnodes", "/cluster/nodes");

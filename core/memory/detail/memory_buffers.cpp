@@ -12,9 +12,6 @@
 namespace fourfold::core::detail {
 namespace {
 
-// DeepSpeed's reduce_bucket_size and allgather_bucket_size defaults (elements).
-constexpr double kDeepSpeedBucketElements = 5e8;
-
 // The buffers' bytes as parts are added, and (when explaining) each part's product of terms.
 class BufferParts {
 public:
@@ -85,9 +82,7 @@ void addGradientBuckets(BufferParts& parts, int zero) {
     const MemoryInputs& in = parts.build().in;
     const MemoryOptions& options = in.plan->memory;
     if (zero >= 2 || offloadsOptimizer(in.plan->parallel.offload)) {
-        const double elements = options.zeroBucketElements > 0
-                                    ? static_cast<double>(options.zeroBucketElements)
-                                    : kDeepSpeedBucketElements;
+        const auto elements = static_cast<double>(zeroBucketElements(options));
         const double bucketElements = std::min(elements, parts.build().share.total());
         const double buckets = zero == 3 ? 1.0 : 2.0;
         parts.add(buckets * bucketElements * in.weightBytes, [&] {
@@ -172,7 +167,11 @@ MemoryItem commBuffersItem(const StageBuild& build) {
     const int zero = std::clamp(in.plan->parallel.zeroStage, 0, 3);
     BufferParts parts(build);
     addGradientBuckets(parts, zero);
-    if (zero == 3 && (in.denseShards > 1 || parametersOffloaded(in.plan->parallel))) {
+    // Weights gathered once per step or kept from forward to backward are counted whole with
+    // the model state: no per-layer gather buffer on top.
+    const bool gathersLayers = !holdsUnshardedWeights(in.plan->parallel);
+    if (zero == 3 && gathersLayers &&
+        (in.denseShards > 1 || parametersOffloaded(in.plan->parallel))) {
         addGatheredLayers(parts);
     }
     addActivationBuffers(parts);

@@ -90,9 +90,15 @@ ModelStateBytes modelStateBytes(const MemoryInputs& in, const StageShare& share)
     ModelStateBytes out;
     double moved = 0;
     double movedParams = 0;
-    out.weights =
-        stateItem(in.explain, {"w", "bytes per weight"}, in.weightBytes, share,
-                  zero >= 3 ? sharded : whole, paramsMoved ? destination : nullptr, movedParams);
+    // ZeRO-3 weights stay sharded only while each micro-batch gathers and frees them; gathered
+    // once per step, or kept from forward to backward, the stage holds them whole at its peak.
+    // Gradients stay sharded only when they are reduced in every micro-batch: accumulated over
+    // the step, they are held whole until the one reduction (parallel.grad_sync).
+    const bool weightsSharded = zero >= 3 && !holdsUnshardedWeights(plan.parallel);
+    const bool gradientsSharded = zero >= 2 && gradSyncPerMicroBatch(plan.parallel);
+    out.weights = stateItem(in.explain, {"w", "bytes per weight"}, in.weightBytes, share,
+                            weightsSharded ? sharded : whole, paramsMoved ? destination : nullptr,
+                            movedParams);
     if (in.masterBytes > 0) {
         out.masterWeights = stateItem(in.explain, {"m", "bytes per master weight (fp32 copy)"},
                                       in.masterBytes, share, zero >= 1 ? sharded : whole,
@@ -103,7 +109,7 @@ ModelStateBytes modelStateBytes(const MemoryInputs& in, const StageShare& share)
                                                      : "none: switched off");
     }
     out.gradients = stateItem(in.explain, {"g", "bytes per gradient"}, in.gradBytes, share,
-                              zero >= 2 ? sharded : whole,
+                              gradientsSharded ? sharded : whole,
                               paramsMoved || optimizerMoved ? destination : nullptr, movedParams);
 
     const OptimizerKind kind = plan.training.optimizer;

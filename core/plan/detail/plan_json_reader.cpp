@@ -125,9 +125,17 @@ void readParallel(ObjectReader& parallel, ParallelSpec& spec) {
     parallel.readBool("sequence_parallel", spec.sequenceParallel);
     parallel.readInt("zero_stage", spec.zeroStage, 0, 3);
     parallel.readInt("sharding_group", spec.shardingGroup, 0);
+    parallel.readEnum("grad_sync", spec.gradSync);
+    parallel.readEnum("param_gather", spec.paramGather);
+    parallel.readBool("reshard_after_forward", spec.reshardAfterForward);
     parallel.readEnum("offload", spec.offload);
     parallel.readString("order", spec.order);
     parallel.readEnum("schedule", spec.schedule);
+    parallel.readInt("first_stage_layers", spec.firstStageLayers, 0);
+    parallel.readInt("last_stage_layers", spec.lastStageLayers, 0);
+    parallel.readBool("embedding_in_split", spec.embeddingInSplit);
+    parallel.readBool("loss_in_split", spec.lossInSplit);
+    parallel.readString("pipeline_layout", spec.pipelineLayout);
     parallel.reportUnknownKeys();
 }
 

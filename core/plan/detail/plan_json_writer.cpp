@@ -91,9 +91,22 @@ OrderedJson parallelJson(const ParallelSpec& parallel) {
     out["sequence_parallel"] = parallel.sequenceParallel;
     out["zero_stage"] = parallel.zeroStage;
     out["sharding_group"] = parallel.shardingGroup;
+    // The data-parallel semantics only when they leave the frameworks' defaults, so plans
+    // written before them keep their bytes.
+    if (parallel.gradSync != GradSync::Auto) out["grad_sync"] = enumName(parallel.gradSync);
+    if (parallel.paramGather != ParamGather::Auto) {
+        out["param_gather"] = enumName(parallel.paramGather);
+    }
+    if (!parallel.reshardAfterForward) out["reshard_after_forward"] = false;
     out["offload"] = enumName(parallel.offload);
     out["order"] = parallel.order;
     out["schedule"] = enumName(parallel.schedule);
+    // The uneven-pipeline keys are written only when set, so an even plan keeps its bytes.
+    if (parallel.firstStageLayers != 0) out["first_stage_layers"] = parallel.firstStageLayers;
+    if (parallel.lastStageLayers != 0) out["last_stage_layers"] = parallel.lastStageLayers;
+    if (parallel.embeddingInSplit) out["embedding_in_split"] = true;
+    if (parallel.lossInSplit) out["loss_in_split"] = true;
+    if (!parallel.pipelineLayout.empty()) out["pipeline_layout"] = parallel.pipelineLayout;
     return out;
 }
 

@@ -3,6 +3,7 @@
 // user numbers is done in 64-bit integers or doubles, so absurd degrees cannot overflow.
 #include "core/rules/layout_rules.h"
 
+#include "core/model/pipeline_layout.h"
 #include "core/plan/plan_enums.h"
 #include "core/topology/topology.h"
 
@@ -166,6 +167,7 @@ void checkUnevenLayers(const Plan& plan, DiagnosticSink& sink) {
     const int pp = plan.parallel.pp;
     const int layers = plan.model.layers;
     if (pp < 1 || pp > layers || layers > kMaxLayers || layers % pp == 0) return;
+    if (setsPipelineSplit(plan.parallel)) return;  // the plan places them itself
     sink.info("/parallel/pp", "pipeline.uneven_layers",
               {{"layers", layers},
                {"pp", pp},
@@ -189,7 +191,8 @@ void checkContextParallel(const Plan& plan, DiagnosticSink& sink) {
 }
 
 // Virtual stages interleave model chunks on each stage (Narayanan et al. 2021, §2.2.2): they
-// need the interleaved schedule, a pipeline, and layers divisible by pp × v.
+// need the interleaved schedule, a pipeline, and layers divisible by pp × v unless an
+// uneven-pipeline key says how the chunks differ.
 void checkVirtualStages(const Plan& plan, DiagnosticSink& sink) {
     const ParallelSpec& p = plan.parallel;
     const int layers = plan.model.layers;
@@ -208,7 +211,8 @@ void checkVirtualStages(const Plan& plan, DiagnosticSink& sink) {
     } else if (p.pp <= layers && p.schedule != ScheduleKind::DualPipe) {
         // DualPipe's two chunks are copies of one stage (checkPipelineLayers covers them).
         const std::int64_t chunks = std::int64_t{p.pp} * p.virtualStages;
-        if (layers % chunks != 0) {
+        // An uneven-pipeline key places the layers itself (validatePipelineSplit).
+        if (layers % chunks != 0 && !setsPipelineSplit(p)) {
             sink.error("/parallel/virtual_stages", "pipeline.chunks_divide_layers",
                        {{"layers", layers},
                         {"pp", p.pp},

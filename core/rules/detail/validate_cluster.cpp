@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // /cluster rules: node and GPU counts, the GPU's capacity and peaks (finite, non-negative, and a
 // peak for the training precision), links with positive bandwidth where ranks use them, and a
-// calibration profile that was not read or was fitted on another GPU.
+// calibration profile that was not read or was fitted on another GPU, and a checkpoint store
+// too slow for the nodes sharing it.
 #include "core/plan/plan_enums.h"
 #include "core/rules/validate_parts.h"
+#include "core/text/format.h"
 
 #include <cmath>
 #include <string>
@@ -75,6 +77,23 @@ void checkProfile(const ClusterSpec& cluster, DiagnosticSink& sink) {
     }
 }
 
+// Checkpoint storage is one aggregate bandwidth, kept as the user gives it at any scale; a
+// store that leaves each node far less than stores built for large runs do (Llama 3's sustained
+// 2 TB/s for 16,384 GPUs, about 1 GB/s per 8-GPU node, Dubey et al. 2024 §3.3.4) is named, since
+// its write time then dominates the goodput. A quarter of that per node is the threshold.
+constexpr double kCheckpointGbpsPerNodeFloor = 0.25;
+
+void checkCheckpointStorage(const Plan& plan, DiagnosticSink& sink) {
+    const double gbps = plan.checkpoint.storageGbps;
+    const int nodes = plan.cluster.nodes;
+    if (gbps <= 0 || nodes <= 1) return;
+    const double perNode = gbps / nodes;
+    if (perNode >= kCheckpointGbpsPerNodeFloor) return;
+    sink.warning(
+        "/checkpoint/storage_gbps", "checkpoint.storage_per_node",
+        {{"gbps", formatFixed(gbps, 0)}, {"nodes", nodes}, {"per_node", formatFixed(perNode, 3)}});
+}
+
 }  // namespace
 
 void validateCluster(const Plan& plan, DiagnosticSink& sink) {
@@ -93,6 +112,7 @@ void validateCluster(const Plan& plan, DiagnosticSink& sink) {
     checkLink(sink, "intra_node", cluster.intraNode, cluster.gpusPerNode > 1, true);
     checkLink(sink, "inter_node", cluster.interNode, cluster.nodes > 1, false);
     checkProfile(cluster, sink);
+    checkCheckpointStorage(plan, sink);
 }
 
 }  // namespace fourfold::core::detail

@@ -22,7 +22,8 @@ void validatePipeline(const Plan& plan, DiagnosticSink& sink) {
     checkPipelineLayers(plan, sink);
     checkUnevenLayers(plan, sink);
 
-    if (!checkRange(sink, "/parallel/virtual_stages", p.virtualStages)) {
+    const bool chunksInRange = checkRange(sink, "/parallel/virtual_stages", p.virtualStages);
+    if (!chunksInRange) {
         // reported with its range
     } else if (p.virtualStages > 1) {
         checkVirtualStages(plan, sink);
@@ -33,6 +34,7 @@ void validatePipeline(const Plan& plan, DiagnosticSink& sink) {
 
     checkInterleavedMicroBatches(plan, sink);
     checkDualPipe(plan, sink);
+    if (chunksInRange) validatePipelineSplit(plan, sink);
     // With interleaving, fewer micro-batches than stages already breaks the rule above.
     const bool grouped = interleaved && p.virtualStages > 1;
     if (p.pp > 1 && !grouped && microBatches >= 1 && microBatches < p.pp) {

@@ -92,6 +92,8 @@ bool BlockEvaluator::run(const Factorisation& f, const BlockAxes& axes, std::siz
     for (const ScheduleChoice& schedule : axes.schedules) {
         layout.schedule = schedule.kind;
         layout.virtualStages = schedule.virtualStages;
+        layout.embeddingInSplit = schedule.balanced;
+        layout.lossInSplit = schedule.balanced;
         for (const int micro : axes.microBatches) {
             layout.microBatch = micro;
             // Both ints: the product fits 64 bits. An accumulation past an int (a global batch

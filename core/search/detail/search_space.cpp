@@ -106,10 +106,18 @@ BlockAxes blockAxes(const Plan& plan, const SearchSpace& space, const Factorisat
         axes.microBatches.push_back(micro);
     }
     const int layers = plan.model.layers;
+    // With the embedding and the loss each counted as a layer (Megatron-LM's account-for
+    // flags), the first and last stages carry one layer fewer: tried wherever layers + 2
+    // divide over the chunks, as the even split is wherever the layers do, and there are more
+    // than two chunks (over two it places the layers exactly as the even split does).
+    const int balancedSlots = f.pp >= 2 && layers >= 1 ? layers + 2 : 0;
     for (const ScheduleKind kind : orAll(space.schedules, allValues<ScheduleKind>())) {
         const ScheduleKindInfo& info = scheduleInfo(kind);
         if (!info.usesVirtualStages) {
             axes.schedules.push_back({kind, 1});
+            if (balancedSlots > 0 && balancedSlots % f.pp == 0 && f.pp > 2) {
+                axes.schedules.push_back({kind, 1, true});
+            }
             continue;
         }
         // DualPipe and DualPipeV run exactly two chunks; they are searched only when named (an
@@ -121,10 +129,17 @@ BlockAxes blockAxes(const Plan& plan, const SearchSpace& space, const Factorisat
             }
             continue;
         }
-        // Interleaving: v ≥ 2 chunks per rank, each a whole number of layers.
-        if (f.pp < 2 || layers < 1 || layers % f.pp != 0) continue;
-        for (const int chunks : divisorsOf(layers / f.pp)) {
-            if (chunks >= 2) axes.schedules.push_back({kind, chunks});
+        // Interleaving: v ≥ 2 chunks per rank, each a whole number of layers (or slots).
+        if (f.pp < 2 || layers < 1) continue;
+        if (layers % f.pp == 0) {
+            for (const int chunks : divisorsOf(layers / f.pp)) {
+                if (chunks >= 2) axes.schedules.push_back({kind, chunks});
+            }
+        }
+        if (balancedSlots > 0 && balancedSlots % f.pp == 0) {
+            for (const int chunks : divisorsOf(balancedSlots / f.pp)) {
+                if (chunks >= 2) axes.schedules.push_back({kind, chunks, true});
+            }
         }
     }
     axes.sequenceParallel = space.sequenceParallel && f.tp > 1

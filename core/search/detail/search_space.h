@@ -22,6 +22,7 @@ struct Factorisation {
 struct ScheduleChoice {
     ScheduleKind kind = ScheduleKind::OneFOneB;
     int virtualStages = 1;
+    bool balanced = false;  // embedding and loss counted as layers in the split
 };
 
 // The four overlap flags of one layout.

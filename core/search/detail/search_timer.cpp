@@ -49,6 +49,11 @@ void copyStepFigures(const PerformanceReport& figures, SearchPoint& point) {
 void setLayout(Plan& plan, const SearchLayout& layout, std::int64_t globalBatch) {
     forEachLayoutField(layout, plan, [](const auto& from, auto& to) { to = from; });
     plan.parallel.shardingGroup = 0;  // all DP ranks: a fixed group would not divide every dp
+    // Layers are placed evenly or with the embedding and loss counted (the layout's flags);
+    // counts and a layout string written for one pp would not fit another.
+    plan.parallel.firstStageLayers = 0;
+    plan.parallel.lastStageLayers = 0;
+    plan.parallel.pipelineLayout.clear();
     plan.training.globalBatch = globalBatch;
 }
 
@@ -62,7 +67,8 @@ void LayoutTimer::setLayout(const SearchLayout& layout) {
 }
 
 const ModelReport& LayoutTimer::model() {
-    const std::pair key{plan_.parallel.pp, plan_.training.microBatch};
+    const std::tuple key{plan_.parallel.pp, plan_.training.microBatch, plan_.parallel.virtualStages,
+                         plan_.parallel.embeddingInSplit};
     auto found = models_.find(key);
     if (found == models_.end()) {
         if (models_.size() >= kMaxModels) models_.clear();

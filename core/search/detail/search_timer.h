@@ -38,6 +38,8 @@ void forEachLayoutField(Layout& layout, PlanLike& plan, Visit&& visit) {
     visit(layout.etp, p.etp);
     visit(layout.virtualStages, p.virtualStages);
     visit(layout.schedule, p.schedule);
+    visit(layout.embeddingInSplit, p.embeddingInSplit);
+    visit(layout.lossInSplit, p.lossInSplit);
     visit(layout.zeroStage, p.zeroStage);
     visit(layout.offload, p.offload);
     visit(layout.sequenceParallel, p.sequenceParallel);
@@ -65,7 +67,8 @@ public:
 
     [[nodiscard]] const Plan& plan() const { return plan_; }
     void setLayout(const SearchLayout& layout);
-    // analyzeModel(plan()), kept per (pp, micro-batch), the only fields of a layout it reads.
+    // analyzeModel(plan()), kept per (pp, micro-batch, chunks, embedding and loss in the split),
+    // the only fields of a layout it reads.
     [[nodiscard]] const ModelReport& model();
     // evaluate(plan()).performance's step time, tokens/s, MFU, bubble and training cost.
     void time(const TopologyReport* topology, SearchPoint& point);
@@ -82,7 +85,7 @@ private:
 
     Plan plan_;
     std::int64_t globalBatch_ = 0;
-    std::map<std::pair<int, int>, ModelReport> models_;
+    std::map<std::tuple<int, int, int, bool>, ModelReport> models_;
     std::map<std::tuple<ScheduleKind, int, int, int>, Shape> shapes_;
     std::size_t shapeSteps_ = 0;  // program steps held in shapes_
     std::vector<double> ends_, scratch_;
