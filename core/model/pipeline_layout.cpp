@@ -212,7 +212,8 @@ std::string layoutString(const std::vector<LayoutChunk>& chunks) {
         if (chunk.layers == 1) {
             text += "t";
         } else if (chunk.layers > 1) {
-            text += "t*" + std::to_string(chunk.layers);
+            text += "t*";
+            text += std::to_string(chunk.layers);
         }
         if (chunk.loss) text += "L";
         return text;
@@ -225,10 +226,15 @@ std::string layoutString(const std::vector<LayoutChunk>& chunks) {
         const bool last = index + run == chunks.size();
         // A run that ends the layout cannot carry its final "|" inside the repeat.
         const std::size_t repeated = last ? run - 1 : run;
+        // Appended piece by piece: GCC 12 at -O3 warns falsely (-Wrestrict) on "(" + string.
         if (repeated > 1) {
-            out += "(" + chunkText(chunks[index]) + "|)*" + std::to_string(repeated);
+            out += '(';
+            out += chunkText(chunks[index]);
+            out += "|)*";
+            out += std::to_string(repeated);
         } else if (repeated == 1) {
-            out += chunkText(chunks[index]) + "|";
+            out += chunkText(chunks[index]);
+            out += '|';
         }
         if (last) out += chunkText(chunks[index]);
         index += run;
