@@ -82,8 +82,11 @@ private slots:
         QTest::addColumn<int>("nodes");
         QTest::addColumn<double>("storageGbps");
         QTest::addColumn<bool>("warns");
-        // 20 GB/s over 8 nodes: 2.5 GB/s each; over 2,048 nodes: under 0.01 GB/s each.
+        // 20 GB/s over 8 nodes: 2.5 GB/s each; over 128 nodes 0.16 GB/s, above the 0.1 floor;
+        // over 2,048 nodes: under 0.01 GB/s each.
         QTest::newRow("8-nodes-default-store") << 8 << 20.0 << false;
+        QTest::newRow("128-nodes-default-store") << 128 << 20.0 << false;
+        QTest::newRow("256-nodes-default-store") << 256 << 20.0 << true;
         QTest::newRow("2048-nodes-default-store") << 2048 << 20.0 << true;
         QTest::newRow("2048-nodes-llama3-store") << 2048 << 2000.0 << false;
     }

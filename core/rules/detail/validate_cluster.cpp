@@ -80,8 +80,8 @@ void checkProfile(const ClusterSpec& cluster, DiagnosticSink& sink) {
 // Checkpoint storage is one aggregate bandwidth, kept as the user gives it at any scale; a
 // store that leaves each node far less than stores built for large runs do (Llama 3's sustained
 // 2 TB/s for 16,384 GPUs, about 1 GB/s per 8-GPU node, Dubey et al. 2024 §3.3.4) is named, since
-// its write time then dominates the goodput. A quarter of that per node is the threshold.
-constexpr double kCheckpointGbpsPerNodeFloor = 0.25;
+// its write time then dominates the goodput. A tenth of that per node is the threshold.
+constexpr double kCheckpointGbpsPerNodeFloor = 0.1;
 
 void checkCheckpointStorage(const Plan& plan, DiagnosticSink& sink) {
     const double gbps = plan.checkpoint.storageGbps;
