@@ -90,8 +90,7 @@ void explainFigures(PerformanceReport& report, const Plan& plan, const ModelRepo
             mfu.term("s", "sequence length", sequence, units::kTokens) /
             (mfu.term("T", "step time", report.stepTimeS, units::kSeconds) *
              mfu.term("N", "GPUs", gpus, units::kCount) *
-             mfu.term("P", "peak FLOP/s per GPU", report.peakFlopsPerGpu,
-                      units::kFlopsPerSecond));
+             mfu.term("P", "peak FLOP/s per GPU", report.peakFlopsPerGpu, units::kFlopsPerSecond));
     }
     mfu.value = report.mfu;
     mfu.unit = std::string(units::kFraction);

@@ -304,7 +304,8 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"report.largest_micro_batch", "  largest micro-batch that fits: {value}"},
     DiagnosticCode{"report.list_separator", ", "},
     DiagnosticCode{"report.makespan", "  step makespan {makespan}, bubble {bubble}"},
-    DiagnosticCode{"report.measured_peak", "  measured peak, stage {stage}: {measured}, predicted {error}"},
+    DiagnosticCode{"report.measured_peak",
+                   "  measured peak, stage {stage}: {measured}, predicted {error}"},
     DiagnosticCode{"report.measured_step", "  measured: {comparison}"},
     DiagnosticCode{"report.megatron_units",
                    "  as Megatron-LM prints it (MB = 2^20 bytes): weight and optimizer={state} MB, "

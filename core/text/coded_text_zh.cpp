@@ -282,7 +282,8 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"report.largest_micro_batch", "  放得下的最大微批次：{value}"},
     DiagnosticCode{"report.list_separator", "，"},
     DiagnosticCode{"report.makespan", "  单步跨度 {makespan}，气泡 {bubble}"},
-    DiagnosticCode{"report.measured_peak", "  实测峰值，第 {stage} 级：{measured}，预测偏差 {error}"},
+    DiagnosticCode{"report.measured_peak",
+                   "  实测峰值，第 {stage} 级：{measured}，预测偏差 {error}"},
     DiagnosticCode{"report.measured_step", "  实测：{comparison}"},
     DiagnosticCode{"report.megatron_units",
                    "  按 Megatron-LM 的输出（MB = 2^20 字节）：weight and optimizer={state} MB, "

@@ -20,7 +20,12 @@ constexpr std::array kCodes = {
     DiagnosticCode{"calibration.run_unused",
                    "{pointer} has no figure calibration can use (a step time, a throughput or a "
                    "peak): the run is left out"},
-    DiagnosticCode{"checkpoint.storage_per_node", "checkpoint storage {gbps} GB/s shared by {nodes} nodes is {per_node} GB/s per node, far below stores built for this scale (Llama 3's sustained about 1 GB/s per 8-GPU node, Dubey et al. 2024 §3.3.4): the checkpoint write and goodput are likely too pessimistic; set checkpoint.storage_gbps to your store's aggregate bandwidth."},
+    DiagnosticCode{
+        "checkpoint.storage_per_node",
+        "checkpoint storage {gbps} GB/s shared by {nodes} nodes is {per_node} GB/s per node, far "
+        "below stores built for this scale (Llama 3's sustained about 1 GB/s per 8-GPU node, Dubey "
+        "et al. 2024 §3.3.4): the checkpoint write and goodput are likely too pessimistic; set "
+        "checkpoint.storage_gbps to your store's aggregate bandwidth."},
     DiagnosticCode{"cluster.gpu_memory_zero",
                    "memory_bytes of {gpu} is 0; give its capacity in bytes (an 80 GB H100 has "
                    "85899345920)."},
@@ -347,9 +352,17 @@ constexpr std::array kCodes = {
     DiagnosticCode{"pipeline.dualpipe_micro_batches",
                    "{schedule} needs at least 2 × pp = {needed} micro-batches per step, and "
                    "grad_accumulation is {grad_accumulation}; raise it, or it runs as zb_h1."},
-    DiagnosticCode{"pipeline.empty_stage", "pipeline stage {stage} of pp {pp} holds no layer, embedding or loss: a stage with nothing to compute only passes activations on; give it layers or lower pp."},
-    DiagnosticCode{"pipeline.first_last_layers", "first_stage_layers {first} and last_stage_layers {last} leave layers {layers} minus both for {middle_stages} middle stages: the middle stages need layers exactly when there are any."},
-    DiagnosticCode{"pipeline.first_last_need_pipeline", "first_stage_layers and last_stage_layers place layers on the first and last pipeline stages, and pp {pp} has only one: raise pp or leave them at 0."},
+    DiagnosticCode{
+        "pipeline.empty_stage",
+        "pipeline stage {stage} of pp {pp} holds no layer, embedding or loss: a stage with nothing "
+        "to compute only passes activations on; give it layers or lower pp."},
+    DiagnosticCode{"pipeline.first_last_layers",
+                   "first_stage_layers {first} and last_stage_layers {last} leave layers {layers} "
+                   "minus both for {middle_stages} middle stages: the middle stages need layers "
+                   "exactly when there are any."},
+    DiagnosticCode{"pipeline.first_last_need_pipeline",
+                   "first_stage_layers and last_stage_layers place layers on the first and last "
+                   "pipeline stages, and pp {pp} has only one: raise pp or leave them at 0."},
     DiagnosticCode{"pipeline.interleaved_micro_batches",
                    "interleaved_1f1b runs micro-batches in groups of pp: grad_accumulation "
                    "{grad_accumulation} is not divisible by pp {pp} (Megatron-LM's rule); use a "
@@ -357,11 +370,24 @@ constexpr std::array kCodes = {
     DiagnosticCode{"pipeline.interleaved_single_chunk",
                    "interleaved_1f1b with virtual_stages {virtual_stages} is plain 1F1B; set "
                    "virtual_stages to 2 or more to shrink the bubble."},
-    DiagnosticCode{"pipeline.layout_chunks", "pipeline_layout has {chunks} chunks, and pp {pp} × virtual_stages {virtual_stages} needs {expected}: one chunk per pipeline rank and virtual stage (set virtual_stages to chunks ÷ pp)."},
-    DiagnosticCode{"pipeline.layout_embedding_loss", "pipeline_layout has {embeddings} E and {losses} L; it needs exactly one E, first, and one L, last."},
-    DiagnosticCode{"pipeline.layout_layers", "pipeline_layout places {counted} transformer layers, and the model has layers {layers}: every layer appears once."},
-    DiagnosticCode{"pipeline.layout_syntax", "pipeline_layout \"{layout}\" cannot be read at character {position}: use E (embedding), L (loss), t (a transformer layer), | between chunks, x*n and (…)*n to repeat, commas as spacing."},
-    DiagnosticCode{"pipeline.middle_layers_divide", "{middle_layers} layers are left for {middle_stages} middle stages and do not divide evenly (Megatron-LM's rule): change first_stage_layers or last_stage_layers."},
+    DiagnosticCode{"pipeline.layout_chunks",
+                   "pipeline_layout has {chunks} chunks, and pp {pp} × virtual_stages "
+                   "{virtual_stages} needs {expected}: one chunk per pipeline rank and virtual "
+                   "stage (set virtual_stages to chunks ÷ pp)."},
+    DiagnosticCode{"pipeline.layout_embedding_loss",
+                   "pipeline_layout has {embeddings} E and {losses} L; it needs exactly one E, "
+                   "first, and one L, last."},
+    DiagnosticCode{"pipeline.layout_layers",
+                   "pipeline_layout places {counted} transformer layers, and the model has layers "
+                   "{layers}: every layer appears once."},
+    DiagnosticCode{"pipeline.layout_syntax",
+                   "pipeline_layout \"{layout}\" cannot be read at character {position}: use E "
+                   "(embedding), L (loss), t (a transformer layer), | between chunks, x*n and "
+                   "(…)*n to repeat, commas as spacing."},
+    DiagnosticCode{
+        "pipeline.middle_layers_divide",
+        "{middle_layers} layers are left for {middle_stages} middle stages and do not divide "
+        "evenly (Megatron-LM's rule): change first_stage_layers or last_stage_layers."},
     DiagnosticCode{
         "pipeline.never_fills",
         "grad_accumulation {grad_accumulation} gives fewer micro-batches than pp {pp} "
@@ -371,9 +397,18 @@ constexpr std::array kCodes = {
     DiagnosticCode{"pipeline.pp_above_layers",
                    "pp {pp} is more than layers {layers}; every pipeline stage needs at least one "
                    "layer, so use pp at most {layers}."},
-    DiagnosticCode{"pipeline.split_keys_conflict", "{first_key} and {second_key} both place layers over the pipeline; Megatron-LM takes a pipeline_layout alone, and first/last stage layers without embedding_in_split or loss_in_split: keep one way."},
-    DiagnosticCode{"pipeline.split_slots_divide", "layers {layers} with the embedding and loss counted make {slots}, not divisible by pp {pp} × virtual_stages {virtual_stages} = {chunks} (Megatron-LM's rule); change pp or virtual_stages, or count only one of them."},
-    DiagnosticCode{"pipeline.stage_layers_divide_chunks", "a pipeline stage holds {stage_layers} layers, not divisible by virtual_stages {virtual_stages}: each of its chunks needs as many layers (Megatron-LM's rule)."},
+    DiagnosticCode{"pipeline.split_keys_conflict",
+                   "{first_key} and {second_key} both place layers over the pipeline; Megatron-LM "
+                   "takes a pipeline_layout alone, and first/last stage layers without "
+                   "embedding_in_split or loss_in_split: keep one way."},
+    DiagnosticCode{"pipeline.split_slots_divide",
+                   "layers {layers} with the embedding and loss counted make {slots}, not "
+                   "divisible by pp {pp} × virtual_stages {virtual_stages} = {chunks} "
+                   "(Megatron-LM's rule); change pp or virtual_stages, or count only one of them."},
+    DiagnosticCode{
+        "pipeline.stage_layers_divide_chunks",
+        "a pipeline stage holds {stage_layers} layers, not divisible by virtual_stages "
+        "{virtual_stages}: each of its chunks needs as many layers (Megatron-LM's rule)."},
     DiagnosticCode{
         "pipeline.uneven_layers",
         "layers {layers} do not split evenly over pp {pp}: some stages hold {most_layers}"

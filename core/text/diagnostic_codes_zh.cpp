@@ -19,7 +19,12 @@ constexpr std::array kCodesZh = {
                    "上：一份校准档案只描述一种 GPU，因此此运行不计入"},
     DiagnosticCode{"calibration.run_unused",
                    "{pointer} 没有校准可用的数值（步时间、吞吐量或显存峰值）：此运行不计入"},
-    DiagnosticCode{"checkpoint.storage_per_node", "检查点存储带宽 {gbps} GB/s 由 {nodes} 个节点共享，每节点仅 {per_node} GB/s，远低于为这种规模建设的存储（Llama 3 的存储每 8 卡节点持续约 1 GB/s，见 Dubey 等 2024 年论文 3.3.4 节）：检查点写入时间与有效训练比例可能过于悲观；请把 checkpoint.storage_gbps 设为实际存储的总带宽。"},
+    DiagnosticCode{
+        "checkpoint.storage_per_node",
+        "检查点存储带宽 {gbps} GB/s 由 {nodes} 个节点共享，每节点仅 {per_node} "
+        "GB/s，远低于为这种规模建设的存储（Llama 3 的存储每 8 卡节点持续约 1 GB/s，见 Dubey 等 "
+        "2024 年论文 3.3.4 节）：检查点写入时间与有效训练比例可能过于悲观；请把 "
+        "checkpoint.storage_gbps 设为实际存储的总带宽。"},
     DiagnosticCode{"cluster.gpu_memory_zero",
                    "{gpu} 的 memory_bytes 为 0；请以字节给出它的显存容量（80 GB 的 H100 为 "
                    "85899345920）。"},
@@ -289,9 +294,17 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"pipeline.dualpipe_micro_batches",
                    "{schedule} 每步至少需要 2 × pp = {needed} 个微批次，而 grad_accumulation 为 "
                    "{grad_accumulation}；请调高它，否则按 zb_h1 运行。"},
-    DiagnosticCode{"pipeline.empty_stage", "pp {pp} 中的第 {stage} 个流水线阶段没有任何层、嵌入或损失：无事可算的阶段只是转发激活值；请给它分配层，或降低 pp。"},
-    DiagnosticCode{"pipeline.first_last_layers", "first_stage_layers {first} 与 last_stage_layers {last} 从 layers {layers} 中取走后，剩下的层要交给 {middle_stages} 个中间阶段：有中间阶段时它们必须有层，没有时不能剩层。"},
-    DiagnosticCode{"pipeline.first_last_need_pipeline", "first_stage_layers 与 last_stage_layers 安排首末流水线阶段的层数，而 pp {pp} 只有一个阶段：请提高 pp，或把它们设为 0。"},
+    DiagnosticCode{"pipeline.empty_stage",
+                   "pp {pp} 中的第 {stage} "
+                   "个流水线阶段没有任何层、嵌入或损失：无事可算的阶段只是转发激活值；请给它分配层"
+                   "，或降低 pp。"},
+    DiagnosticCode{"pipeline.first_last_layers",
+                   "first_stage_layers {first} 与 last_stage_layers {last} 从 layers {layers} "
+                   "中取走后，剩下的层要交给 {middle_stages} "
+                   "个中间阶段：有中间阶段时它们必须有层，没有时不能剩层。"},
+    DiagnosticCode{"pipeline.first_last_need_pipeline",
+                   "first_stage_layers 与 last_stage_layers 安排首末流水线阶段的层数，而 pp {pp} "
+                   "只有一个阶段：请提高 pp，或把它们设为 0。"},
     DiagnosticCode{"pipeline.interleaved_micro_batches",
                    "interleaved_1f1b 以 pp 个微批次为一组运行：grad_accumulation "
                    "{grad_accumulation} 不能被 pp {pp} 整除（Megatron-LM 的规则）；请用 {pp} "
@@ -299,11 +312,23 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"pipeline.interleaved_single_chunk",
                    "virtual_stages {virtual_stages} 的 interleaved_1f1b 就是普通的 1F1B；把 "
                    "virtual_stages 设为 2 或更大才能缩小气泡。"},
-    DiagnosticCode{"pipeline.layout_chunks", "pipeline_layout 有 {chunks} 个块，而 pp {pp} × virtual_stages {virtual_stages} 需要 {expected} 个：每个流水线 rank 的每个虚拟阶段一个块（请把 virtual_stages 设为块数 ÷ pp）。"},
-    DiagnosticCode{"pipeline.layout_embedding_loss", "pipeline_layout 有 {embeddings} 个 E 和 {losses} 个 L；需要恰好一个 E 在最前、一个 L 在最后。"},
-    DiagnosticCode{"pipeline.layout_layers", "pipeline_layout 放置了 {counted} 个 Transformer 层，而模型有 layers {layers}：每一层必须恰好出现一次。"},
-    DiagnosticCode{"pipeline.layout_syntax", "pipeline_layout「{layout}」在第 {position} 个字符处无法读取：请用 E（嵌入）、L（损失）、t（一个 Transformer 层）、| 分隔各块、x*n 与 (…)*n 表示重复，逗号只作间隔。"},
-    DiagnosticCode{"pipeline.middle_layers_divide", "留给 {middle_stages} 个中间阶段的 {middle_layers} 层不能均分（Megatron-LM 的规则）：请调整 first_stage_layers 或 last_stage_layers。"},
+    DiagnosticCode{"pipeline.layout_chunks",
+                   "pipeline_layout 有 {chunks} 个块，而 pp {pp} × virtual_stages {virtual_stages} "
+                   "需要 {expected} 个：每个流水线 rank 的每个虚拟阶段一个块（请把 virtual_stages "
+                   "设为块数 ÷ pp）。"},
+    DiagnosticCode{"pipeline.layout_embedding_loss",
+                   "pipeline_layout 有 {embeddings} 个 E 和 {losses} 个 L；需要恰好一个 E "
+                   "在最前、一个 L 在最后。"},
+    DiagnosticCode{"pipeline.layout_layers",
+                   "pipeline_layout 放置了 {counted} 个 Transformer 层，而模型有 layers "
+                   "{layers}：每一层必须恰好出现一次。"},
+    DiagnosticCode{"pipeline.layout_syntax",
+                   "pipeline_layout「{layout}」在第 {position} 个字符处无法读取：请用 "
+                   "E（嵌入）、L（损失）、t（一个 Transformer 层）、| 分隔各块、x*n 与 (…)*n "
+                   "表示重复，逗号只作间隔。"},
+    DiagnosticCode{"pipeline.middle_layers_divide",
+                   "留给 {middle_stages} 个中间阶段的 {middle_layers} 层不能均分（Megatron-LM "
+                   "的规则）：请调整 first_stage_layers 或 last_stage_layers。"},
     DiagnosticCode{"pipeline.never_fills",
                    "grad_accumulation {grad_accumulation} 给出的微批次少于 pp {pp} 个阶段，流水线"
                    "永远填不满：各阶段等长时气泡为 (p − 1)/(m + p − 1) = {bubble:percent}"
@@ -311,9 +336,17 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"pipeline.pp_above_layers",
                    "pp {pp} 大于 layers {layers}；每个流水线阶段至少需要一层，请让 pp 不超过 "
                    "{layers}。"},
-    DiagnosticCode{"pipeline.split_keys_conflict", "{first_key} 与 {second_key} 都在安排各流水线阶段的层；Megatron-LM 只接受单独的 pipeline_layout，而首末阶段层数不能与 embedding_in_split 或 loss_in_split 同用：请只保留一种方式。"},
-    DiagnosticCode{"pipeline.split_slots_divide", "layers {layers} 加上计入的嵌入与损失共 {slots}，不能被 pp {pp} × virtual_stages {virtual_stages} = {chunks} 整除（Megatron-LM 的规则）；请调整 pp 或 virtual_stages，或只计入其中之一。"},
-    DiagnosticCode{"pipeline.stage_layers_divide_chunks", "某个流水线阶段有 {stage_layers} 层，不能被 virtual_stages {virtual_stages} 整除：它的每个块需要相同的层数（Megatron-LM 的规则）。"},
+    DiagnosticCode{"pipeline.split_keys_conflict",
+                   "{first_key} 与 {second_key} 都在安排各流水线阶段的层；Megatron-LM 只接受单独的 "
+                   "pipeline_layout，而首末阶段层数不能与 embedding_in_split 或 loss_in_split "
+                   "同用：请只保留一种方式。"},
+    DiagnosticCode{"pipeline.split_slots_divide",
+                   "layers {layers} 加上计入的嵌入与损失共 {slots}，不能被 pp {pp} × "
+                   "virtual_stages {virtual_stages} = {chunks} 整除（Megatron-LM 的规则）；请调整 "
+                   "pp 或 virtual_stages，或只计入其中之一。"},
+    DiagnosticCode{"pipeline.stage_layers_divide_chunks",
+                   "某个流水线阶段有 {stage_layers} 层，不能被 virtual_stages {virtual_stages} "
+                   "整除：它的每个块需要相同的层数（Megatron-LM 的规则）。"},
     DiagnosticCode{"pipeline.uneven_layers",
                    "layers {layers} 不能平均分到 pp {pp} 上：有的阶段有 {most_layers} 层，有的只有 "
                    "{fewest_layers} 层，最满的阶段决定了整体节奏。"},

@@ -159,7 +159,8 @@ private slots:
         QCOMPARE(all.exitCode, 0);
         const nlohmann::json j = nlohmann::json::parse(all.out);
         QCOMPARE(j["candidates"].size(), j["fitting"].get<std::size_t>());
-        QCOMPARE(j["generator"].get<std::string>(), "fourfold-cli " + std::string(FOURFOLD_TEST_VERSION));
+        QCOMPARE(j["generator"].get<std::string>(),
+                 "fourfold-cli " + std::string(FOURFOLD_TEST_VERSION));
         QCOMPARE(j["time_limited"].get<bool>(), false);
         QVERIFY(!j["pareto_front"].empty());
         int rank = 0;
@@ -183,8 +184,8 @@ private slots:
         const std::string path = writePlan(QStringLiteral("hostile.json"), plan);
         QElapsedTimer timer;
         timer.start();
-        const CliRun result = run({"search", path, "--json", "--top", "0", "--overlaps",
-                                   "--time-limit", "0.5"});
+        const CliRun result =
+            run({"search", path, "--json", "--top", "0", "--overlaps", "--time-limit", "0.5"});
         QVERIFY2(timer.elapsed() < 5000, std::to_string(timer.elapsed()).c_str());
         QCOMPARE(result.exitCode, 0);
         const nlohmann::json j = nlohmann::json::parse(result.out);
