@@ -244,6 +244,9 @@ std::vector<WhatIf> WhatIfWork::pairs() {
     if (fitting.size() > timed) fitting.resize(timed);
     std::vector<WhatIf> out;
     for (Pair& pair : fitting) {
+        // As for one change: a pair whose saving cannot be represented has no honest figure.
+        const auto saved = checkedDifference(peakBytes_, pair.peakBytes);
+        if (!saved) continue;
         WhatIf hint;
         hint.changeText = std::move(pair.change);
         hint.change = renderCodedText(hint.changeText, Language::English);
@@ -251,8 +254,7 @@ std::vector<WhatIf> WhatIfWork::pairs() {
         hint.patch = planPatch(plan_, pair.plan);
         hint.worldSize = pair.worldSize;
         hint.peakBytes = pair.peakBytes;
-        hint.savedBytes =
-            static_cast<std::int64_t>(peakBytes_) - static_cast<std::int64_t>(pair.peakBytes);
+        hint.savedBytes = *saved;
         hint.fits = pair.fits;
         time(pair.plan, hint);
         out.push_back(std::move(hint));
