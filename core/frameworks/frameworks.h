@@ -77,7 +77,7 @@ struct PlanImport {
 [[nodiscard]] std::span<const FrameworkFormat> frameworkFormats();
 // The format with this key ("megatron", "deepspeed", "torchtitan", "huggingface"); nullptr if none.
 [[nodiscard]] const FrameworkFormat* findFrameworkFormat(std::string_view key);
-// What the format's files are, in a language: "Megatron-LM arguments", "Megatron-LM 参数".
+// What the format's files are, in a language ("Megatron-LM arguments" in English).
 [[nodiscard]] std::string frameworkName(const FrameworkFormat& format, Language language);
 
 // The plan in the format (which must have `write`). Never throws.

@@ -108,7 +108,7 @@ static_assert([] {
     return categoryInfo(category).key;
 }
 
-// The category's name in a language: "optimizer states", "优化器状态".
+// The category's name in a language ("optimizer states" in English).
 [[nodiscard]] std::string categoryName(MemoryCategory category, Language language);
 
 }  // namespace fourfold::core

@@ -69,7 +69,7 @@ bool checkRange(DiagnosticSink& sink, std::string_view rangePointer, double valu
 // "1, 2, 4 or 8": the divisors of a positive number (at most `limit`, then "...").
 [[nodiscard]] std::string divisorsText(std::int64_t total, int limit = 8);
 // The same as the arg "choices" of a diagnostic, in English and as a coded text, so the
-// sentence lists them in the reader's language ("1、2、4 或 8").
+// sentence lists them in the reader's language with its own separators and conjunction.
 void addChoices(DiagnosticArgs& args, std::int64_t total, int limit = 8);
 
 // The shape's own parameter count in double (dense or MoE, tied or not); for absurd-size checks.
