@@ -40,7 +40,7 @@ namespace fourfold::core {
                                            Language language);
 // A diagnostic's sentence in a language; one without a code keeps its message.
 [[nodiscard]] std::string renderMessage(const Diagnostic& diagnostic, Language language);
-// describe() in a language: "警告 /parallel/tp：…" — severity, line and column, place and sentence.
+// describe() in a language: severity, line and column, place and sentence, each in its words.
 [[nodiscard]] std::string describe(const Diagnostic& diagnostic, Language language);
 
 // How an arg shows in a sentence: integers in full, reals as "0.95" or "6.74e9", text as is.
