@@ -2,6 +2,7 @@
 #include "core/calibrate/calibrate.h"
 
 #include "core/calibrate/detail/bounded_least_squares.h"
+#include "core/calibrate/detail/error_summary.h"
 #include "core/calibrate/detail/fit_parameters.h"
 #include "core/memory/memory_estimate.h"
 #include "core/model/model.h"
@@ -28,27 +29,6 @@ constexpr double kMinimumSensitivity = 0.02;
 constexpr double kIndependentShare = 0.1;
 // The held-out fits start at the full fit and take at most this many chord steps.
 constexpr int kHeldOutIterations = 4;
-
-std::optional<double> relativeError(const std::optional<double>& predicted,
-                                    const std::optional<double>& measured) {
-    if (!predicted || !measured || *measured <= 0) return std::nullopt;
-    return (*predicted - *measured) / *measured;
-}
-
-ErrorSummary summarise(const std::vector<CalibrationRow>& rows,
-                       std::optional<double> (CalibrationRow::*error)() const) {
-    ErrorSummary summary;
-    double sum = 0;
-    for (const CalibrationRow& row : rows) {
-        const auto value = (row.*error)();
-        if (!value) continue;
-        ++summary.runs;
-        sum += std::abs(*value);
-        summary.worst = std::max(summary.worst, std::abs(*value));
-    }
-    if (summary.runs > 0) summary.mean = sum / summary.runs;
-    return summary;
-}
 
 CodedText reason(std::string code, DiagnosticArgs args = {}) {
     return {"calibrate.reason." + std::move(code), std::move(args)};
@@ -558,12 +538,12 @@ Calibration run(const std::vector<CalibrationRun>& input, const CalibrationOptio
         }
         result.rows.push_back(std::move(row));
     }
-    result.stepBefore = summarise(result.rows, &CalibrationRow::beforeError);
-    result.stepAfter = summarise(result.rows, &CalibrationRow::afterError);
-    result.stepHeldOut = summarise(result.rows, &CalibrationRow::heldOutError);
-    result.peakBefore = summarise(result.rows, &CalibrationRow::beforePeakError);
-    result.peakAfter = summarise(result.rows, &CalibrationRow::afterPeakError);
-    result.peakHeldOut = summarise(result.rows, &CalibrationRow::heldOutPeakError);
+    result.stepBefore = detail::summarise(result.rows, &CalibrationRow::beforeError);
+    result.stepAfter = detail::summarise(result.rows, &CalibrationRow::afterError);
+    result.stepHeldOut = detail::summarise(result.rows, &CalibrationRow::heldOutError);
+    result.peakBefore = detail::summarise(result.rows, &CalibrationRow::beforePeakError);
+    result.peakAfter = detail::summarise(result.rows, &CalibrationRow::afterPeakError);
+    result.peakHeldOut = detail::summarise(result.rows, &CalibrationRow::heldOutPeakError);
 
     for (const FittedParameter& entry : result.parameters) {
         if (entry.fitted) continue;
@@ -597,33 +577,6 @@ Calibration run(const std::vector<CalibrationRun>& input, const CalibrationOptio
 }
 
 }  // namespace
-
-std::string_view calibrationParameterKey(CalibrationParameter parameter) {
-    return detail::parameterSpec(parameter).key;
-}
-
-bool calibrationParameterIsMemory(CalibrationParameter parameter) {
-    return detail::parameterSpec(parameter).memory;
-}
-
-std::optional<double> CalibrationRow::beforeError() const {
-    return relativeError(beforeStepS, measuredStepS);
-}
-std::optional<double> CalibrationRow::afterError() const {
-    return relativeError(afterStepS, measuredStepS);
-}
-std::optional<double> CalibrationRow::heldOutError() const {
-    return relativeError(heldOutStepS, measuredStepS);
-}
-std::optional<double> CalibrationRow::beforePeakError() const {
-    return relativeError(beforePeakBytes, measuredPeakBytes);
-}
-std::optional<double> CalibrationRow::afterPeakError() const {
-    return relativeError(afterPeakBytes, measuredPeakBytes);
-}
-std::optional<double> CalibrationRow::heldOutPeakError() const {
-    return relativeError(heldOutPeakBytes, measuredPeakBytes);
-}
 
 Calibration calibrate(const std::vector<CalibrationRun>& runs, const CalibrationOptions& options) {
     try {

@@ -141,3 +141,15 @@ void setProfileValue(CalibrationProfile& profile, CalibrationParameter parameter
 }
 
 }  // namespace fourfold::core::detail
+
+namespace fourfold::core {
+
+std::string_view calibrationParameterKey(CalibrationParameter parameter) {
+    return detail::parameterSpec(parameter).key;
+}
+
+bool calibrationParameterIsMemory(CalibrationParameter parameter) {
+    return detail::parameterSpec(parameter).memory;
+}
+
+}  // namespace fourfold::core
