@@ -120,6 +120,23 @@ std::vector<int> parallelChoices(const Plan& plan, ParallelAxis axis) {
     return values;
 }
 
+int largestValidChoiceUpTo(const Plan& plan, ParallelAxis axis, std::int64_t ceiling,
+                           int fallback) {
+    const std::vector<int> values = candidates(plan, axis);
+    for (auto value = values.rbegin(); value != values.rend(); ++value) {
+        if (*value <= ceiling && isValidChoice(plan, axis, *value)) return *value;
+    }
+    // parallelChoices offers the neutral value when no candidate is valid; it counts here only if
+    // it is valid itself (when it is a candidate, it was checked above).
+    const int neutral = axisInfo(axis).neutral;
+    if (neutral > ceiling || std::find(values.begin(), values.end(), neutral) != values.end()) {
+        return fallback;
+    }
+    const bool anyValid = std::any_of(values.begin(), values.end(),
+                                      [&](int value) { return isValidChoice(plan, axis, value); });
+    return !anyValid && isValidChoice(plan, axis, neutral) ? neutral : fallback;
+}
+
 std::vector<int> dataParallelChoices(const Plan& plan) {
     return parallelChoices(plan, ParallelAxis::Data);
 }

@@ -33,6 +33,12 @@ inline constexpr std::int64_t kMaxChoiceClusterGpus = std::int64_t{1} << 26;
 [[nodiscard]] std::vector<int> virtualStageChoices(const Plan& plan);
 [[nodiscard]] std::vector<int> shardingGroupChoices(const Plan& plan);  // 0 = all DP ranks
 
+// The largest of parallelChoices(plan, axis) not above `ceiling` that is valid, or `fallback`.
+// Checks the candidates from the top down, so a cluster of millions of GPUs, where the choices
+// number tens of thousands, costs a few rule checks rather than all of them.
+[[nodiscard]] int largestValidChoiceUpTo(const Plan& plan, ParallelAxis axis, std::int64_t ceiling,
+                                         int fallback);
+
 // The diagnostic (validate()'s code, args and severity) of the rule `value` breaks for this plan;
 // an empty code when the value is valid.
 [[nodiscard]] Diagnostic choiceProblem(const Plan& plan, ParallelAxis axis, int value);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/rules/parallel_edit.h"
 
+#include "core/rules/validate_parts.h"
+
 #include <algorithm>
 #include <array>
 
@@ -25,20 +27,11 @@ std::int64_t worldOf(const Plan& plan) {
            positive(parallel.cp);
 }
 
-// The largest valid value of `axis` not above `ceiling`, or `fallback` when there is none.
-int largestValidUpTo(const Plan& plan, ParallelAxis axis, std::int64_t ceiling, int fallback) {
-    int best = fallback;
-    for (int value : parallelChoices(plan, axis)) {
-        if (value <= ceiling && isValidChoice(plan, axis, value)) best = value;
-    }
-    return best;
-}
-
 // A dependent degree the change broke drops to its largest valid value not above the old one.
 void repairDependent(Plan& plan, ParallelAxis axis, int fallback) {
     const int current = parallelValue(plan, axis);
     if (isValidChoice(plan, axis, current)) return;
-    setParallelValue(plan, axis, largestValidUpTo(plan, axis, current, fallback));
+    setParallelValue(plan, axis, largestValidChoiceUpTo(plan, axis, current, fallback));
 }
 
 void followDataParallel(Plan& plan) {
@@ -47,7 +40,11 @@ void followDataParallel(Plan& plan) {
     const std::int64_t modelParallel =
         positive(parallel.tp) * positive(parallel.pp) * positive(parallel.cp);
     if (gpus < 1) return;
-    plan.parallel.dp = largestValidUpTo(plan, ParallelAxis::Data, gpus / modelParallel, 1);
+    // No more ranks than the world-size bound allows: on a cluster beyond it, every DP above
+    // would be refused, one rule check each.
+    const auto rankBound = static_cast<std::int64_t>(detail::kMaxRanks);
+    const std::int64_t ceiling = std::min(gpus, rankBound) / modelParallel;
+    plan.parallel.dp = largestValidChoiceUpTo(plan, ParallelAxis::Data, ceiling, 1);
 }
 
 // Keeps a typed global batch true when DP moved: B = b × a × d (Narayanan et al. 2021 §2).
