@@ -2,6 +2,7 @@
 #include "published_plans.h"
 
 #include "core/evaluate/evaluate.h"
+#include "core/model/pipeline_layout.h"
 #include "core/plan/catalog.h"
 
 #include <algorithm>
@@ -42,29 +43,38 @@ bool nearEvenSplit(const std::vector<int>& stages, int layers, int pp) {
     return sum == layers;
 }
 
+// A list of stage sizes, one per model chunk in model order (pp × vp of them), as a layout
+// string with the embedding on the first chunk and the loss on the last: "7,8,8,7" →
+// "Et*7|t*8|t*8|t*7L". Empty when the list is not one size per chunk.
+std::string layoutFromStageLayers(const std::vector<int>& stages, int chunks) {
+    if (stages.empty() || stages.size() != static_cast<std::size_t>(chunks)) return {};
+    std::vector<core::LayoutChunk> layout;
+    for (const int layers : stages) layout.push_back({.layers = layers});
+    layout.front().embedding = true;
+    layout.back().loss = true;
+    return core::layoutString(layout);
+}
+
 // What a Plan cannot say yet, first reason only; empty when the run is expressible.
 std::string notExpressible(const PublishedRun& run) {
     const Shape& s = run.shape;
     const Layout& l = run.layout;
     const int vp = std::max(l.vp, 1);
-    if (l.stageLayers[0] != '\0' &&
-        (vp > 1 || !nearEvenSplit(stageLayerCounts(l.stageLayers), s.layers, l.pp))) {
+    const int chunks = std::max(l.pp, 1) * vp;
+    const bool placed = l.pipelineLayout[0] != '\0' || l.embeddingInSplit == Known::Yes ||
+                        l.lossInSplit == Known::Yes;
+    if (l.stageLayers[0] != '\0' && !placed &&
+        !nearEvenSplit(stageLayerCounts(l.stageLayers), s.layers, l.pp) &&
+        layoutFromStageLayers(stageLayerCounts(l.stageLayers), chunks).empty()) {
         return format("uneven pipeline stages (%s)", l.stageLayers);
     }
-    // Interleaving needs every model chunk the same size.
-    if (vp > 1 && s.layers % (std::max(l.pp, 1) * vp) != 0) {
+    // Interleaving without a layout needs every model chunk the same size.
+    const int counted = s.layers + (l.embeddingInSplit == Known::Yes ? 1 : 0) +
+                        (l.lossInSplit == Known::Yes ? 1 : 0);
+    if (vp > 1 && l.stageLayers[0] == '\0' && l.pipelineLayout[0] == '\0' &&
+        counted % chunks != 0) {
         return format("%d layers do not divide into pp %d x vp %d chunks", s.layers, l.pp, vp);
     }
-    if (s.qLoraRank > 0 || s.kvLoraRank > 0) return "multi-head latent attention";
-    if (s.sharedExperts > 0) return "shared experts";
-    if (s.denseLayers > 0) return "leading dense layers in an MoE model";
-    if (s.mtpDepth > 0) return "multi-token prediction modules";
-    if (s.headDim > 0 && s.headDim * s.heads != s.hidden) {
-        return format("head dimension %d is not hidden %d / heads %d", s.headDim, s.hidden,
-                      s.heads);
-    }
-    if (contains(s.attention, "sliding")) return "sliding-window attention";
-    if (contains(l.schedule, "DualPipe")) return "the DualPipe schedule";
     return {};
 }
 
@@ -214,9 +224,24 @@ RunPlan planForRun(const PublishedRun& run) {
     m.sequence = s.sequence;
     m.mlp = s.mlp == Mlp::Swiglu ? core::MlpKind::Swiglu : core::MlpKind::Gelu;
     m.tiedEmbeddings = known(s.tiedEmbeddings, false);
+    m.headDim = s.qkNopeHeadDim > 0 ? s.qkNopeHeadDim : s.headDim;
+    m.qkNorm = known(s.qkNorm, false);
+    m.slidingWindow = s.slidingWindow;
+    m.fullAttentionEvery = s.fullAttentionEvery;
     if (s.experts > 1) {
-        m.moe = {.experts = s.experts, .topK = s.topK, .expertFfnHidden = s.expertFfnHidden};
+        m.moe = {.experts = s.experts,
+                 .topK = s.topK,
+                 .expertFfnHidden = s.expertFfnHidden,
+                 .sharedExperts = s.sharedExperts,
+                 .firstDenseLayers = s.denseLayers};
     }
+    if (s.kvLoraRank > 0) {
+        m.mla = {.kvRank = s.kvLoraRank,
+                 .qRank = s.qLoraRank,
+                 .ropeDim = s.qkRopeHeadDim,
+                 .vHeadDim = s.vHeadDim};
+    }
+    m.mtpLayers = s.mtpDepth;
 
     core::ClusterSpec& c = plan.cluster;
     c.gpu = *gpu;
@@ -234,8 +259,32 @@ RunPlan planForRun(const PublishedRun& run) {
     p.ep = std::max(l.ep, 1);
     p.etp = s.experts > 1 ? l.etp : 0;
     p.virtualStages = std::max(l.vp, 1);
-    p.schedule =
-        p.virtualStages > 1 ? core::ScheduleKind::Interleaved1F1B : core::ScheduleKind::OneFOneB;
+    p.schedule = contains(l.schedule, "DualPipe") ? core::ScheduleKind::DualPipe
+                 : p.virtualStages > 1            ? core::ScheduleKind::Interleaved1F1B
+                                                  : core::ScheduleKind::OneFOneB;
+    // Placement: the recipe's layout string or split accounting, else a published list of stage
+    // sizes that is not the plan's own near-even split, as a layout.
+    p.embeddingInSplit = known(l.embeddingInSplit, false);
+    p.lossInSplit = known(l.lossInSplit, false);
+    p.pipelineLayout = l.pipelineLayout;
+    const std::vector<int> stages = stageLayerCounts(l.stageLayers);
+    if (p.pipelineLayout.empty() && !stages.empty() &&
+        (p.virtualStages > 1 || !nearEvenSplit(stages, s.layers, p.pp))) {
+        p.pipelineLayout = layoutFromStageLayers(stages, p.pp * p.virtualStages);
+    }
+    p.reshardAfterForward = known(l.reshardAfterForward, true);
+    if (p.schedule == core::ScheduleKind::DualPipe) {
+        // DualPipe runs two chunks on every rank, one from each end of the model (DeepSeek-V3
+        // report, section 3.2.1); with no layout published the layers split as evenly as they
+        // can over the 2·pp chunks, the longer chunks first (Megatron-LM's even split).
+        p.virtualStages = 2;
+        if (p.pipelineLayout.empty()) {
+            const int chunkCount = 2 * p.pp;
+            std::vector<int> even(static_cast<std::size_t>(chunkCount), s.layers / chunkCount);
+            for (int i = 0; i < s.layers % chunkCount; ++i) ++even[static_cast<std::size_t>(i)];
+            p.pipelineLayout = layoutFromStageLayers(even, chunkCount);
+        }
+    }
     p.sequenceParallel = p.tp > 1 && known(l.sequenceParallel, true);
     setSharding(p, l);
 

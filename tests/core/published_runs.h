@@ -66,7 +66,10 @@ struct Shape {
     int sequence = 0;
     Mlp mlp = Mlp::NotPublished;
     Known tiedEmbeddings = Known::NotPublished;
-    const char* attention = "";  // anything but plain causal self-attention
+    const char* attention = "";          // anything but plain causal self-attention
+    Known qkNorm = Known::NotPublished;  // RMSNorm on each head's queries and keys
+    int slidingWindow = 0;               // > 0: local layers attend to this many past tokens
+    int fullAttentionEvery = 0;          // with a window: every n-th layer attends to all
     // Mixture of experts (0: dense).
     int experts = 0;
     int topK = 0;
@@ -109,6 +112,13 @@ struct Layout {
     int hsdpShard = 0;
     Known sequenceParallel = Known::NotPublished;
     const char* overlap = "";  // communication overlaps the source names
+    // The pipeline's placement as the run's framework recipe gives it, where the source leaves it
+    // unsaid: a layout string in Megatron-LM's syntax (--pipeline-model-parallel-layout), and
+    // whether the embedding and the loss count as layers of the split
+    // (--account-for-embedding/loss-in-pipeline-split). The notes name the recipe.
+    const char* pipelineLayout = "";
+    Known embeddingInSplit = Known::NotPublished;
+    Known lossInSplit = Known::NotPublished;
 };
 
 // Layout::stageLayers as numbers: "15,16,16" → {15, 16, 16}; empty when the text is empty or
@@ -164,6 +174,15 @@ struct PublishedRun {
     Split split = Split::HeldOut;
     const char* notes = "";
 };
+
+// A row with the pipeline placement of its framework's recipe (Layout::pipelineLayout).
+constexpr PublishedRun withPipeline(PublishedRun run, const char* layout, Known embeddingInSplit,
+                                    Known lossInSplit) {
+    run.layout.pipelineLayout = layout;
+    run.layout.embeddingInSplit = embeddingInSplit;
+    run.layout.lossInSplit = lossInSplit;
+    return run;
+}
 
 struct PublishedPeak {
     const char* id = "";
@@ -1414,6 +1433,7 @@ inline constexpr Shape kQwen3_30B_A3B = {.name = "Qwen3 30B-A3B",
                                          .mlp = Mlp::Swiglu,
                                          .tiedEmbeddings = Known::No,
                                          .attention = "QK layer norm",
+                                         .qkNorm = Known::Yes,
                                          .experts = 128,
                                          .topK = 8,
                                          .expertFfnHidden = 768};
@@ -1429,6 +1449,7 @@ inline constexpr Shape kQwen3_235B_A22B = {.name = "Qwen3 235B-A22B",
                                            .mlp = Mlp::Swiglu,
                                            .tiedEmbeddings = Known::No,
                                            .attention = "QK layer norm",
+                                           .qkNorm = Known::Yes,
                                            .experts = 128,
                                            .topK = 8,
                                            .expertFfnHidden = 1536};
@@ -1447,6 +1468,8 @@ inline constexpr Shape kGptOss120B = {
     .mlp = Mlp::Swiglu,
     .tiedEmbeddings = Known::No,
     .attention = "alternating full / 128-token sliding window, attention sinks",
+    .slidingWindow = 128,
+    .fullAttentionEvery = 2,
     .experts = 128,
     .topK = 4,
     .expertFfnHidden = 2880};
@@ -1584,29 +1607,33 @@ inline constexpr std::array<PublishedRun, 11> kMegatronBridgeArchive = {{
                     "layout Et*2|(t*2|)*34,t*3|(t*2|)*3,tL (embedding with 2 layers first, one "
                     "chunk of 3, the loss with 1 layer last); whether 25.11 used it is not "
                     "stated. Recompute, distributed optimizer, overlaps not stated."}),
-    detail::bridge({"mb2511-h100-llama31-405b-1024gpu",
-                    "25.11, DGX-H100, LLAMA3.1_405B",
-                    "NeMo 25.11 container",
-                    withSequence(kLlama3_405B, 8192),
-                    detail::kDgxH100,
-                    1024,
-                    Precision::Fp8,
-                    detail::kFp8Cs,
-                    512,
-                    1,
-                    0,
-                    8,
-                    8,
-                    2,
-                    8,
-                    1,
-                    64,
-                    292,
-                    737,
-                    Split::HeldOut,
-                    "126 layers over 8 x 8 chunks cannot be even; the layout is not stated. "
-                    "Sequence parallel and TP overlap are in the current recipe; recompute not "
-                    "stated."}),
+    // Pipeline: the llama31_405b recipe counts the embedding and the loss as layers (128 over 64
+    // chunks of 2; Megatron-Bridge recipes/llama/llama31_405b.py).
+    withPipeline(
+        detail::bridge({"mb2511-h100-llama31-405b-1024gpu",
+                        "25.11, DGX-H100, LLAMA3.1_405B",
+                        "NeMo 25.11 container",
+                        withSequence(kLlama3_405B, 8192),
+                        detail::kDgxH100,
+                        1024,
+                        Precision::Fp8,
+                        detail::kFp8Cs,
+                        512,
+                        1,
+                        0,
+                        8,
+                        8,
+                        2,
+                        8,
+                        1,
+                        64,
+                        292,
+                        737,
+                        Split::HeldOut,
+                        "126 layers over 8 x 8 chunks cannot be even; the layout is not stated. "
+                        "Sequence parallel and TP overlap are in the current recipe; recompute not "
+                        "stated."}),
+        "", Known::Yes, Known::Yes),
     detail::bridge({"mb2511-h100-qwen3-30b-16gpu",
                     "25.11, DGX-H100, Qwen3_30B_a3B",
                     "NeMo 25.11 container",
@@ -1629,54 +1656,62 @@ inline constexpr std::array<PublishedRun, 11> kMegatronBridgeArchive = {{
                     Split::HeldOut,
                     "One layer per virtual chunk (48 = 2 x 24). Balanced routing, no token "
                     "dropping. Recompute not stated."}),
-    detail::bridge({"mb2511-h100-qwen3-235b-256gpu",
-                    "25.11, DGX-H100, Qwen3_235B_a22B",
-                    "NeMo 25.11 container",
-                    kQwen3_235B_A22B,
-                    detail::kDgxH100,
-                    256,
-                    Precision::Fp8,
-                    detail::kFp8Cs,
-                    2048,
-                    1,
-                    0,
-                    2,
-                    8,
-                    1,
-                    4,
-                    32,
-                    128,
-                    1575,
-                    233,
-                    Split::HeldOut,
-                    "94 layers over 8 x 4 chunks cannot be even; the layout is not stated. EP 32 "
-                    "spans the TP x DP ranks (expert TP not stated). Balanced routing, no token "
-                    "dropping."}),
-    detail::bridge({"mb2509-h100-deepseekv3-1024gpu",
-                    "25.09, DGX-H100, DeepSeekV3 (dropless)",
-                    "NeMo 25.09 container",
-                    kDeepSeekV3NoMtp,
-                    detail::kDgxH100,
-                    1024,
-                    Precision::Fp8,
-                    "FP8; the 25.09 table has no precision column. TFLOP/s 338 is the "
-                    "unparenthesised figure, 330 with 128x128 weight / 1x128 activation blocks",
-                    8192,
-                    1,
-                    0,
-                    2,
-                    8,
-                    1,
-                    4,
-                    64,
-                    128,
-                    1297,
-                    338,
-                    Split::HeldOut,
-                    "Whether MTP ran is not stated (later tables say w/ or w/o MTP). 61 layers "
-                    "over 8 x 4 chunks: the current recipe's layout Et|(tt|)*30mL puts the "
-                    "embedding with 1 layer first and MTP with the loss last; not stated for "
-                    "25.09. Current recipe recomputes mla_up_proj and mlp."}),
+    // Pipeline: the Qwen3-235B-A22B H100 recipe counts the embedding and the loss as layers (96
+    // over 32 chunks of 3; recipes/qwen/h100/qwen3_moe.py).
+    withPipeline(detail::bridge(
+                     {"mb2511-h100-qwen3-235b-256gpu",
+                      "25.11, DGX-H100, Qwen3_235B_a22B",
+                      "NeMo 25.11 container",
+                      kQwen3_235B_A22B,
+                      detail::kDgxH100,
+                      256,
+                      Precision::Fp8,
+                      detail::kFp8Cs,
+                      2048,
+                      1,
+                      0,
+                      2,
+                      8,
+                      1,
+                      4,
+                      32,
+                      128,
+                      1575,
+                      233,
+                      Split::HeldOut,
+                      "94 layers over 8 x 4 chunks cannot be even; the layout is not stated. EP 32 "
+                      "spans the TP x DP ranks (expert TP not stated). Balanced routing, no token "
+                      "dropping."}),
+                 "", Known::Yes, Known::Yes),
+    // Pipeline: the recipe's layout for 8 x 4 chunks (embedding with one layer first, the loss
+    // alone last), as the notes say.
+    withPipeline(
+        detail::bridge({"mb2509-h100-deepseekv3-1024gpu",
+                        "25.09, DGX-H100, DeepSeekV3 (dropless)",
+                        "NeMo 25.09 container",
+                        kDeepSeekV3NoMtp,
+                        detail::kDgxH100,
+                        1024,
+                        Precision::Fp8,
+                        "FP8; the 25.09 table has no precision column. TFLOP/s 338 is the "
+                        "unparenthesised figure, 330 with 128x128 weight / 1x128 activation blocks",
+                        8192,
+                        1,
+                        0,
+                        2,
+                        8,
+                        1,
+                        4,
+                        64,
+                        128,
+                        1297,
+                        338,
+                        Split::HeldOut,
+                        "Whether MTP ran is not stated (later tables say w/ or w/o MTP). 61 layers "
+                        "over 8 x 4 chunks: the current recipe's layout Et|(tt|)*30mL puts the "
+                        "embedding with 1 layer first and MTP with the loss last; not stated for "
+                        "25.09. Current recipe recomputes mla_up_proj and mlp."}),
+        "Et|(tt|)*30,L", Known::No, Known::No),
     detail::bridge({"mb260401-h100-llama3-70b-64gpu",
                     "26.04.01, DGX-H100, LLAMA3_70B",
                     "NeMo 26.04.01 container",
@@ -1745,50 +1780,59 @@ inline constexpr std::array<PublishedRun, 11> kMegatronBridgeArchive = {{
                     "The parenthesised FP8-MX figures (29521 tokens/s, 1519 TFLOP/s) are the "
                     "same layout in MXFP8. Nearest catalog preset b200-192gb (192 GB part). "
                     "Recompute not stated."}),
-    detail::bridge({"mb2511-b200-deepseekv3-mtp-256gpu",
-                    "25.11, DGX-B200, DeepSeekV3 (w/ MTP)",
-                    "NeMo 25.11 container",
-                    kDeepSeekV3,
-                    detail::kDgxB200,
-                    256,
-                    Precision::Mxfp8,
-                    detail::kMxfp8,
-                    2048,
-                    1,
-                    0,
-                    1,
-                    16,
-                    1,
-                    1,
-                    8,
-                    128,
-                    2139,
-                    557,
-                    Split::HeldOut,
-                    "61 layers and the MTP module over 16 stages cannot be even; the layout is "
-                    "not stated. Balanced routing, no token dropping."}),
-    detail::bridge({"mb2511-b200-qwen3-235b-64gpu",
-                    "25.11, DGX-B200, Qwen3_235B_a22B",
-                    "NeMo 25.11 container",
-                    kQwen3_235B_A22B,
-                    detail::kDgxB200,
-                    64,
-                    Precision::Mxfp8,
-                    detail::kMxfp8,
-                    1024,
-                    1,
-                    0,
-                    1,
-                    8,
-                    1,
-                    2,
-                    8,
-                    128,
-                    3269,
-                    484,
-                    Split::HeldOut,
-                    "94 layers over 8 x 2 chunks cannot be even; layout not stated. Balanced "
-                    "routing, no token dropping."}),
+    // Pipeline: the DeepSeek-V3 recipe's layout for PP 16 (recipes/deepseek/deepseek_v3.py,
+    // _get_deepseek_v3_pipeline_layout): the embedding with 4 layers, 14 stages of 4, the last with
+    // one layer, the MTP module and the loss.
+    withPipeline(
+        detail::bridge({"mb2511-b200-deepseekv3-mtp-256gpu",
+                        "25.11, DGX-B200, DeepSeekV3 (w/ MTP)",
+                        "NeMo 25.11 container",
+                        kDeepSeekV3,
+                        detail::kDgxB200,
+                        256,
+                        Precision::Mxfp8,
+                        detail::kMxfp8,
+                        2048,
+                        1,
+                        0,
+                        1,
+                        16,
+                        1,
+                        1,
+                        8,
+                        128,
+                        2139,
+                        557,
+                        Split::HeldOut,
+                        "61 layers and the MTP module over 16 stages cannot be even; the layout is "
+                        "not stated. Balanced routing, no token dropping."}),
+        "Et*4|(t*4|)*14,tL", Known::No, Known::No),
+    // Pipeline: embedding and loss counted as layers, as the Qwen3-235B-A22B recipes do (96 over 16
+    // chunks of 6).
+    withPipeline(
+        detail::bridge({"mb2511-b200-qwen3-235b-64gpu",
+                        "25.11, DGX-B200, Qwen3_235B_a22B",
+                        "NeMo 25.11 container",
+                        kQwen3_235B_A22B,
+                        detail::kDgxB200,
+                        64,
+                        Precision::Mxfp8,
+                        detail::kMxfp8,
+                        1024,
+                        1,
+                        0,
+                        1,
+                        8,
+                        1,
+                        2,
+                        8,
+                        128,
+                        3269,
+                        484,
+                        Split::HeldOut,
+                        "94 layers over 8 x 2 chunks cannot be even; layout not stated. Balanced "
+                        "routing, no token dropping."}),
+        "", Known::Yes, Known::Yes),
 }};
 
 // ---- Llama 3 paper (Dubey et al. 2024), Table 4 -------------------------------------------
