@@ -115,9 +115,11 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
     }
     // Expert parallelism: all-to-all dispatch and combine in each direction.
     if (isMoe(m) && p.ep > 1) {
+        // Each TP rank dispatches its sequence-parallel share of the tokens (Megatron-Core's
+        // MoE layer works on [s/tp, b, h]).
         const double routed =
-            tokens * std::min(stageAtLeastOne(m.moe.topK), stageAtLeastOne(m.moe.experts)) *
-            m.hidden * e;
+            tokens / stageAtLeastOne(p.tp) *
+            std::min(stageAtLeastOne(m.moe.topK), stageAtLeastOne(m.moe.experts)) * m.hidden * e;
         comm.epForward = 2.0 * allToAllS(routed, paths.ep);
         comm.epBackward = comm.epForward + (fullRecompute ? comm.epForward : 0.0);
     }

@@ -219,6 +219,40 @@ private slots:
         QVERIFY(wide.stepTimeS > narrow.stepTimeS);
     }
 
+    // Megatron-Core's MoE layer works on each TP rank's sequence-parallel share of the tokens
+    // ([s/tp, b, h]), so with TP 2 every rank dispatches half the tokens of TP 1: the same 16
+    // ranks on one node of 16, EP 8 inside a TP-2 layout, move 1 × 4096 / 2 tokens × top-2 ×
+    // h × 2 B each way.
+    void expertTokensAreTheSequenceParallelShare() {
+        Plan plan = moePlan();
+        plan.cluster.nodes = 1;
+        plan.cluster.gpusPerNode = 16;
+        plan.parallel.dp = 8;
+        plan.parallel.tp = 2;
+        plan.parallel.etp = 1;
+        plan.parallel.ep = 8;
+        plan.parallel.sequenceParallel = true;
+        const double routed = 1.0 * 4096 / 2 * 2 * 4096 * 2.0;  // b × s / tp × top-k × h × 2 B
+        const double perLayer = 4.0 * (7 * 3.4e-6 + 7.0 / 8.0 * routed / 450e9);
+        const double expected = plan.training.gradAccumulation * plan.model.layers * perLayer;
+        const PerformanceReport report = performanceOf(plan);
+        QVERIFY(!report.stages.empty());
+        QVERIFY2(std::fabs(report.stages[0].breakdown.epComm - expected) < 1e-9 * expected,
+                 qPrintable(QString::number(report.stages[0].breakdown.epComm, 'g', 10)));
+        // The experts' activations are t · ffn / tp whatever expert TP is: etp 2 splits each
+        // expert's width over the ranks that gathered twice the tokens.
+        Plan wide = plan;
+        wide.parallel.etp = 2;
+        wide.parallel.ep = 4;
+        const auto activations = [](const Plan& p) {
+            const Evaluation evaluation = evaluate(p);
+            const auto& items = evaluation.memory->stages.front().items;
+            return items[static_cast<std::size_t>(fourfold::core::MemoryCategory::Activations)]
+                .bytes;
+        };
+        QCOMPARE(activations(wide), activations(plan));
+    }
+
     // Megatron-Core's combined 1F1B step (--overlap-moe-expert-parallel-comm) merges one micro-
     // batch's forward with another's backward, so each one's all-to-all runs beside the other's
     // compute. Without a pipeline every micro-batch but the first pairs up; here the compute

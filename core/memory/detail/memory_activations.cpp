@@ -75,7 +75,9 @@ LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute) {
         // Router logits in fp32, the dispatched copies of each token, and top-k expert MLPs.
         const double topK = std::max(1, spec.moe.topK);
         replicated += moeShare * (4.0 * T * spec.moe.experts + e * T * topK * h);
-        expert = moeShare * topK * matrices * e * T * expertFfn(spec) / in.etp;
+        // An expert rank holds t · etp / tp routed tokens at ffn / etp each (the MoE layer
+        // works on each TP rank's sequence-parallel share): t · ffn / tp, whatever etp is.
+        expert = moeShare * topK * matrices * e * T * expertFfn(spec) / in.tp;
         if (moeShare < 1.0) split += (1.0 - moeShare) * denseMlp;
     } else {
         split += denseMlp;

@@ -81,12 +81,17 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
         const double experts = layerAtLeastOne(m.moe.experts);
         const double topK = std::min(layerAtLeastOne(m.moe.topK), experts);
         const double localExperts = std::max(1.0, experts / s.ep);
-        const double perExpert = t * topK * s.ep / experts;  // tokens each local expert sees
+        // Megatron-Core's MoE layer takes each TP rank's sequence-parallel share of the tokens
+        // (hidden states [s/tp, b, h]) and gathers them over its expert-TP group, so an expert
+        // rank routes t · etp / tp tokens (Megatron-Core MoE docs, token dispatcher).
+        const double routedTokens = t * std::min(s.etp, s.tp) / s.tp;
+        const double perExpert =
+            routedTokens * topK * s.ep / experts;  // tokens a local expert sees
         const double ffn = expertFfn(m) / s.etp;
-        add({t, experts, h}, moeShare);  // router
+        add({t / s.tp, experts, h}, moeShare);  // router, on the sequence-parallel share
         add({perExpert, upWidth * ffn, h, localExperts}, moeShare);
         add({perExpert, h, ffn, localExperts}, moeShare);
-        elementBytes += moeShare * (swiglu ? 3.0 : 2.0) * e * t * topK * ffn;
+        elementBytes += moeShare * (swiglu ? 3.0 : 2.0) * e * routedTokens * topK * ffn;
         // Shared experts: a dense MLP every token passes through (DeepSeekMoE, Dai et al.
         // 2024), split by TP.
         const double shared = (m.moe.sharedFfnHidden > 0 ? m.moe.sharedFfnHidden
