@@ -56,6 +56,10 @@
         <translation>选择性（注意力）</translation>
     </message>
     <message>
+        <source>Selective (every other matmul)</source>
+        <translation>选择性（隔一个矩阵乘）</translation>
+    </message>
+    <message>
         <source>Full (every layer)</source>
         <translation>完全（每一层）</translation>
     </message>

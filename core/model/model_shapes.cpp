@@ -104,12 +104,12 @@ double sharedExpertParameters(const ModelSpec& spec) {
     return positive(spec.moe.sharedExperts) * mlpParameters(spec, expertFfn(spec));
 }
 
+}  // namespace
+
 double sharedExpertWidth(const ModelSpec& spec) {
     if (spec.moe.sharedFfnHidden > 0) return positive(spec.moe.sharedFfnHidden);
     return positive(spec.moe.sharedExperts) * expertFfn(spec);
 }
-
-}  // namespace
 
 double meanAttentionSpan(const ModelSpec& spec) {
     if (spec.slidingWindow <= 0 || spec.fullAttentionEvery <= 0) return attentionSpan(spec, 0);
@@ -243,6 +243,18 @@ double layerForwardFlopsPerToken(const ModelSpec& spec) {
 double attentionCoreForwardFlopsPerToken(const ModelSpec& spec) {
     const double width = queryWidth(spec) + valueWidth(spec);
     return 2.0 * meanAttentionSpan(spec) * width * static_cast<double>(layerCount(spec));
+}
+
+double opReplayedForwardFlopsPerToken(const ModelSpec& spec) {
+    const double h = positive(spec.hidden);
+    const double moeShare = moeLayerShare(spec);
+    double mlpWidth = (1.0 - moeShare) * positive(spec.ffnHidden);
+    if (isMoe(spec)) {
+        const double routed = std::min(positive(spec.moe.topK), positive(spec.moe.experts));
+        mlpWidth += moeShare * (routed * expertFfn(spec) + sharedExpertWidth(spec));
+    }
+    const double perLayer = 2.0 * h * (kvWidth(spec) + valueWidth(spec) + mlpWidth);
+    return perLayer * static_cast<double>(layerCount(spec));
 }
 
 bool hasModernArchitecture(const ModelSpec& spec) {

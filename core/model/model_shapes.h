@@ -18,6 +18,9 @@ namespace fourfold::core::detail {
 [[nodiscard]] bool gptStyle(const ModelSpec& spec);
 [[nodiscard]] bool isMoe(const ModelSpec& spec);
 [[nodiscard]] double expertFfn(const ModelSpec& spec);
+// Width of an MoE layer's shared experts together (shared_ffn_hidden, or their count × the
+// expert width); 0 without shared experts.
+[[nodiscard]] double sharedExpertWidth(const ModelSpec& spec);
 // Width of the k and v projections: kvHeads × head dimension (h / heads, or head_dim).
 [[nodiscard]] double kvWidth(const ModelSpec& spec);
 // The head dimension: head_dim when the model sets its own, else h / heads.
@@ -73,6 +76,9 @@ struct LayerShape {
 [[nodiscard]] double layerForwardFlopsPerToken(const ModelSpec& spec);
 // The score and value products alone (the last term above), summed over all layers.
 [[nodiscard]] double attentionCoreForwardFlopsPerToken(const ModelSpec& spec);
+// The matmul FLOPs per token op-level selective recompute replays (torchtitan's every other
+// matmul: k, the output projection and one MLP matrix of each path), summed over all layers.
+[[nodiscard]] double opReplayedForwardFlopsPerToken(const ModelSpec& spec);
 // Whether the model has a part the classic shape lacks (own head size, latent attention,
 // sliding window, QK-norm, shared experts, mixed dense/MoE layers, MTP): figures then show it.
 [[nodiscard]] bool hasModernArchitecture(const ModelSpec& spec);

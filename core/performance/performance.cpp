@@ -170,6 +170,8 @@ double hardwareFlopsPerStep(const Plan& plan, const ModelReport& model) {
     } else if (plan.training.recompute == Recompute::Selective) {
         // Selective recompute replays the attention core (at the real head size and span).
         extraPerToken = detail::attentionCoreForwardFlopsPerToken(spec);
+    } else if (plan.training.recompute == Recompute::SelectiveOp) {
+        extraPerToken = detail::opReplayedForwardFlopsPerToken(spec);
     }
     return modelFlopsPerStep(plan, model) + extraPerToken * tokensPerStep(plan);
 }

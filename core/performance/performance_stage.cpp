@@ -102,6 +102,11 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
                            : allReduceS(activation, paths.tp);
     comm.tpForward = 2.0 * tpBlock;
     comm.tpBackward = 2.0 * tpBlock + (fullRecompute ? comm.tpForward : 0.0);
+    // Op-level recompute keeps the reduce-scattered outputs (torchtitan's save list) but
+    // replays the all-gathers that feed the attention and MLP blocks.
+    if (plan.training.recompute == Recompute::SelectiveOp && p.sequenceParallel) {
+        comm.tpBackward += 2.0 * allGatherS(activation, paths.tp);
+    }
     // Context parallelism (ring attention): cp − 1 key/value blocks pass round the ring in the
     // forward; backward passes keys/values and their gradients.
     if (p.cp > 1) {
@@ -109,8 +114,9 @@ LayerComm layerComm(const Plan& plan, const ModelReport& model, const Paths& pat
         comm.cpForward = (p.cp - 1) * pointToPointS(keyValue, paths.cp);
         // Recompute replays the ring passes with the attention it recomputes: the whole
         // forward (full) or the attention core (selective; Megatron-Core's ring attention runs
-        // inside the core-attention module it recomputes).
-        const bool replaysAttention = plan.training.recompute != Recompute::None;
+        // inside the core-attention module it recomputes); op-level recompute saves attention.
+        const bool replaysAttention = plan.training.recompute == Recompute::Full ||
+                                      plan.training.recompute == Recompute::Selective;
         comm.cpBackward = 2.0 * comm.cpForward + (replaysAttention ? comm.cpForward : 0.0);
     }
     // Expert parallelism: all-to-all dispatch and combine in each direction.

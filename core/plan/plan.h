@@ -16,7 +16,11 @@ namespace fourfold::core {
 enum class Precision { Fp32, Fp16, Bf16, Fp8 };
 enum class MlpKind { Gelu, Swiglu };
 enum class OptimizerKind { Adam, AdamW, Sgd, SgdMomentum, Adam8bit, Adafactor, Lion };
-enum class Recompute { None, Selective, Full };
+// Selective: Korthikanti et al.'s attention-core recompute (Megatron-LM --recompute-granularity
+// selective); SelectiveOp: torch's op-level selective checkpointing as torchtitan runs it
+// (selective_ac_option = "op": matmul outputs saved every other one, attention saved, the rest
+// replayed); Full: every layer from its input.
+enum class Recompute { None, Selective, Full, SelectiveOp };
 enum class Offload { None, OptimizerCpu, OptimizerAndParamsCpu, Nvme };
 enum class ScheduleKind { Gpipe, OneFOneB, Interleaved1F1B, ZbH1, ZbH2, DualPipe, DualPipeV };
 // Each schedule's key in the plan (PLAN_FORMAT.md), in enum order: the plan's JSON reads it

@@ -29,7 +29,8 @@ struct EnumTraits<OptimizerKind> {
 };
 template <>
 struct EnumTraits<Recompute> {
-    static constexpr Recompute values[] = {Recompute::None, Recompute::Selective, Recompute::Full};
+    static constexpr Recompute values[] = {Recompute::None, Recompute::Selective,
+                                           Recompute::SelectiveOp, Recompute::Full};
 };
 template <>
 struct EnumTraits<Offload> {
@@ -107,6 +108,8 @@ std::string_view toString(Recompute value) {
             return "none";
         case Recompute::Selective:
             return "selective";
+        case Recompute::SelectiveOp:
+            return "selective_op";
         case Recompute::Full:
             return "full";
     }

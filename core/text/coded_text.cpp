@@ -263,6 +263,7 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"plan_value.recompute.full", "full"},
     DiagnosticCode{"plan_value.recompute.none", "none"},
     DiagnosticCode{"plan_value.recompute.selective", "selective"},
+    DiagnosticCode{"plan_value.recompute.selective_op", "selective, op-level"},
     DiagnosticCode{"rank_map.stage_layers", "Pipeline stage {stage}: {layers} layers"},
     DiagnosticCode{
         "rank_map.stage_layers_all",

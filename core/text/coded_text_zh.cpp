@@ -244,6 +244,7 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"plan_value.recompute.full", "完全"},
     DiagnosticCode{"plan_value.recompute.none", "无"},
     DiagnosticCode{"plan_value.recompute.selective", "选择性"},
+    DiagnosticCode{"plan_value.recompute.selective_op", "算子级选择性"},
     DiagnosticCode{"rank_map.stage_layers", "流水线阶段 {stage}：{layers} 层"},
     DiagnosticCode{"rank_map.stage_layers_all",
                    "流水线阶段 {stage}：{layers} 层、嵌入层、输出头和损失"},

@@ -108,6 +108,8 @@ constexpr std::array kNamesZh = {
                   "归约和 all-gather 桶（DeepSpeed），元素数"},
     ExplainedName{"reduce bucket (DeepSpeed), elements", "归约桶（DeepSpeed），元素数"},
     ExplainedName{"full recompute: layer input only", "完全重计算：只保存每层的输入"},
+    ExplainedName{"op-level selective recompute: every other matmul output kept",
+                  "算子级选择性重计算：每隔一个矩阵乘保存其输出"},
     ExplainedName{"flash attention", "使用 Flash Attention"},
     ExplainedName{"selective recompute", "选择性重计算"},
     ExplainedName{"attention scores stored", "保存注意力分数"},

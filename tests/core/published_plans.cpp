@@ -133,10 +133,10 @@ core::Precision precisionOf(Precision precision) {
     return core::Precision::Bf16;
 }
 
-// Op-level SAC and a module list both keep most activations and recompute the cheap parts:
-// the closest the plan has is Korthikanti's selective recompute. Unsaid: none, the default of
-// Megatron-LM, NeMo and torchtitan alike, except for Megatron-LM + DeepSpeed runs (MT-NLG,
-// 2021): selective recompute did not exist before Korthikanti et al. 2022, and every
+// Op-level SAC is the plan's selective_op; a module list keeps most activations and recomputes
+// the cheap parts, the closest the plan has being Korthikanti's selective recompute. Unsaid: none,
+// the default of Megatron-LM, NeMo and torchtitan alike, except for Megatron-LM + DeepSpeed runs
+// (MT-NLG, 2021): selective recompute did not exist before Korthikanti et al. 2022, and every
 // Megatron-DeepSpeed recipe of the time passed --checkpoint-activations. The calibration row
 // mtnlg-530b-2240gpu leans the same way: 60.1 s measured, 44.3 s predicted with full
 // recompute, 33.6 s with none.
@@ -148,8 +148,9 @@ core::Recompute recomputeOf(const Training& training) {
     switch (recompute) {
         case Recompute::Full:
             return core::Recompute::Full;
-        case Recompute::Selective:
         case Recompute::OpSac:
+            return core::Recompute::SelectiveOp;
+        case Recompute::Selective:
         case Recompute::Modules:
             return core::Recompute::Selective;
         case Recompute::None:

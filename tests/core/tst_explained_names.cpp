@@ -54,6 +54,13 @@ const Variant kVariants[] = {
          p.training.recompute = Recompute::Selective;
          p.training.flashAttention = false;
      }},
+    {"tp2-sp-op-selective",
+     [](Plan& p) {
+         p.parallel.tp = 2;
+         p.parallel.dp = 4;
+         p.parallel.sequenceParallel = true;
+         p.training.recompute = Recompute::SelectiveOp;
+     }},
     {"tp2-no-sp",
      [](Plan& p) {
          p.parallel.tp = 2;

@@ -319,6 +319,40 @@ private slots:
         }
     }
 
+    // Op-level selective recompute (torchtitan's selective_ac_option = "op") keeps per token
+    // and layer the layer input, q, v, the attention output, w1's output and the MLP output:
+    // 4h + kv + f = 4 × 4096 + 1024 + 14336 = 31,744 values for Llama 3.1 8B, at 2 B each. One
+    // layer more adds s × b × 2 B × 31,744 = 8192 × 1 × 63,488 B.
+    void opLevelRecomputeKeepsEveryOtherMatmul() {
+        Plan plan = singleGpu(0);
+        plan.model = ModelSpec{};
+        plan.model.hidden = 4096;
+        plan.model.heads = 32;
+        plan.model.kvHeads = 8;
+        plan.model.ffnHidden = 14336;
+        plan.model.vocab = 128256;
+        plan.model.sequence = 8192;
+        plan.model.mlp = MlpKind::Swiglu;
+        plan.training.microBatch = 1;
+        plan.training.recompute = Recompute::SelectiveOp;
+        const auto activations = [&](int layers) {
+            Plan sized = plan;
+            sized.model.layers = layers;
+            return static_cast<double>(
+                bytesOf(estimate(sized).stages[0], MemoryCategory::Activations));
+        };
+        QCOMPARE(activations(2) - activations(1), 8192.0 * 1 * 2.0 * 31744);
+        // Between attention-core selective recompute (which keeps every matmul output) and
+        // full recompute (the layer input alone).
+        plan.model.layers = 32;
+        const auto bytesWith = [&](Recompute recompute) {
+            plan.training.recompute = recompute;
+            return bytesOf(estimate(plan).stages[0], MemoryCategory::Activations);
+        };
+        QVERIFY(bytesWith(Recompute::SelectiveOp) < bytesWith(Recompute::Selective));
+        QVERIFY(bytesWith(Recompute::SelectiveOp) > bytesWith(Recompute::Full));
+    }
+
     // Optimizer offload empties the GPU of master weights and moments and reports host
     // memory per node (8 GPUs of the node).
     void optimizerOffload() {

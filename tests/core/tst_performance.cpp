@@ -138,6 +138,34 @@ private slots:
                       1.0) < 1e-12);
     }
 
+    // Op-level selective recompute replays k, the output projection and w3 in every layer:
+    // HFU − MFU = tokens × L × 2·h·(kv + h + f), for Llama 3.1 8B 32 × 2 × 4096 × 19,456 FLOPs
+    // a token (37 % of the forward's matmul FLOPs).
+    void opLevelRecomputeReplaysEveryOtherMatmul() {
+        Plan plan = defaultPlan();
+        plan.model = ModelSpec{};
+        plan.model.layers = 32;
+        plan.model.hidden = 4096;
+        plan.model.heads = 32;
+        plan.model.kvHeads = 8;
+        plan.model.ffnHidden = 14336;
+        plan.model.vocab = 128256;
+        plan.model.sequence = 8192;
+        plan.training.recompute = Recompute::SelectiveOp;
+        const ModelReport model = analyzeModel(plan);
+        const double tokens = static_cast<double>(derivedGlobalBatch(plan)) * 8192;
+        const double extra = tokens * 32 * 2.0 * 4096 * (1024 + 4096 + 14336);
+        QVERIFY(
+            std::fabs((hardwareFlopsPerStep(plan, model) - modelFlopsPerStep(plan, model)) / extra -
+                      1.0) < 1e-12);
+        // Its time lies between attention-core selective recompute's and full recompute's.
+        const double op = performanceOf(plan).stepTimeS;
+        plan.training.recompute = Recompute::Full;
+        QVERIFY(performanceOf(plan).stepTimeS > op);
+        plan.training.recompute = Recompute::None;
+        QVERIFY(performanceOf(plan).stepTimeS < op);
+    }
+
     void ringCollectivesFollowTheAlphaBetaModel() {
         using namespace fourfold::core::detail;
         GroupPath path;

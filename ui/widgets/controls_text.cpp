@@ -49,6 +49,8 @@ QString ControlsText::name(core::Recompute value) {
             return tr("None");
         case core::Recompute::Selective:
             return tr("Selective (attention)");
+        case core::Recompute::SelectiveOp:
+            return tr("Selective (every other matmul)");
         case core::Recompute::Full:
             return tr("Full (every layer)");
     }

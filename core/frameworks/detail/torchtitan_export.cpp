@@ -29,6 +29,7 @@ const char* checkpointMode(Recompute recompute) {
         case Recompute::Full:
             return "full";
         case Recompute::Selective:
+        case Recompute::SelectiveOp:
             return "selective";
         case Recompute::None:
             break;
@@ -110,7 +111,12 @@ std::string torchtitanJobConfig(const Plan& plan, const std::vector<std::string>
 
     out << "\n[activation_checkpoint]\n"
         << "mode = \"" << checkpointMode(training.recompute) << "\"\n";
-    if (training.recompute == Recompute::Selective) out << "selective_ac_option = \"op\"\n";
+    // torchtitan's selective checkpointing is op-level; Korthikanti's attention-core recompute
+    // is written as it and comes back as op-level, so the export lists it as unexpressed.
+    if (training.recompute == Recompute::Selective ||
+        training.recompute == Recompute::SelectiveOp) {
+        out << "selective_ac_option = \"op\"\n";
+    }
     return out.str();
 }
 

@@ -176,9 +176,14 @@ void readTraining(TomlReader& in, ImportBuilder& builder) {
     training.masterWeights = training.precision != Precision::Fp32;
     training.gradDtype = Precision::Fp32;  // mixed_precision_reduce is float32 only
     const std::string mode = in.text("activation_checkpoint.mode").value_or("selective");
+    // selective_ac_option "op" is op-level selective checkpointing; a number (checkpoint every
+    // n-th layer) has no plan counterpart and is read as attention-core selective recompute.
+    const bool opLevel =
+        in.text("activation_checkpoint.selective_ac_option").value_or("op") == "op";
     training.recompute = mode == "full"        ? Recompute::Full
-                         : mode == "selective" ? Recompute::Selective
-                                               : Recompute::None;
+                         : mode != "selective" ? Recompute::None
+                         : opLevel             ? Recompute::SelectiveOp
+                                               : Recompute::Selective;
     if (const auto name = in.text("optimizer.name")) {
         if (*name == "AdamW") {
             training.optimizer = OptimizerKind::AdamW;

@@ -34,6 +34,36 @@ Dimensions dimensions(const MemoryInputs& in) {
     return d;
 }
 
+// torch's op-level selective activation checkpointing as torchtitan runs it (torchtitan
+// models/llama3/infra/parallelize.py, _save_list with every other matmul saved): per token a layer
+// keeps its input, q, v, the attention output, the first MLP matrix's output and the MLP output
+// (4h + kv + ffn for Llama 3.1 8B); with TP also the reduce-scattered attention output. Norms,
+// rotary, activations and the other matmuls are replayed in backward.
+LayerActivations opCheckpointedActivations(const MemoryInputs& in, const Dimensions& d, double e) {
+    const ModelSpec& spec = in.plan->model;
+    const double T = d.tokens;
+    const double tokenHidden = T * d.hidden;
+    const bool latent = latentAttention(spec);
+    const double values = valueWidth(spec);
+    double replicated = 2.0 * tokenHidden;
+    if (d.tensorSplit > 1) replicated += tokenHidden;
+    double split = T * (queryWidth(spec) + (latent ? values : kvWidth(spec)) + values);
+    double expert = 0;
+    const double moeShare = moeLayerShare(spec);
+    if (isMoe(spec)) {
+        expert = moeShare * std::max(1, spec.moe.topK) * T * expertFfn(spec) / in.tp;
+        split += moeShare * T * sharedExpertWidth(spec);
+        split += (1.0 - moeShare) * T * std::max(0, spec.ffnHidden);
+    } else {
+        split += T * std::max(0, spec.ffnHidden);
+    }
+    LayerActivations out;
+    out.bytes = e * (replicated / d.sequenceSplit + split / d.tensorSplit + expert);
+    out.perTokenHidden = tokenHidden > 0 ? out.bytes / tokenHidden : 0.0;
+    out.note = "op-level selective recompute: every other matmul output kept";
+    return out;
+}
+
 }  // namespace
 
 LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute) {
@@ -53,6 +83,7 @@ LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute) {
         out.note = "full recompute: layer input only";
         return out;
     }
+    if (recompute == Recompute::SelectiveOp) return opCheckpointedActivations(in, d, e);
     // Parts every TP rank keeps whole (split only by sequence parallelism): the two norm
     // inputs (4sbh), the two norm outputs feeding the projections (4sbh), two dropout masks.
     double replicated = 4.0 * e * tokenHidden;
@@ -102,9 +133,7 @@ LayerActivations layerActivations(const MemoryInputs& in, Recompute recompute) {
     }
     if (isMoe(spec) && (spec.moe.sharedExperts > 0 || spec.moe.sharedFfnHidden > 0)) {
         // Shared experts run on every token, TP-split like a dense MLP (DeepSeekMoE).
-        const double width = spec.moe.sharedFfnHidden > 0
-                                 ? spec.moe.sharedFfnHidden
-                                 : spec.moe.sharedExperts * expertFfn(spec);
+        const double width = sharedExpertWidth(spec);
         const double sharedBytes = moeShare * matrices * e * T * width;
         split += sharedBytes;
         out.parts.push_back({"c_se", "shared-expert MLP per layer (DeepSeekMoE, Dai et al. 2024)",

@@ -51,10 +51,17 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
     // Weight GEMMs (m = tokens, n = output width on this GPU, k = reduction width).
     double gemmS = 0;
     double gemmFlops = 0;
+    // The GEMMs op-level selective recompute replays: every other matmul of the layer in
+    // forward order (k, the output projection, the second MLP matrix); `replayed` is their share.
+    double replayedS = 0;
+    double replayedFlops = 0;
     // `share`: the fraction of the layers that run the GEMM (MoE mixed with dense layers).
-    auto add = [&](Gemm g, double share = 1.0) {
-        gemmS += share * gemmSeconds(g, rates);
+    auto add = [&](Gemm g, double share = 1.0, double replayed = 0.0) {
+        const double seconds = share * gemmSeconds(g, rates);
+        gemmS += seconds;
         gemmFlops += share * g.flops();
+        replayedS += replayed * seconds;
+        replayedFlops += replayed * share * g.flops();
     };
     const double queries = queryWidth(m);
     const double values = valueWidth(m);
@@ -63,18 +70,24 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
         // kv latents (replicated), up-projections to the heads (split by TP), output.
         const double qRank = std::max(0, m.mla.qRank);
         const double kvRank = std::max(0, m.mla.kvRank);
+        // In forward order (q down, q up, kv down, kv up, output) op-level recompute replays
+        // the second and fourth; without a q latent, the kv down and the output projections.
+        const double withQ = qRank > 0 ? 1.0 : 0.0;
         if (qRank > 0) {
             add({t, qRank, h});
-            add({t, queries / s.tp, qRank});
+            add({t, queries / s.tp, qRank}, 1.0, 1.0);
         } else {
             add({t, queries / s.tp, h});
         }
-        add({t, kvRank + std::max(0, m.mla.ropeDim), h});
-        add({t, (layerAtLeastOne(m.heads) * headDim(m) + values) / s.tp, kvRank});
+        add({t, kvRank + std::max(0, m.mla.ropeDim), h}, 1.0, 1.0 - withQ);
+        add({t, (layerAtLeastOne(m.heads) * headDim(m) + values) / s.tp, kvRank}, 1.0, withQ);
+        add({t, h, values / s.tp}, 1.0, 1.0 - withQ);  // output projection
     } else {
-        add({t, (queries + 2.0 * kv) / s.tp, h});  // q, k, v at the real head size
+        // q, k, v at the real head size, then the output projection; op-level recompute
+        // replays k and the output projection.
+        add({t, (queries + 2.0 * kv) / s.tp, h}, 1.0, kv / std::max(1.0, queries + 2.0 * kv));
+        add({t, h, values / s.tp}, 1.0, 1.0);
     }
-    add({t, h, values / s.tp});  // output projection
     double elementBytes = 0;
     const double moeShare = moeLayerShare(m);
     if (isMoe(m)) {
@@ -89,24 +102,22 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
             routedTokens * topK * s.ep / experts;  // tokens a local expert sees
         const double ffn = expertFfn(m) / s.etp;
         add({t / s.tp, experts, h}, moeShare);  // router, on the sequence-parallel share
-        add({perExpert, upWidth * ffn, h, localExperts}, moeShare);
-        add({perExpert, h, ffn, localExperts}, moeShare);
+        add({perExpert, upWidth * ffn, h, localExperts}, moeShare, swiglu ? 0.5 : 0.0);
+        add({perExpert, h, ffn, localExperts}, moeShare, swiglu ? 0.0 : 1.0);
         elementBytes += moeShare * (swiglu ? 3.0 : 2.0) * e * routedTokens * topK * ffn;
         // Shared experts: a dense MLP every token passes through (DeepSeekMoE, Dai et al.
         // 2024), split by TP.
-        const double shared = (m.moe.sharedFfnHidden > 0 ? m.moe.sharedFfnHidden
-                                                         : m.moe.sharedExperts * expertFfn(m)) /
-                              s.tp;
+        const double shared = sharedExpertWidth(m) / s.tp;
         if (shared > 0) {
-            add({t, upWidth * shared, h}, moeShare);
-            add({t, h, shared}, moeShare);
+            add({t, upWidth * shared, h}, moeShare, swiglu ? 0.5 : 0.0);
+            add({t, h, shared}, moeShare, swiglu ? 0.0 : 1.0);
             elementBytes += moeShare * (swiglu ? 3.0 : 2.0) * e * t * shared;
         }
     }
     if (moeShare < 1.0) {
         const double ffn = std::max(0, m.ffnHidden) / s.tp;
-        add({t, upWidth * ffn, h}, 1.0 - moeShare);
-        add({t, h, ffn}, 1.0 - moeShare);
+        add({t, upWidth * ffn, h}, 1.0 - moeShare, swiglu ? 0.5 : 0.0);
+        add({t, h, ffn}, 1.0 - moeShare, swiglu ? 0.0 : 1.0);
         elementBytes +=
             (1.0 - moeShare) * (swiglu ? 3.0 : 2.0) * e * t * ffn;  // bias-GELU or SwiGLU
     }
@@ -167,6 +178,11 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
         case Recompute::Selective:
             times.recomputeS = attentionForward;
             times.recomputeFlops = attentionFlops;
+            break;
+        case Recompute::SelectiveOp:
+            // Attention is saved; the replayed matmuls and every element-wise op run again.
+            times.recomputeS = replayedS + elementS;
+            times.recomputeFlops = replayedFlops;
             break;
         case Recompute::None:
             break;
