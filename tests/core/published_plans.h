@@ -27,6 +27,9 @@ struct RunPlan {
 };
 
 [[nodiscard]] RunPlan planForRun(const PublishedRun& run);
+// The share of the 700 W H100's kernel rates that torchtitan's 500 W-capped H100s reach, fitted
+// on the calibration run on that hardware (the harness's one fitted figure).
+[[nodiscard]] double fittedPowerCapScale();
 
 // The figure a row is compared on, picked in this order from what the source publishes:
 // step time, tokens/s per GPU, MFU, model TFLOP/s per GPU. Step time and tokens/s need no
