@@ -219,6 +219,19 @@ void scaleKernels(Plan& plan, double scale) {
 RunPlan basePlan(const PublishedRun& run);
 RunComparison compareWith(const PublishedRun& run, const RunPlan& plan);
 
+// The share of a plan's kernel rates that brings the run's prediction to its measured figure,
+// by bisection on [0.3, 2].
+double fittedScale(const PublishedRun& run, const RunPlan& base) {
+    double low = 0.3, high = 2.0;
+    for (int step = 0; step < 40; ++step) {
+        const double middle = 0.5 * (low + high);
+        RunPlan trial = base;
+        scaleKernels(*trial.plan, middle);
+        (compareWith(run, trial).speedRatio() > 1 ? high : low) = middle;
+    }
+    return 0.5 * (low + high);
+}
+
 // torchtitan's H100s run capped at 500 W against the part's 700 W, so their clocks, and every
 // kernel's rate with them, fall by a share no catalog figure gives. It is the one figure fitted
 // here: on the calibration run on that hardware (titan2412-t3-8b-fsdp-128gpu), by bisection, the
@@ -230,15 +243,7 @@ double powerCapScale() {
             for (const PublishedRun& run : table) {
                 if (run.split != Split::Calibration || !powerCapped(run.hardware)) continue;
                 const RunPlan base = basePlan(run);
-                if (!base.plan) continue;
-                double low = 0.3, high = 1.0;
-                for (int step = 0; step < 40; ++step) {
-                    const double middle = 0.5 * (low + high);
-                    RunPlan trial = base;
-                    scaleKernels(*trial.plan, middle);
-                    (compareWith(run, trial).speedRatio() > 1 ? high : low) = middle;
-                }
-                return 0.5 * (low + high);
+                if (base.plan) return fittedScale(run, base);
             }
         }
         return 1.0;
@@ -473,6 +478,38 @@ std::vector<RunComparison> compareAllRuns() {
     return rows;
 }
 
+double familyKernelScale(const char* family) {
+    for (std::span<const PublishedRun> table : kPublishedRunTables) {
+        for (const PublishedRun& run : table) {
+            if (run.split != Split::Calibration || std::string_view(run.source.family) != family) {
+                continue;
+            }
+            const RunPlan plan = planForRun(run);
+            if (plan.plan) return fittedScale(run, plan);
+        }
+    }
+    return 1.0;
+}
+
+std::vector<RunComparison> compareAllRunsCalibratedPerFamily() {
+    std::vector<RunComparison> rows;
+    std::vector<std::pair<std::string, double>> scales;
+    for (std::span<const PublishedRun> table : kPublishedRunTables) {
+        for (const PublishedRun& run : table) {
+            const std::string family = run.source.family;
+            auto found = std::ranges::find(scales, family, &std::pair<std::string, double>::first);
+            if (found == scales.end()) {
+                scales.emplace_back(family, familyKernelScale(run.source.family));
+                found = scales.end() - 1;
+            }
+            RunPlan plan = planForRun(run);
+            if (plan.plan) scaleKernels(*plan.plan, found->second);
+            rows.push_back(compareWith(run, plan));
+        }
+    }
+    return rows;
+}
+
 namespace {
 
 void addError(ErrorSummary& summary, double error, const char* id) {
@@ -580,17 +617,24 @@ std::string number(double value) {
 
 }  // namespace
 
-std::string markdownRunTable(const std::vector<RunComparison>& rows) {
-    std::string out =
-        "| run | split | unit | measured | predicted | speed ratio |\n"
-        "| --- | --- | --- | ---: | ---: | ---: |\n";
-    for (const RunComparison& row : rows) {
+std::string markdownRunTable(const std::vector<RunComparison>& rows,
+                             const std::vector<RunComparison>& calibrated) {
+    const bool both = calibrated.size() == rows.size();
+    std::string out = both ? "| run | split | unit | measured | predicted | speed ratio | "
+                             "calibrated per family |\n"
+                             "| --- | --- | --- | ---: | ---: | ---: | ---: |\n"
+                           : "| run | split | unit | measured | predicted | speed ratio |\n"
+                             "| --- | --- | --- | ---: | ---: | ---: |\n";
+    for (std::size_t index = 0; index < rows.size(); ++index) {
+        const RunComparison& row = rows[index];
         out += format("| `%s` | %s | %s | %s | ", row.run->id, splitName(row.run->split),
                       figureUnit(row.figure), number(row.measured).c_str());
         if (row.compared()) {
-            out += format("%s | %.2f |\n", number(row.predicted).c_str(), row.speedRatio());
+            out += format("%s | %.2f |", number(row.predicted).c_str(), row.speedRatio());
+            if (both) out += format(" %.2f |", calibrated[index].speedRatio());
+            out += "\n";
         } else {
-            out += "— | not expressible: " + row.notExpressible + " |\n";
+            out += "— | not expressible: " + row.notExpressible + " |" + (both ? " |" : "") + "\n";
         }
     }
     return out;

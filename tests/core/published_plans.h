@@ -56,6 +56,13 @@ struct RunComparison {
 // Every run of kPublishedRunTables, in table order.
 [[nodiscard]] std::vector<RunComparison> compareAllRuns();
 
+// Calibrated per source family, as a user calibrates to a cluster: one figure per family, the
+// share of the default kernel rates (GEMMs, attention) that reproduces the family's calibration
+// run, applied to the family's held-out runs. A family without a calibration run keeps the
+// defaults (scale 1).
+[[nodiscard]] double familyKernelScale(const char* family);
+[[nodiscard]] std::vector<RunComparison> compareAllRunsCalibratedPerFamily();
+
 struct ErrorSummary {
     int runs = 0;      // compared
     int skipped = 0;   // not expressible
@@ -88,7 +95,9 @@ struct PeakComparison {
 // ---- Tables --------------------------------------------------------------------------------
 
 // The comparisons as Markdown tables (README, "Validated against published runs").
-[[nodiscard]] std::string markdownRunTable(const std::vector<RunComparison>& rows);
+// With `calibrated` (the same runs calibrated per family), a column of its speed ratios.
+[[nodiscard]] std::string markdownRunTable(const std::vector<RunComparison>& rows,
+                                           const std::vector<RunComparison>& calibrated = {});
 [[nodiscard]] std::string markdownPeakTable(const std::vector<PeakComparison>& rows);
 
 }  // namespace fourfold::test::published
