@@ -223,7 +223,7 @@ RunComparison compareWith(const PublishedRun& run, const RunPlan& plan);
 // by bisection on [0.3, 2].
 double fittedScale(const PublishedRun& run, const RunPlan& base) {
     double low = 0.3, high = 2.0;
-    for (int step = 0; step < 40; ++step) {
+    for (int step = 0; step < 30; ++step) {
         const double middle = 0.5 * (low + high);
         RunPlan trial = base;
         scaleKernels(*trial.plan, middle);
