@@ -363,6 +363,15 @@ private slots:
         QVERIFY(!has(noSp.text, "--tp-comm-overlap"));
         QVERIFY(std::find(noSp.unexpressed.begin(), noSp.unexpressed.end(),
                           "/performance/overlap_tp_comm = true") != noSp.unexpressed.end());
+        // The expert all-to-all overlap is Megatron-Core's --overlap-moe-expert-parallel-comm.
+        Plan moe = plan;
+        moe.model.moe = {.experts = 8, .topK = 2};
+        moe.parallel.ep = 4;
+        moe.performance.overlapMoeA2a = true;
+        const FrameworkExport experts = exportPlan(moe, format("megatron"));
+        QVERIFY(has(experts.text, "--overlap-moe-expert-parallel-comm"));
+        QCOMPARE(importPlan(defaultPlan(), experts.text).plan->performance.overlapMoeA2a, true);
+        QVERIFY(!has(megatron.text, "--overlap-moe-expert-parallel-comm"));
         // Overlap off is Megatron's default: no flag, and the import reads it back off.
         plan.performance.overlapGradReduce = false;
         plan.performance.overlapParamGather = false;

@@ -148,6 +148,9 @@ void overlapArguments(const Plan& plan, ArgumentList& args) {
     if (parallel.tp > 1 && parallel.sequenceParallel && options.overlapTpComm) {
         args.flag("--tp-comm-overlap");
     }
+    // Megatron-Core's combined 1F1B step that hides one micro-batch's expert all-to-all behind
+    // another's compute (ModelParallelConfig.overlap_moe_expert_parallel_comm).
+    if (parallel.ep > 1 && options.overlapMoeA2a) args.flag("--overlap-moe-expert-parallel-comm");
 }
 
 void trainingArguments(const TrainingSpec& training, ArgumentList& args) {

@@ -302,9 +302,10 @@ void readParallel(MegatronReader& in, ImportBuilder& builder) {
     options.overlapGradReduce = in.has("--overlap-grad-reduce");
     options.overlapParamGather = in.has("--overlap-param-gather");
     options.overlapTpComm = in.has("--tp-comm-overlap");
+    options.overlapMoeA2a = in.has("--overlap-moe-expert-parallel-comm");
     for (const char* pointer :
          {"/performance/overlap_grad_reduce", "/performance/overlap_param_gather",
-          "/performance/overlap_tp_comm"}) {
+          "/performance/overlap_tp_comm", "/performance/overlap_moe_a2a"}) {
         builder.carry(pointer);
     }
 
