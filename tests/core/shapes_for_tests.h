@@ -45,6 +45,17 @@ inline ModelSpec llama2_70b() {
     return spec;
 }
 
+// Dubey et al. 2024, Table 3: Llama 3.1 8B, 32 layers, h 4096, 32 heads with 8 kv heads, ffn
+// 14336, 128,256 tokens, here at its 8,192-token pre-training sequence.
+inline ModelSpec llama31_8b() {
+    ModelSpec spec = llama2_7b();
+    spec.kvHeads = 8;
+    spec.ffnHidden = 14336;
+    spec.vocab = 128256;
+    spec.sequence = 8192;
+    return spec;
+}
+
 // Brown et al. 2020, Table 2.1: 96 layers, d_model 12288, 96 heads, ffn 4·d, context 2048,
 // GPT-2's BPE vocabulary of 50257, learned positions, tied embeddings.
 inline ModelSpec gpt3_175b() {

@@ -325,14 +325,7 @@ private slots:
     // layer more adds s × b × 2 B × 31,744 = 8192 × 1 × 63,488 B.
     void opLevelRecomputeKeepsEveryOtherMatmul() {
         Plan plan = singleGpu(0);
-        plan.model = ModelSpec{};
-        plan.model.hidden = 4096;
-        plan.model.heads = 32;
-        plan.model.kvHeads = 8;
-        plan.model.ffnHidden = 14336;
-        plan.model.vocab = 128256;
-        plan.model.sequence = 8192;
-        plan.model.mlp = MlpKind::Swiglu;
+        plan.model = fourfold::test::llama31_8b();
         plan.training.microBatch = 1;
         plan.training.recompute = Recompute::SelectiveOp;
         const auto activations = [&](int layers) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "performance_references.h"
 #include "search_plans.h"
+#include "shapes_for_tests.h"
 
 #include "core/evaluate/evaluate.h"
 #include "core/evaluate/evaluation_json.h"
@@ -143,14 +144,7 @@ private slots:
     // a token (37 % of the forward's matmul FLOPs).
     void opLevelRecomputeReplaysEveryOtherMatmul() {
         Plan plan = defaultPlan();
-        plan.model = ModelSpec{};
-        plan.model.layers = 32;
-        plan.model.hidden = 4096;
-        plan.model.heads = 32;
-        plan.model.kvHeads = 8;
-        plan.model.ffnHidden = 14336;
-        plan.model.vocab = 128256;
-        plan.model.sequence = 8192;
+        plan.model = fourfold::test::llama31_8b();
         plan.training.recompute = Recompute::SelectiveOp;
         const ModelReport model = analyzeModel(plan);
         const double tokens = static_cast<double>(derivedGlobalBatch(plan)) * 8192;
