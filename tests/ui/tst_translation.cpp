@@ -9,6 +9,7 @@
 
 #include "app/gui/app_runner.h"
 #include "core/plan/catalog.h"
+#include "core/plan/plan_title.h"
 #include "ui/compare/compare_pane.h"
 #include "ui/document/plan_document.h"
 #include "ui/document/undo_ids.h"
@@ -299,6 +300,59 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("余量。放得下的最大微批次")), qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("。 ")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral(" GB 还有")), qPrintable(text));  // Latin keeps
+    }
+
+    // The words around proper names read in Chinese: a name made from the plan's content in
+    // the window title (the model and GPU names stay as they are), the status bar's counts, the
+    // model chooser's headings and presets, the links' names; and the Diagnostics dock names
+    // each field as the controls do, never by its JSON pointer.
+    void namesCountsAndFieldsReadInChinese() {
+        core::Plan plan = core::defaultPlan();
+        plan.cluster.gpu = core::findGpuPreset("rtx4090-24gb")->spec;
+        plan.cluster.gpusPerNode = 1;
+        plan.cluster.nodes = 1;
+        plan.parallel.dp = 1;
+        plan.name = core::derivedPlanName(plan);
+        PlanDocument document(plan);
+        MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QTRY_VERIFY(!document.isEvaluationPending());
+        QVERIFY2(window.windowTitle().startsWith(QStringLiteral("1 块 RTX 4090 上的 Llama-2 7B")),
+                 qPrintable(window.windowTitle()));
+        QCOMPARE(document.plan().name, std::string("Llama-2 7B on 1 x RTX 4090"));
+        QVERIFY2(window.statusText().endsWith(QStringLiteral("1 个节点 × 每节点 1 块 GPU")),
+                 qPrintable(window.statusText()));
+        QVERIFY2(!looksEnglish(window.statusText()), qPrintable(window.statusText()));
+
+        static const QRegularExpression worded(
+            QStringLiteral("\\b(Generic|total|per|Ethernet|model|layer)\\b"));
+        QStringList english;
+        int items = 0;
+        for (const char* name : {"modelPresetCombo", "intraNodeCombo", "interNodeCombo"}) {
+            const auto* combo = window.findChild<QComboBox*>(QString::fromLatin1(name));
+            QVERIFY2(combo, name);
+            for (int index = 0; index < combo->count(); ++index, ++items) {
+                if (worded.match(combo->itemText(index)).hasMatch()) {
+                    english << combo->itemText(index);
+                }
+            }
+        }
+        QVERIFY(items > 30);
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral(" | "))));
+
+        // The 7B model does not fit one 24 GB card: a problem of the whole memory ("/memory").
+        const QListWidget* list = window.diagnosticsList()->list();
+        QTRY_VERIFY(window.diagnosticsList()->hasProblems());
+        bool named = false;
+        for (int row = 0; row < list->count(); ++row) {
+            const QString text = list->item(row)->text();
+            static const QRegularExpression pointer(QStringLiteral("[（(]/[a-z]"));
+            QVERIFY2(!pointer.match(text).hasMatch(), qPrintable(text));
+            named = named || text.endsWith(QStringLiteral("（显存）"));
+        }
+        QVERIFY2(named, qPrintable(list->item(0)->text()));
+        QVERIFY(recorder_.misses.isEmpty());
     }
 
     void diagnosticsDockIsChinese() {

@@ -2,7 +2,9 @@
 #include "ui/compare/plan_pin.h"
 
 #include "core/evaluate/evaluate.h"
+#include "core/plan/plan_title.h"
 #include "ui/document/plan_document.h"
+#include "ui/settings/language.h"
 
 namespace fourfold::ui {
 
@@ -50,6 +52,10 @@ void PlanPin::useA() {
 void PlanPin::compare() {
     const std::shared_ptr<const core::Evaluation> current = document_->evaluation();
     comparison_ = core::comparePlans(*pinned_, *current);
+    // The titles in the reader's language (a name made from a plan's content is in English in
+    // the comparison, as the CLI writes it).
+    comparison_->titleA = core::planTitle(pinned_->plan, uiLanguage());
+    comparison_->titleB = core::planTitle(current->plan, uiLanguage());
     emit comparisonChanged(*comparison_);
 }
 

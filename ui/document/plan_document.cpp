@@ -83,7 +83,7 @@ PlanDocument::PlanDocument(core::Plan plan, QObject* parent)
 PlanDocument::~PlanDocument() { preparing_.waitForFinished(); }
 
 QString PlanDocument::displayName() const {
-    return QString::fromStdString(core::planTitle(plan_)).trimmed();
+    return QString::fromStdString(core::planTitle(plan_, uiLanguage())).trimmed();
 }
 
 bool PlanDocument::applyPatch(const QString& patch, const QString& text) {

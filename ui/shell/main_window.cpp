@@ -317,10 +317,10 @@ void MainWindow::updateTitle() {
 void MainWindow::updateStatus(const core::Evaluation& evaluation) {
     const core::ClusterSpec& cluster = evaluation.plan.cluster;
     const QString nodes = cluster.nodes == 1 ? tr("1 node") : tr("%1 nodes").arg(cluster.nodes);
-    statusLabel_->setText(tr("World size %1 \u00b7 %2 \u00d7 %3 GPUs per node")
-                              .arg(evaluation.worldSize)
-                              .arg(nodes)
-                              .arg(cluster.gpusPerNode));
+    const QString gpus = cluster.gpusPerNode == 1 ? tr("1 GPU per node")
+                                                  : tr("%1 GPUs per node").arg(cluster.gpusPerNode);
+    statusLabel_->setText(
+        tr("World size %1 \u00b7 %2 \u00d7 %3").arg(evaluation.worldSize).arg(nodes, gpus));
 }
 
 QString MainWindow::statusText() const { return statusLabel_->text(); }

@@ -458,9 +458,11 @@ QString MemoryStackView::segmentToolTip(int stageIndex, core::MemoryCategory cat
     QString text = ExplainedText::toolTip(
         tr("Stage %1 · %2: %3").arg(stage.stage).arg(categoryName(category), amount(item.bytes)),
         item.explain, units());
-    text += QLatin1Char('\n') +
-            tr("Stage total %1, %n micro-batch(es) in flight", nullptr, stage.inFlightMicroBatches)
-                .arg(amount(stage.totalBytes));
+    text += QLatin1Char('\n') + (stage.inFlightMicroBatches == 1
+                                     ? tr("Stage total %1, one micro-batch in flight")
+                                     : tr("Stage total %1, %n micro-batches in flight", nullptr,
+                                          stage.inFlightMicroBatches))
+                                    .arg(amount(stage.totalBytes));
     return text;
 }
 
