@@ -3,6 +3,8 @@
 // comparison; opening another file makes it B; the figures, the stages and the fields shown are
 // the core's comparison; Swap and Use A put A back on the document as undoable steps; and a
 // search row applied becomes B as well.
+#include "tests/ui/window_fixture.h"
+
 #include "core/evaluate/evaluate.h"
 #include "core/evaluate/plan_compare.h"
 #include "core/plan/catalog.h"
@@ -49,11 +51,8 @@ QString cell(const QTableWidget* table, int row, int column) {
 class TestComparePlans : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
-    void init() {
-        QSettings(QStringLiteral("Fourfold"), QStringLiteral("Fourfold")).clear();
-        ui::AppSettings::instance().reload();
-    }
+    void initTestCase() { test::useTestPaths(); }
+    void init() { test::forgetSettings(); }
 
     void pinOpenCompareSwapAndUse() {
         const core::Plan planA = core::defaultPlan();
@@ -65,16 +64,14 @@ private slots:
         QTemporaryDir dir;
         const QString pathB = writePlan(dir, QStringLiteral("b.json"), planB);
 
-        ui::PlanDocument document(planA);
-        ui::MainWindow window(&document);
+        test::ShownWindow shown(planA, {1600, 1000});
+        auto& [document, window] = shown;
         ui::Prompts prompts;
         prompts.openFileName = [&](QWidget*, const QString&, const QString&, const QString&) {
             return pathB;
         };
         window.setPrompts(prompts);
-        window.resize(1600, 1000);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(shown.active());
         QVERIFY(window.compareDock()->isHidden());
         QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
         QTRY_VERIFY(window.compareDock()->isVisible());
@@ -160,11 +157,9 @@ private slots:
         core::Plan plan = core::defaultPlan();
         plan.parallel.pp = 4;
         plan.parallel.dp = 2;
-        ui::PlanDocument document(plan);
-        ui::MainWindow window(&document);
-        window.resize(1024, 768);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        test::ShownWindow shown(plan, {1024, 768});
+        auto& [document, window] = shown;
+        QVERIFY(shown.active());
         QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
         QTRY_VERIFY(window.searchDock()->isVisible());
         const int viewsHeight = window.centralWidget()->height();
@@ -188,11 +183,9 @@ private slots:
 
     // The other order: the search opened while a comparison shows joins it as a tab.
     void searchBesideAComparison() {
-        ui::PlanDocument document(core::defaultPlan());
-        ui::MainWindow window(&document);
-        window.resize(1024, 768);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        test::ShownWindow shown(core::defaultPlan(), {1024, 768});
+        auto& [document, window] = shown;
+        QVERIFY(shown.active());
         QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
         QTRY_VERIFY(window.compareDock()->isVisible());
         QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
