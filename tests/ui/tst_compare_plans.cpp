@@ -3,6 +3,7 @@
 // comparison; opening another file makes it B; the figures, the stages and the fields shown are
 // the core's comparison; Swap and Use A put A back on the document as undoable steps; and a
 // search row applied becomes B as well.
+#include "tests/core/search_plans.h"
 #include "tests/ui/window_fixture.h"
 
 #include "core/evaluate/evaluate.h"
@@ -12,8 +13,11 @@
 #include "ui/compare/compare_pane.h"
 #include "ui/compare/plan_pin.h"
 #include "ui/document/plan_document.h"
+#include "ui/search/search_view.h"
 #include "ui/settings/app_settings.h"
 #include "ui/shell/main_window.h"
+#include "ui/walkthrough/walkthrough_controller.h"
+#include "ui/walkthrough/walkthrough_session.h"
 #include "ui/widgets/prompts.h"
 
 #include <qcustomplot.h>
@@ -24,7 +28,10 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabBar>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -44,6 +51,17 @@ QString writePlan(const QTemporaryDir& dir, const QString& name, const core::Pla
 QString cell(const QTableWidget* table, int row, int column) {
     const QTableWidgetItem* item = table->item(row, column);
     return item ? item->text() : QString();
+}
+
+// The title of the dock tab in front among the docks tabbed with `dock`; "" when not tabbed.
+QString frontTab(const QMainWindow& window, const QDockWidget* dock) {
+    for (const QTabBar* bar : window.findChildren<QTabBar*>()) {
+        for (int index = 0; index < bar->count(); ++index) {
+            if (bar->tabText(index) == dock->windowTitle())
+                return bar->tabText(bar->currentIndex());
+        }
+    }
+    return {};
 }
 
 }  // namespace
@@ -191,6 +209,75 @@ private slots:
         QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
         QTRY_VERIFY(window.searchDock()->isVisible());
         QVERIFY(window.tabifiedDockWidgets(window.searchDock()).contains(window.compareDock()));
+    }
+    // A search row applied while a plan is pinned is the new B: the comparison's tab comes in
+    // front of the search's, which the search had raised.
+    void aSearchRowAsBRaisesTheComparison() {
+        test::ShownWindow shown(test::smallSearchPlan(), {1024, 768});
+        auto& [document, window] = shown;
+        QVERIFY(shown.active());
+        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(window.compareDock()->isVisible());
+        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(window.searchDock()->isVisible());
+        QCOMPARE(frontTab(window, window.compareDock()), window.searchDock()->windowTitle());
+        ui::SearchView& view = *window.searchView();
+        QSignalSpy finished(&view, &ui::SearchView::searchFinished);
+        QTest::mouseClick(view.searchButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(60000) || finished.count() > 0);
+        QTableView* table = view.table();
+        QVERIFY(table->model()->rowCount() >= 2);
+        const QRect row = table->visualRect(table->model()->index(1, 0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, row.center());
+        QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, row.center());
+        QVERIFY(document.plan() != window.planPin()->pinned()->plan);
+        QTRY_COMPARE(frontTab(window, window.compareDock()), window.compareDock()->windowTitle());
+        QTRY_VERIFY(window.planPin()->comparison()->fields.size() > 0);
+    }
+
+    // A lesson works on a plan of its own: the comparison keeps comparing the user's plans
+    // while it runs (its steps are never B), Swap, Use A and Pin wait, and all is as before
+    // once the lesson ends.
+    void aLessonLeavesTheComparisonOnTheUsersPlans() {
+        test::ShownWindow shown(core::defaultPlan(), {1600, 1000});
+        auto& [document, window] = shown;
+        QVERIFY(shown.active());
+        const core::Plan planA = document.plan();
+        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(window.compareDock()->isVisible());
+        core::Plan planB = planA;
+        planB.training.microBatch = 2;
+        planB.training.gradAccumulation = 4;
+        document.replacePlan(planB, QStringLiteral("micro-batch 2"));
+        QTRY_VERIFY(document.evaluation()->plan == document.plan());
+        const core::PlansCompared users = *window.planPin()->comparison();
+        QCOMPARE(users.fields,
+                 core::comparePlans(core::evaluate(planA), core::evaluate(document.plan())).fields);
+        ui::ComparePane& pane = *window.comparePane();
+        QVERIFY(pane.swapButton()->isEnabled());
+
+        QVERIFY(window.walkthrough()->startBuiltin(QStringLiteral("en")));
+        QVERIFY(document.isLessonActive());
+        for (int step = 0; step < 3 && window.walkthrough()->session()->next(); ++step) {
+            QTRY_VERIFY(document.evaluation()->plan == document.plan());
+        }
+        QVERIFY(document.plan() != document.userPlan());
+        QCOMPARE(window.planPin()->comparison()->fields, users.fields);
+        QCOMPARE(pane.fieldsList()->count(), static_cast<int>(users.fields.size()));
+        QCOMPARE(window.planPin()->pinned()->plan, planA);
+        QVERIFY(!pane.swapButton()->isEnabled());
+        QVERIFY(!pane.useAButton()->isEnabled());
+        QVERIFY(!window.pinAction()->isEnabled());
+        QTest::mouseClick(pane.swapButton(), Qt::LeftButton);
+        QVERIFY(document.isLessonActive());
+
+        window.walkthrough()->finish();
+        QVERIFY(!document.isLessonActive());
+        QTRY_VERIFY(document.evaluation()->plan == document.plan());
+        QCOMPARE(document.plan().training.microBatch, 2);
+        QCOMPARE(window.planPin()->comparison()->fields, users.fields);
+        QVERIFY(pane.swapButton()->isEnabled());
+        QVERIFY(window.pinAction()->isEnabled());
     }
 };
 

@@ -168,6 +168,12 @@ ComparePane::ComparePane(QWidget* parent) : QWidget(parent) {
     setComparison(std::nullopt);
 }
 
+void ComparePane::setChangesEnabled(bool enabled) {
+    changesEnabled_ = enabled;
+    swap_->setEnabled(shown_.has_value() && enabled);
+    useA_->setEnabled(shown_.has_value() && enabled);
+}
+
 void ComparePane::setByteUnits(core::ByteUnits units) {
     if (units == units_) return;
     units_ = units;
@@ -186,8 +192,8 @@ QString ComparePane::valueText(const core::ComparedFigure& figure, double value)
 void ComparePane::setComparison(const std::optional<core::PlansCompared>& comparison) {
     shown_ = comparison;
     const bool pinned = comparison.has_value();
-    swap_->setEnabled(pinned);
-    useA_->setEnabled(pinned);
+    swap_->setEnabled(pinned && changesEnabled_);
+    useA_->setEnabled(pinned && changesEnabled_);
     unpin_->setEnabled(pinned);
     if (!comparison) {
         titleA_->setText(tr("A: pin a plan (Edit \u25b8 Pin Plan as A) to compare it"));

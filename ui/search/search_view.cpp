@@ -420,13 +420,15 @@ void SearchView::applyRow(int row) {
     const core::SearchCandidate& candidate = model_->candidate(row);
     const core::SearchLayout& l = candidate.point.layout;
     // The layout on the plan as it is now: the search's own plan when nothing else changed.
-    document_->replacePlan(core::applyLayout(document_->plan(), l),
-                           tr("Apply layout #%1 (dp %2 \u00b7 tp %3 \u00b7 pp %4 \u00b7 cp %5)")
-                               .arg(candidate.rank)
-                               .arg(l.dp)
-                               .arg(l.tp)
-                               .arg(l.pp)
-                               .arg(l.cp));
+    const bool applied =
+        document_->replacePlan(core::applyLayout(document_->plan(), l),
+                               tr("Apply layout #%1 (dp %2 \u00b7 tp %3 \u00b7 pp %4 \u00b7 cp %5)")
+                                   .arg(candidate.rank)
+                                   .arg(l.dp)
+                                   .arg(l.tp)
+                                   .arg(l.pp)
+                                   .arg(l.cp));
+    if (applied) emit rowApplied();
 }
 
 void SearchView::updateCurrent() {

@@ -100,6 +100,8 @@ public:
     [[nodiscard]] QDockWidget* compareDock() const { return compareDock_; }
     [[nodiscard]] QAction* pinAction() const { return pinAction_; }
     void pinForComparison();
+    // After a search row was applied: the comparison's tab to the front while a plan is pinned.
+    void showComparisonOfRow();
     [[nodiscard]] QAction* saveAsAction() const { return saveAsAction_; }
     [[nodiscard]] QString statusText() const;
 
