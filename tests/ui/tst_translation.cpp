@@ -23,12 +23,14 @@
 #include "ui/widgets/view_grid.h"
 
 #include <QAbstractButton>
+#include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMap>
 #include <QMenu>
@@ -353,6 +355,38 @@ private slots:
         }
         QVERIFY2(named, qPrintable(list->item(0)->text()));
         QVERIFY(recorder_.misses.isEmpty());
+    }
+
+    // In Chinese at 1024 × 768 with the search open below the views, the controls' spin boxes
+    // still show their whole values (the search's dock took the controls' width before).
+    void spinBoxesShowWholeValuesBesideTheSearch() {
+        PlanDocument document(core::defaultPlan());
+        MainWindow window(&document);
+        window.resize(1024, 768);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.showSearch();
+        QTRY_VERIFY(window.searchDock()->isVisible());
+        QTest::qWait(50);
+        QWidget* controls = window.controlsDock()->widget();
+        QStringList cut;
+        int checked = 0;
+        for (const QAbstractSpinBox* spin : controls->findChildren<QAbstractSpinBox*>()) {
+            if (!spin->isVisibleTo(controls)) continue;
+            const auto* edit = spin->findChild<QLineEdit*>();
+            QVERIFY(edit);
+            ++checked;
+            // The text's advance and the line edit's own two-pixel margins on either side.
+            const int needed = edit->fontMetrics().horizontalAdvance(edit->text()) + 4;
+            if (edit->width() < needed) {
+                cut << QStringLiteral("%1 \"%2\" %3 < %4 px")
+                           .arg(spin->objectName(), edit->text())
+                           .arg(edit->width())
+                           .arg(needed);
+            }
+        }
+        QVERIFY(checked >= 10);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(" | "))));
     }
 
     void diagnosticsDockIsChinese() {
