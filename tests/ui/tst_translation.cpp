@@ -23,6 +23,7 @@
 #include "ui/widgets/view_grid.h"
 
 #include <QAbstractButton>
+#include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
@@ -369,6 +370,9 @@ private slots:
         QTRY_VERIFY(window.searchDock()->isVisible());
         QTest::qWait(50);
         QWidget* controls = window.controlsDock()->widget();
+        const auto* scroll = controls->findChild<QAbstractScrollArea*>();
+        QVERIFY(scroll);
+        const QWidget* viewport = scroll->viewport();
         QStringList cut;
         int checked = 0;
         for (const QAbstractSpinBox* spin : controls->findChildren<QAbstractSpinBox*>()) {
@@ -376,11 +380,15 @@ private slots:
             const auto* edit = spin->findChild<QLineEdit*>();
             QVERIFY(edit);
             ++checked;
-            // The text's advance and the line edit's own two-pixel margins on either side.
+            // The whole box inside the panel's width (the panel never scrolls sideways), and
+            // its text's advance inside the line edit with its two-pixel margins.
+            const QRect box(spin->mapTo(viewport, QPoint(0, 0)), spin->size());
             const int needed = edit->fontMetrics().horizontalAdvance(edit->text()) + 4;
-            if (edit->width() < needed) {
-                cut << QStringLiteral("%1 \"%2\" %3 < %4 px")
+            if (box.right() > viewport->width() || edit->width() < needed) {
+                cut << QStringLiteral("%1 \"%2\" to x = %3 in %4 px, text %5 < %6 px")
                            .arg(spin->objectName(), edit->text())
+                           .arg(box.right())
+                           .arg(viewport->width())
                            .arg(edit->width())
                            .arg(needed);
             }
