@@ -235,8 +235,9 @@ private slots:
         QTRY_VERIFY(window.planPin()->comparison()->fields.size() > 0);
     }
 
-    // A lesson works on a plan of its own: the comparison keeps comparing the user's plans
-    // while it runs (its steps are never B), Swap, Use A and Pin wait, and all is as before
+    // A lesson works on a plan of its own: the comparison and the search are put away while it
+    // runs (their room goes to the lesson's views), the comparison keeps comparing the user's
+    // plans (the lesson's steps are never B), Swap, Use A and Pin wait, and all is as before
     // once the lesson ends.
     void aLessonLeavesTheComparisonOnTheUsersPlans() {
         test::ShownWindow shown(core::defaultPlan(), {1600, 1000});
@@ -258,6 +259,7 @@ private slots:
 
         QVERIFY(window.walkthrough()->startBuiltin(QStringLiteral("en")));
         QVERIFY(document.isLessonActive());
+        QTRY_VERIFY(window.compareDock()->isHidden());
         for (int step = 0; step < 3 && window.walkthrough()->session()->next(); ++step) {
             QTRY_VERIFY(document.evaluation()->plan == document.plan());
         }
@@ -273,6 +275,7 @@ private slots:
 
         window.walkthrough()->finish();
         QVERIFY(!document.isLessonActive());
+        QTRY_VERIFY(window.compareDock()->isVisible());
         QTRY_VERIFY(document.evaluation()->plan == document.plan());
         QCOMPARE(document.plan().training.microBatch, 2);
         QCOMPARE(window.planPin()->comparison()->fields, users.fields);

@@ -30,6 +30,7 @@
 #include <QBuffer>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QAction>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -330,9 +331,16 @@ QList<QDockWidget*> MainWindow::idleDocks() const {
     if (diagnosticsDock_->isVisible() && !diagnostics_->hasProblems()) idle << diagnosticsDock_;
     // The search and the comparison are the user's work beside the plan, not the lesson's:
     // a presentation gives their room to the views whatever they hold.
-    if (searchDock_->isVisible()) idle << searchDock_;
-    if (compareDock_->isVisible()) idle << compareDock_;
-    return idle;
+    return idle + userWorkDocks();
+}
+
+QList<QDockWidget*> MainWindow::userWorkDocks() const {
+    QList<QDockWidget*> docks;
+    // Open: shown, or a tab behind another.
+    for (QDockWidget* dock : {searchDock_, compareDock_}) {
+        if (dock->toggleViewAction()->isChecked()) docks << dock;
+    }
+    return docks;
 }
 
 void MainWindow::fitToScreen() {

@@ -74,6 +74,7 @@ public:
     [[nodiscard]] ControlsPanel* controlsPanel() const override { return controls_; }
     [[nodiscard]] SummaryStrip* summaryStrip() const override { return summary_; }
     [[nodiscard]] QList<QDockWidget*> idleDocks() const override;
+    [[nodiscard]] QList<QDockWidget*> userWorkDocks() const override;
     [[nodiscard]] DiagnosticsList* diagnosticsList() const { return diagnostics_; }
     [[nodiscard]] QDockWidget* controlsDock() const override { return controlsDock_; }
     [[nodiscard]] QDockWidget* diagnosticsDock() const { return diagnosticsDock_; }
