@@ -260,6 +260,9 @@ private slots:
         QVERIFY(window.walkthrough()->startBuiltin(QStringLiteral("en")));
         QVERIFY(document.isLessonActive());
         QTRY_VERIFY(window.compareDock()->isHidden());
+        // Their room goes to the lesson's views, not to the Diagnostics dock's one line.
+        QTRY_VERIFY2(window.diagnosticsDock()->height() < window.height() / 5,
+                     qPrintable(QString::number(window.diagnosticsDock()->height())));
         for (int step = 0; step < 3 && window.walkthrough()->session()->next(); ++step) {
             QTRY_VERIFY(document.evaluation()->plan == document.plan());
         }

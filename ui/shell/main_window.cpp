@@ -27,10 +27,10 @@
 #include <QAbstractItemView>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
+#include <QAction>
 #include <QBuffer>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QAction>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -43,6 +43,7 @@
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -128,6 +129,16 @@ MainWindow::MainWindow(PlanDocument* document, QWidget* parent)
     buildSearchDock();
     buildCompareDock();
     buildMenus();
+    // A bottom dock put away (by the user, a lesson or a presentation) left its height to the
+    // Diagnostics dock, which then stood half the window high for one line: it takes its
+    // list's height again.
+    for (QDockWidget* dock : {searchDock_, compareDock_}) {
+        connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
+            if (visible || !dock->isHidden() || !diagnosticsDock_->isVisible()) return;
+            QTimer::singleShot(0, this,
+                               [this] { fitDiagnosticsDock(diagnostics_->preferredHeight()); });
+        });
+    }
 
     statusLabel_ = new TextLabel(this);
     statusBar()->addPermanentWidget(statusLabel_);
