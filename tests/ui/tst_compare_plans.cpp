@@ -53,6 +53,14 @@ QString cell(const QTableWidget* table, int row, int column) {
     return item ? item->text() : QString();
 }
 
+// Ctrl+Shift+A pins the plan as A, then Ctrl+F opens the search beside the comparison.
+bool pinThenSearch(ui::MainWindow& window) {
+    QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+    if (!QTest::qWaitFor([&] { return window.compareDock()->isVisible(); })) return false;
+    QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+    return QTest::qWaitFor([&] { return window.searchDock()->isVisible(); });
+}
+
 // The title of the dock tab in front among the docks tabbed with `dock`; "" when not tabbed.
 QString frontTab(const QMainWindow& window, const QDockWidget* dock) {
     for (const QTabBar* bar : window.findChildren<QTabBar*>()) {
@@ -204,22 +212,17 @@ private slots:
         test::ShownWindow shown(core::defaultPlan(), {1024, 768});
         auto& [document, window] = shown;
         QVERIFY(shown.active());
-        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
-        QTRY_VERIFY(window.compareDock()->isVisible());
-        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
-        QTRY_VERIFY(window.searchDock()->isVisible());
+        QVERIFY(pinThenSearch(window));
         QVERIFY(window.tabifiedDockWidgets(window.searchDock()).contains(window.compareDock()));
     }
+
     // A search row applied while a plan is pinned is the new B: the comparison's tab comes in
     // front of the search's, which the search had raised.
     void aSearchRowAsBRaisesTheComparison() {
         test::ShownWindow shown(test::smallSearchPlan(), {1024, 768});
         auto& [document, window] = shown;
         QVERIFY(shown.active());
-        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
-        QTRY_VERIFY(window.compareDock()->isVisible());
-        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
-        QTRY_VERIFY(window.searchDock()->isVisible());
+        QVERIFY(pinThenSearch(window));
         QCOMPARE(frontTab(window, window.compareDock()), window.searchDock()->windowTitle());
         ui::SearchView& view = *window.searchView();
         QSignalSpy finished(&view, &ui::SearchView::searchFinished);

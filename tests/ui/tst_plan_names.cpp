@@ -2,6 +2,7 @@
 // A plan's name follows its content unless a person gave it one: the window's title after a
 // preset chosen in the Controls and after File ▸ Import, and the exported files' headers.
 #include "tests/core/hf_configs_for_tests.h"
+#include "tests/ui/window_fixture.h"
 
 #include "core/calibrate/calibrate.h"
 #include "core/frameworks/frameworks.h"
@@ -141,12 +142,7 @@ private slots:
     // One GPU, one run, one micro-batch are singular in English: "1 GPU per node", never
     // "1 GPUs" or "run(s)".
     void oneReadsSingular() {
-        core::Plan plan = core::defaultPlan();
-        plan.cluster.gpu = core::findGpuPreset("rtx4090-24gb")->spec;
-        plan.cluster.gpusPerNode = 1;
-        plan.cluster.nodes = 1;
-        plan.parallel.dp = 1;
-        plan.name = core::derivedPlanName(plan);
+        const core::Plan plan = test::onOneRtx4090();
         QCOMPARE(plan.name, std::string("Llama-2 7B on 1 x RTX 4090"));
         ui::PlanDocument document(plan);
         ui::MainWindow window(&document);

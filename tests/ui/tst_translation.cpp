@@ -6,6 +6,7 @@
 // Chinese. The language setting round-trips and `--lang` is parsed.
 #include "tests/core/search_plans.h"
 #include "tests/ui/mnemonics.h"
+#include "tests/ui/window_fixture.h"
 
 #include "app/gui/app_runner.h"
 #include "core/plan/catalog.h"
@@ -310,12 +311,7 @@ private slots:
     // model chooser's headings and presets, the links' names; and the Diagnostics dock names
     // each field as the controls do, never by its JSON pointer.
     void namesCountsAndFieldsReadInChinese() {
-        core::Plan plan = core::defaultPlan();
-        plan.cluster.gpu = core::findGpuPreset("rtx4090-24gb")->spec;
-        plan.cluster.gpusPerNode = 1;
-        plan.cluster.nodes = 1;
-        plan.parallel.dp = 1;
-        plan.name = core::derivedPlanName(plan);
+        const core::Plan plan = test::onOneRtx4090();
         PlanDocument document(plan);
         MainWindow window(&document);
         window.resize(1600, 1000);

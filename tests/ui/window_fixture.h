@@ -4,7 +4,9 @@
 // settings a test before left behind).
 #pragma once
 
+#include "core/plan/catalog.h"
 #include "core/plan/plan.h"
+#include "core/plan/plan_title.h"
 #include "ui/document/plan_document.h"
 #include "ui/settings/app_settings.h"
 #include "ui/shell/main_window.h"
@@ -23,6 +25,18 @@ inline void useTestPaths() { QStandardPaths::setTestModeEnabled(true); }
 inline void forgetSettings() {
     QSettings(QStringLiteral("Fourfold"), QStringLiteral("Fourfold")).clear();
     ui::AppSettings::instance().reload();
+}
+
+// The default model on one RTX 4090, named from its content ("Llama-2 7B on 1 x RTX 4090"):
+// one GPU, one node, in the words of every count.
+inline core::Plan onOneRtx4090() {
+    core::Plan plan = core::defaultPlan();
+    plan.cluster.gpu = core::findGpuPreset("rtx4090-24gb")->spec;
+    plan.cluster.gpusPerNode = 1;
+    plan.cluster.nodes = 1;
+    plan.parallel.dp = 1;
+    plan.name = core::derivedPlanName(plan);
+    return plan;
 }
 
 // `auto& [document, window] = shown;` names the parts as the tests use them.
