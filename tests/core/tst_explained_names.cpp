@@ -12,7 +12,6 @@
 #include "core/evaluate/evaluation_table.h"
 #include "core/frameworks/frameworks.h"
 #include "core/plan/catalog.h"
-#include "core/plan/plan_title.h"
 #include "core/rules/parallel_choices.h"
 #include "core/search/search.h"
 #include "core/search/search_json.h"
@@ -555,51 +554,6 @@ private slots:
             if (code.starts_with("import_note.") || code.starts_with("import_problem.")) {
                 QVERIFY2(reached.contains(code), code.c_str());
             }
-        }
-        const QStringList lines = listed(englishWords(texts));
-        QVERIFY2(lines.isEmpty(), qPrintable(lines.join(QStringLiteral("\n"))));
-    }
-
-    // A name made from a plan's content, in Chinese: the model's and the GPU's names are proper
-    // names and stay; every word around them is the catalogue's ("on", "x", "model" are not).
-    void derivedPlanNamesInChineseHaveNoEnglish() {
-        std::set<std::string> texts;
-        const auto without = [](std::string text, const std::string& name) {
-            for (auto at = text.find(name); at != std::string::npos; at = text.find(name)) {
-                text.erase(at, name.size());
-            }
-            return text;
-        };
-        for (const GpuPreset& gpu : builtinCatalog().gpus) {
-            for (const ModelPreset& model : builtinCatalog().models) {
-                Plan plan = defaultPlan();
-                plan.model = model.spec;
-                plan.cluster.gpu = gpu.spec;
-                const std::string zh = derivedPlanName(plan, Language::SimplifiedChinese);
-                QVERIFY2(hasCjk(zh), zh.c_str());
-                // The English name's last word is the GPU's family ("H100", "RTX 4090").
-                const std::string english = derivedPlanName(plan);
-                const std::string family = english.substr(english.find(" x ") + 3);
-                texts.insert(without(without(zh, model.displayName), family));
-                // The title of a plan named so shows the name in Chinese; a name a person
-                // gave stays as given.
-                Plan named = plan;
-                named.name = english;
-                QCOMPARE(planTitle(named, Language::SimplifiedChinese), zh);
-                named.name = "My run";
-                QCOMPARE(planTitle(named, Language::SimplifiedChinese), std::string("My run"));
-            }
-        }
-        Plan sized = defaultPlan();
-        sized.model.preset.clear();
-        sized.model.parameters = 7e9;
-        texts.insert(derivedPlanName(sized, Language::SimplifiedChinese));
-        sized.model.parameters = 0;
-        texts.insert(derivedPlanName(sized, Language::SimplifiedChinese));
-        for (const std::string& text : texts) {
-            QVERIFY2(
-                text.find(" on ") == std::string::npos && text.find(" x ") == std::string::npos,
-                text.c_str());
         }
         const QStringList lines = listed(englishWords(texts));
         QVERIFY2(lines.isEmpty(), qPrintable(lines.join(QStringLiteral("\n"))));
