@@ -556,12 +556,6 @@
         <source>Source</source>
         <translation>来源</translation>
     </message>
-    <message numerus="yes">
-        <source>Fitted on %n run(s) of %1.</source>
-        <translation>
-            <numerusform>基于 %1 上 %n 个运行拟合。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Step time error, mean / worst: before %1 / %2, after %3 / %4.</source>
         <translation>单步时间误差（平均 / 最大）：校准前 %1 / %2，校准后 %3 / %4。</translation>
@@ -581,6 +575,16 @@
     <message>
         <source>kept</source>
         <translation>保持不变</translation>
+    </message>
+    <message>
+        <source>Fitted on one run of %1.</source>
+        <translation>基于 %1 上 1 个运行拟合。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fitted on %n runs of %1.</source>
+        <translation>
+            <numerusform>基于 %1 上 %n 个运行拟合。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -664,6 +668,10 @@
     <message>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s MTBF: the more GPUs, the sooner one fails.</source>
+        <translation>这块 GPU 的平均故障间隔（MTBF）：GPU 越多，越早有一块出故障。</translation>
     </message>
 </context>
 <context>
@@ -752,189 +760,13 @@
         <source>Custom link</source>
         <translation>自定义链路</translation>
     </message>
+    <message>
+        <source>1 GPU in the cluster</source>
+        <translation>集群共 1 块 GPU</translation>
+    </message>
 </context>
 <context>
     <name>fourfold::ui::ComparePane</name>
-    <message>
-        <source>Plan name</source>
-        <translation>方案名称</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>参数量</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <source>Hidden size</source>
-        <translation>隐藏维度</translation>
-    </message>
-    <message>
-        <source>Attention heads</source>
-        <translation>注意力头数</translation>
-    </message>
-    <message>
-        <source>Key/value heads</source>
-        <translation>键值头数</translation>
-    </message>
-    <message>
-        <source>FFN size</source>
-        <translation>FFN 维度</translation>
-    </message>
-    <message>
-        <source>Vocabulary</source>
-        <translation>词表大小</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
-        <source>MLP</source>
-        <translation>MLP 结构</translation>
-    </message>
-    <message>
-        <source>Tied embeddings</source>
-        <translation>共享词嵌入</translation>
-    </message>
-    <message>
-        <source>Experts</source>
-        <translation>专家数</translation>
-    </message>
-    <message>
-        <source>Experts per token</source>
-        <translation>每个词元的专家数</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <source>Master weights</source>
-        <translation>主权重</translation>
-    </message>
-    <message>
-        <source>Gradient precision</source>
-        <translation>梯度精度</translation>
-    </message>
-    <message>
-        <source>Optimizer</source>
-        <translation>优化器</translation>
-    </message>
-    <message>
-        <source>Micro-batch</source>
-        <translation>微批次</translation>
-    </message>
-    <message>
-        <source>Gradient accumulation</source>
-        <translation>梯度累积</translation>
-    </message>
-    <message>
-        <source>Global batch</source>
-        <translation>全局批次</translation>
-    </message>
-    <message>
-        <source>Recompute</source>
-        <translation>激活重计算</translation>
-    </message>
-    <message>
-        <source>Flash attention</source>
-        <translation>Flash Attention</translation>
-    </message>
-    <message>
-        <source>Data parallel</source>
-        <translation>数据并行</translation>
-    </message>
-    <message>
-        <source>Tensor parallel</source>
-        <translation>张量并行</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel</source>
-        <translation>流水线并行</translation>
-    </message>
-    <message>
-        <source>Context parallel</source>
-        <translation>上下文并行</translation>
-    </message>
-    <message>
-        <source>Expert parallel</source>
-        <translation>专家并行</translation>
-    </message>
-    <message>
-        <source>Expert tensor parallel</source>
-        <translation>专家张量并行</translation>
-    </message>
-    <message>
-        <source>Virtual stages</source>
-        <translation>虚拟阶段</translation>
-    </message>
-    <message>
-        <source>Sequence parallel</source>
-        <translation>序列并行</translation>
-    </message>
-    <message>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
-    </message>
-    <message>
-        <source>Sharding group</source>
-        <translation>分片组</translation>
-    </message>
-    <message>
-        <source>Offload</source>
-        <translation>卸载</translation>
-    </message>
-    <message>
-        <source>Rank order</source>
-        <translation>进程排列顺序</translation>
-    </message>
-    <message>
-        <source>Schedule</source>
-        <translation>调度</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU 型号</translation>
-    </message>
-    <message>
-        <source>GPUs per node</source>
-        <translation>每节点 GPU 数</translation>
-    </message>
-    <message>
-        <source>Nodes</source>
-        <translation>节点数</translation>
-    </message>
-    <message>
-        <source>Link inside a node</source>
-        <translation>节点内链路</translation>
-    </message>
-    <message>
-        <source>Link between nodes</source>
-        <translation>节点间链路</translation>
-    </message>
-    <message>
-        <source>Memory accounting</source>
-        <translation>显存计算口径</translation>
-    </message>
-    <message>
-        <source>Fragmentation</source>
-        <translation>碎片率</translation>
-    </message>
-    <message>
-        <source>Safety margin</source>
-        <translation>安全余量</translation>
-    </message>
-    <message>
-        <source>Framework memory</source>
-        <translation>框架占用显存</translation>
-    </message>
     <message>
         <source>(not set)</source>
         <translation>（未设置）</translation>
@@ -1334,10 +1166,6 @@ global batch grows with it</source>
         <translation>%1 个节点</translation>
     </message>
     <message>
-        <source>World size %1 · %2 × %3 GPUs per node</source>
-        <translation>总规模 %1 · %2 × 每节点 %3 块 GPU</translation>
-    </message>
-    <message>
         <source>Could not write the screenshot &quot;%1&quot;.</source>
         <translation>无法写入截图“%1”。</translation>
     </message>
@@ -1544,6 +1372,18 @@ global batch grows with it</source>
     <message>
         <source>Keep this plan as A; change the plan, open another or apply a search row as B, and see both side by side</source>
         <translation>把此方案保留为 A；修改方案、打开另一个文件或应用一行搜索结果作为 B，并排查看两者</translation>
+    </message>
+    <message>
+        <source>1 GPU per node</source>
+        <translation>每节点 1 块 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs per node</source>
+        <translation>每节点 %1 块 GPU</translation>
+    </message>
+    <message>
+        <source>World size %1 · %2 × %3</source>
+        <translation>总规模 %1 · %2 × %3</translation>
     </message>
 </context>
 <context>
@@ -1788,12 +1628,6 @@ global batch grows with it</source>
         <source>Stage %1 · %2: %3</source>
         <translation>第 %1 阶段 · %2：%3</translation>
     </message>
-    <message numerus="yes">
-        <source>Stage total %1, %n micro-batch(es) in flight</source>
-        <translation>
-            <numerusform>阶段合计 %1，在途 %n 个微批次</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Stage %1 measured peak %2
 predicted %3 (%4)</source>
@@ -1809,6 +1643,16 @@ predicted %3 (%4)</source>
 predicted %2 (%3)</source>
         <translation>实测峰值 %1（最满的阶段）
 预测 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Stage total %1, one micro-batch in flight</source>
+        <translation>阶段合计 %1，在途 1 个微批次</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stage total %1, %n micro-batches in flight</source>
+        <translation>
+            <numerusform>阶段合计 %1，在途 %n 个微批次</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2012,6 +1856,10 @@ predicted %2 (%3)</source>
         <source>%1 ranks of the cluster&apos;s %2 GPUs</source>
         <translation>集群 %2 块 GPU 中的 %1 个 rank</translation>
     </message>
+    <message>
+        <source>%1 rank of the cluster&apos;s one GPU</source>
+        <translation>集群唯一一块 GPU 上的 %1 个 rank</translation>
+    </message>
 </context>
 <context>
     <name>fourfold::ui::PipelineGanttView</name>
@@ -2168,6 +2016,349 @@ rank %3 · 阶段 %4 · 模型块 %5
     </message>
 </context>
 <context>
+    <name>fourfold::ui::PlanFieldNames</name>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>Peak TFLOP/s</source>
+        <translation>峰值 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Link between nodes</source>
+        <translation>节点间链路</translation>
+    </message>
+    <message>
+        <source>Link inside a node</source>
+        <translation>节点内链路</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Calibration profile</source>
+        <translation>校准档案</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Measured MFU</source>
+        <translation>实测 MFU</translation>
+    </message>
+    <message>
+        <source>Measured peak memory</source>
+        <translation>实测峰值显存</translation>
+    </message>
+    <message>
+        <source>Peak per stage (GB)</source>
+        <translation>各阶段峰值（GB）</translation>
+    </message>
+    <message>
+        <source>Measured samples/s</source>
+        <translation>实测样本/秒</translation>
+    </message>
+    <message>
+        <source>Measured step time</source>
+        <translation>实测单步时间</translation>
+    </message>
+    <message>
+        <source>Measured TFLOP/s per GPU</source>
+        <translation>实测每 GPU TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU 词元/秒</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Memory accounting</source>
+        <translation>显存计算口径</translation>
+    </message>
+    <message>
+        <source>Gradient bucket size</source>
+        <translation>梯度桶大小</translation>
+    </message>
+    <message>
+        <source>Fragmentation</source>
+        <translation>碎片率</translation>
+    </message>
+    <message>
+        <source>Framework memory</source>
+        <translation>框架占用显存</translation>
+    </message>
+    <message>
+        <source>Logits bytes per element</source>
+        <translation>logits 每元素字节数</translation>
+    </message>
+    <message>
+        <source>Safety margin</source>
+        <translation>安全余量</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 prefetched layers</source>
+        <translation>ZeRO-3 预取层数</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 维度</translation>
+    </message>
+    <message>
+        <source>Full attention every</source>
+        <translation>全注意力间隔</translation>
+    </message>
+    <message>
+        <source>Head size</source>
+        <translation>注意力头维度</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation>键值头数</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Latent attention</source>
+        <translation>潜在注意力（MLA）</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP 结构</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>混合专家</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Dense layers first</source>
+        <translation>开头的稠密层数</translation>
+    </message>
+    <message>
+        <source>Expert layer every</source>
+        <translation>专家层间隔</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>Shared expert FFN size</source>
+        <translation>共享专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每个词元的专家数</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction layers</source>
+        <translation>多词元预测层数</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Query/key norm</source>
+        <translation>查询/键归一化</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享词嵌入</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Plan name</source>
+        <translation>方案名称</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>Embedding in the split</source>
+        <translation>词嵌入计入切分</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>Layers on the first stage</source>
+        <translation>首阶段层数</translation>
+    </message>
+    <message>
+        <source>Layers on the last stage</source>
+        <translation>末阶段层数</translation>
+    </message>
+    <message>
+        <source>Loss in the split</source>
+        <translation>损失计入切分</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Rank order</source>
+        <translation>进程排列顺序</translation>
+    </message>
+    <message>
+        <source>Pipeline layout</source>
+        <translation>流水线布局</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Sharding group</source>
+        <translation>分片组</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟阶段</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Performance</source>
+        <translation>性能</translation>
+    </message>
+    <message>
+        <source>Overlap gradient reduction</source>
+        <translation>梯度归约重叠</translation>
+    </message>
+    <message>
+        <source>Overlap parameter gathering</source>
+        <translation>参数收集重叠</translation>
+    </message>
+    <message>
+        <source>Overlap tensor-parallel communication</source>
+        <translation>张量并行通信重叠</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash Attention</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Gradient precision</source>
+        <translation>梯度精度</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>激活重计算</translation>
+    </message>
+</context>
+<context>
     <name>fourfold::ui::PlanPin</name>
     <message>
         <source>Swap plans A and B</source>
@@ -2176,6 +2367,45 @@ rank %3 · 阶段 %4 · 模型块 %5
     <message>
         <source>Use plan A</source>
         <translation>采用方案 A</translation>
+    </message>
+</context>
+<context>
+    <name>fourfold::ui::PresetNames</name>
+    <message>
+        <source>Generic</source>
+        <translation>通用</translation>
+    </message>
+    <message>
+        <source>Generic 7B</source>
+        <translation>通用 7B</translation>
+    </message>
+    <message>
+        <source>NVLink 3 (A100, 600 GB/s total)</source>
+        <translation>NVLink 3（A100，合计 600 GB/s）</translation>
+    </message>
+    <message>
+        <source>NVLink 4 (H100, 900 GB/s total)</source>
+        <translation>NVLink 4（H100，合计 900 GB/s）</translation>
+    </message>
+    <message>
+        <source>NVLink 4 (H800, 400 GB/s total)</source>
+        <translation>NVLink 4（H800，合计 400 GB/s）</translation>
+    </message>
+    <message>
+        <source>NVLink 5 (B200, 1.8 TB/s total)</source>
+        <translation>NVLink 5（B200，合计 1.8 TB/s）</translation>
+    </message>
+    <message>
+        <source>InfiniBand HDR 200 Gb/s per GPU</source>
+        <translation>InfiniBand HDR，每 GPU 200 Gb/s</translation>
+    </message>
+    <message>
+        <source>InfiniBand NDR 400 Gb/s per GPU</source>
+        <translation>InfiniBand NDR，每 GPU 400 Gb/s</translation>
+    </message>
+    <message>
+        <source>RoCE v2 100 Gb/s Ethernet per GPU</source>
+        <translation>RoCE v2 以太网，每 GPU 100 Gb/s</translation>
     </message>
 </context>
 <context>
@@ -3052,12 +3282,6 @@ The figures below are incomplete until the errors are fixed; the Diagnostics lis
         <source>%1 · held out %2</source>
         <translation>%1 · 留出误差 %2</translation>
     </message>
-    <message numerus="yes">
-        <source>The figures use the efficiencies fitted on %n measured run(s) of %1, on %2; the plan&apos;s own values come first.</source>
-        <translation>
-            <numerusform>这些数值使用于 %2 基于 %1 上 %n 个实测运行拟合的效率；方案自身的值优先。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 not read</source>
         <translation>未读取 %1</translation>
@@ -3065,6 +3289,24 @@ The figures below are incomplete until the errors are fixed; the Diagnostics lis
     <message>
         <source>The plan names this profile, but it could not be read: the figures use the built-in efficiencies.</source>
         <translation>方案指定了此校准档案，但无法读取：数值使用内置效率。</translation>
+    </message>
+    <message>
+        <source>1 GPU on 1 node</source>
+        <translation>1 个节点上的 1 块 GPU</translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 块 GPU</translation>
+    </message>
+    <message>
+        <source>The figures use the efficiencies fitted on one measured run of %1, on %2; the plan&apos;s own values come first.</source>
+        <translation>这些数值使用于 %2 基于 %1 上 1 个实测运行拟合的效率；方案自身的值优先。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The figures use the efficiencies fitted on %n measured runs of %1, on %2; the plan&apos;s own values come first.</source>
+        <translation>
+            <numerusform>这些数值使用于 %2 基于 %1 上 %n 个实测运行拟合的效率；方案自身的值优先。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -2,15 +2,22 @@
 #include "core/plan/plan_title.h"
 
 #include "core/plan/catalog.h"
+#include "core/text/coded_text.h"
 #include "core/text/format.h"
 
 namespace fourfold::core {
 namespace {
 
-std::string modelName(const ModelSpec& model) {
+// Model and GPU names are proper names, the same in every language; the words around them
+// come from the catalogue ("plan_name." codes).
+std::string modelName(const ModelSpec& model, Language language) {
     if (const auto preset = findModelPreset(model.preset)) return preset->displayName;
-    if (model.parameters > 0) return formatCount(model.parameters) + " model";
-    return std::to_string(model.layers) + "-layer model";
+    if (model.parameters > 0) {
+        return renderCodedText(
+            {"plan_name.sized_model", {{"parameters", formatCount(model.parameters)}}}, language);
+    }
+    return renderCodedText({"plan_name.layered_model", {{"layers", std::to_string(model.layers)}}},
+                           language);
 }
 
 // "A100 40 GB" from "NVIDIA A100 SXM4 40 GB": the vendor and the form factor say little here.
@@ -39,9 +46,13 @@ std::string gpuFamily(const GpuSpec& gpu) {
 
 }  // namespace
 
-std::string derivedPlanName(const Plan& plan) {
-    return modelName(plan.model) + " on " + std::to_string(worldSize(plan)) + " x " +
-           gpuFamily(plan.cluster.gpu);
+std::string derivedPlanName(const Plan& plan, Language language) {
+    // The count as a string: "1024 x A100", never a grouped "1,024".
+    return renderCodedText({"plan_name.derived",
+                            {{"model", modelName(plan.model, language)},
+                             {"gpus", std::to_string(worldSize(plan))},
+                             {"gpu", gpuFamily(plan.cluster.gpu)}}},
+                           language);
 }
 
 bool nameFollowsContent(const Plan& plan) {
@@ -56,11 +67,15 @@ Plan withFollowingName(const Plan& before, Plan after) {
     return after;
 }
 
-std::string planTitle(const Plan& plan) {
-    if (!plan.name.empty()) return plan.name;
+std::string planTitle(const Plan& plan, Language language) {
+    // A name made from the content is stored in English (so it is recognised as following
+    // it) and shown in the reader's language.
+    if (!plan.name.empty()) {
+        return plan.name == derivedPlanName(plan) ? derivedPlanName(plan, language) : plan.name;
+    }
     const ParallelSpec& parallel = plan.parallel;
-    std::string title = modelName(plan.model) + " · " + std::to_string(worldSize(plan)) + " × " +
-                        gpuName(plan.cluster.gpu) + " ·";
+    std::string title = modelName(plan.model, language) + " · " + std::to_string(worldSize(plan)) +
+                        " × " + gpuName(plan.cluster.gpu) + " ·";
     const auto axis = [&title](const char* label, int degree, bool always) {
         if (always || degree > 1) title += std::string(" ") + label + " " + std::to_string(degree);
     };

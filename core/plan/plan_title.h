@@ -6,15 +6,19 @@
 #pragma once
 
 #include "core/plan/plan.h"
+#include "core/text/language.h"
 
 #include <string>
 
 namespace fourfold::core {
 
-[[nodiscard]] std::string planTitle(const Plan& plan);
+// In `language`: a name made from the content is shown in it; a name a person gave as given.
+[[nodiscard]] std::string planTitle(const Plan& plan, Language language = Language::English);
 
-// "<model> on <GPUs> x <GPU>": "Llama-2 7B on 8 x H100", "GPT-3 175B on 1024 x A100".
-[[nodiscard]] std::string derivedPlanName(const Plan& plan);
+// "<model> on <GPUs> x <GPU>": "Llama-2 7B on 8 x H100", "GPT-3 175B on 1024 x A100"; in
+// Chinese the words around the proper names are the catalogue's. The name stored in a plan is
+// the English one (nameFollowsContent compares with it).
+[[nodiscard]] std::string derivedPlanName(const Plan& plan, Language language = Language::English);
 // True when the plan has no name of its own: none, or the one derivedPlanName gives it.
 [[nodiscard]] bool nameFollowsContent(const Plan& plan);
 // `after`, an edit of `before`, with its name brought up to date: when the edit left the name

@@ -6,6 +6,7 @@
 // their `change`.
 #include "core/evaluate/evaluate.h"
 #include "core/plan/catalog.h"
+#include "core/plan/plan_title.h"
 #include "core/text/coded_text.h"
 
 #include <QTest>
@@ -171,6 +172,39 @@ private slots:
         QCOMPARE(hints.front().changeText.code, std::string("what_if.zero_stage"));
         QCOMPARE(renderCodedText(hints.front().changeText, Language::SimplifiedChinese),
                  std::string("ZeRO 阶段 0 → 1"));
+    }
+
+    // A name made from a plan's content, in Chinese: the model's and the GPU's names stay, every
+    // word around them is the catalogue's ("on", "x", "model" are not); a plan named so is
+    // titled so, and a name a person gave stays as given.
+    void derivedPlanNamesReadInChinese() {
+        for (const GpuPreset& gpu : builtinCatalog().gpus) {
+            for (const ModelPreset& model : builtinCatalog().models) {
+                Plan plan = defaultPlan();
+                plan.model = model.spec;
+                plan.cluster.gpu = gpu.spec;
+                plan.name = derivedPlanName(plan);
+                std::string zh = derivedPlanName(plan, Language::SimplifiedChinese);
+                QCOMPARE(planTitle(plan, Language::SimplifiedChinese), zh);
+                // The English name ends in the GPU's family ("H100", "RTX 4090").
+                for (const std::string& name :
+                     {model.displayName, plan.name.substr(plan.name.find(" x ") + 3)}) {
+                    zh.erase(zh.find(name), name.size());
+                }
+                QVERIFY2(englishWords(zh).empty() && zh.find(" x ") == std::string::npos,
+                         zh.c_str());
+            }
+        }
+        Plan custom = defaultPlan();
+        custom.model.preset.clear();
+        for (const double parameters : {7e9, 0.0}) {
+            custom.model.parameters = parameters;
+            const std::string zh = derivedPlanName(custom, Language::SimplifiedChinese);
+            QVERIFY2(englishWords(zh).empty(), zh.c_str());
+        }
+        QCOMPARE(derivedPlanName(custom), std::string("32-layer model on 8 x H100"));
+        custom.name = "My run";
+        QCOMPARE(planTitle(custom, Language::SimplifiedChinese), std::string("My run"));
     }
 };
 

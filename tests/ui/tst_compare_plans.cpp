@@ -3,6 +3,9 @@
 // comparison; opening another file makes it B; the figures, the stages and the fields shown are
 // the core's comparison; Swap and Use A put A back on the document as undoable steps; and a
 // search row applied becomes B as well.
+#include "tests/core/search_plans.h"
+#include "tests/ui/window_fixture.h"
+
 #include "core/evaluate/evaluate.h"
 #include "core/evaluate/plan_compare.h"
 #include "core/plan/catalog.h"
@@ -10,8 +13,11 @@
 #include "ui/compare/compare_pane.h"
 #include "ui/compare/plan_pin.h"
 #include "ui/document/plan_document.h"
+#include "ui/search/search_view.h"
 #include "ui/settings/app_settings.h"
 #include "ui/shell/main_window.h"
+#include "ui/walkthrough/walkthrough_controller.h"
+#include "ui/walkthrough/walkthrough_session.h"
 #include "ui/widgets/prompts.h"
 
 #include <qcustomplot.h>
@@ -22,7 +28,10 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabBar>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -44,16 +53,32 @@ QString cell(const QTableWidget* table, int row, int column) {
     return item ? item->text() : QString();
 }
 
+// Ctrl+Shift+A pins the plan as A, then Ctrl+F opens the search beside the comparison.
+bool pinThenSearch(ui::MainWindow& window) {
+    QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+    if (!QTest::qWaitFor([&] { return window.compareDock()->isVisible(); })) return false;
+    QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+    return QTest::qWaitFor([&] { return window.searchDock()->isVisible(); });
+}
+
+// The title of the dock tab in front among the docks tabbed with `dock`; "" when not tabbed.
+QString frontTab(const QMainWindow& window, const QDockWidget* dock) {
+    for (const QTabBar* bar : window.findChildren<QTabBar*>()) {
+        for (int index = 0; index < bar->count(); ++index) {
+            if (bar->tabText(index) == dock->windowTitle())
+                return bar->tabText(bar->currentIndex());
+        }
+    }
+    return {};
+}
+
 }  // namespace
 
 class TestComparePlans : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
-    void init() {
-        QSettings(QStringLiteral("Fourfold"), QStringLiteral("Fourfold")).clear();
-        ui::AppSettings::instance().reload();
-    }
+    void initTestCase() { test::useTestPaths(); }
+    void init() { test::forgetSettings(); }
 
     void pinOpenCompareSwapAndUse() {
         const core::Plan planA = core::defaultPlan();
@@ -65,16 +90,14 @@ private slots:
         QTemporaryDir dir;
         const QString pathB = writePlan(dir, QStringLiteral("b.json"), planB);
 
-        ui::PlanDocument document(planA);
-        ui::MainWindow window(&document);
+        test::ShownWindow shown(planA, {1600, 1000});
+        auto& [document, window] = shown;
         ui::Prompts prompts;
         prompts.openFileName = [&](QWidget*, const QString&, const QString&, const QString&) {
             return pathB;
         };
         window.setPrompts(prompts);
-        window.resize(1600, 1000);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(shown.active());
         QVERIFY(window.compareDock()->isHidden());
         QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
         QTRY_VERIFY(window.compareDock()->isVisible());
@@ -160,11 +183,9 @@ private slots:
         core::Plan plan = core::defaultPlan();
         plan.parallel.pp = 4;
         plan.parallel.dp = 2;
-        ui::PlanDocument document(plan);
-        ui::MainWindow window(&document);
-        window.resize(1024, 768);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        test::ShownWindow shown(plan, {1024, 768});
+        auto& [document, window] = shown;
+        QVERIFY(shown.active());
         QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
         QTRY_VERIFY(window.searchDock()->isVisible());
         const int viewsHeight = window.centralWidget()->height();
@@ -188,16 +209,84 @@ private slots:
 
     // The other order: the search opened while a comparison shows joins it as a tab.
     void searchBesideAComparison() {
-        ui::PlanDocument document(core::defaultPlan());
-        ui::MainWindow window(&document);
-        window.resize(1024, 768);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        test::ShownWindow shown(core::defaultPlan(), {1024, 768});
+        auto& [document, window] = shown;
+        QVERIFY(shown.active());
+        QVERIFY(pinThenSearch(window));
+        QVERIFY(window.tabifiedDockWidgets(window.searchDock()).contains(window.compareDock()));
+    }
+
+    // A search row applied while a plan is pinned is the new B: the comparison's tab comes in
+    // front of the search's, which the search had raised.
+    void aSearchRowAsBRaisesTheComparison() {
+        test::ShownWindow shown(test::smallSearchPlan(), {1024, 768});
+        auto& [document, window] = shown;
+        QVERIFY(shown.active());
+        QVERIFY(pinThenSearch(window));
+        QCOMPARE(frontTab(window, window.compareDock()), window.searchDock()->windowTitle());
+        ui::SearchView& view = *window.searchView();
+        QSignalSpy finished(&view, &ui::SearchView::searchFinished);
+        QTest::mouseClick(view.searchButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(60000) || finished.count() > 0);
+        QTableView* table = view.table();
+        QVERIFY(table->model()->rowCount() >= 2);
+        const QRect row = table->visualRect(table->model()->index(1, 0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, row.center());
+        QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, row.center());
+        QVERIFY(document.plan() != window.planPin()->pinned()->plan);
+        QTRY_COMPARE(frontTab(window, window.compareDock()), window.compareDock()->windowTitle());
+        QTRY_VERIFY(window.planPin()->comparison()->fields.size() > 0);
+    }
+
+    // A lesson works on a plan of its own: the comparison and the search are put away while it
+    // runs (their room goes to the lesson's views), the comparison keeps comparing the user's
+    // plans (the lesson's steps are never B), Swap, Use A and Pin wait, and all is as before
+    // once the lesson ends.
+    void aLessonLeavesTheComparisonOnTheUsersPlans() {
+        test::ShownWindow shown(core::defaultPlan(), {1600, 1000});
+        auto& [document, window] = shown;
+        QVERIFY(shown.active());
+        const core::Plan planA = document.plan();
         QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
         QTRY_VERIFY(window.compareDock()->isVisible());
-        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
-        QTRY_VERIFY(window.searchDock()->isVisible());
-        QVERIFY(window.tabifiedDockWidgets(window.searchDock()).contains(window.compareDock()));
+        core::Plan planB = planA;
+        planB.training.microBatch = 2;
+        planB.training.gradAccumulation = 4;
+        document.replacePlan(planB, QStringLiteral("micro-batch 2"));
+        QTRY_VERIFY(document.evaluation()->plan == document.plan());
+        const core::PlansCompared users = *window.planPin()->comparison();
+        QCOMPARE(users.fields,
+                 core::comparePlans(core::evaluate(planA), core::evaluate(document.plan())).fields);
+        ui::ComparePane& pane = *window.comparePane();
+        QVERIFY(pane.swapButton()->isEnabled());
+
+        QVERIFY(window.walkthrough()->startBuiltin(QStringLiteral("en")));
+        QVERIFY(document.isLessonActive());
+        QTRY_VERIFY(window.compareDock()->isHidden());
+        // Their room goes to the lesson's views, not to the Diagnostics dock's one line.
+        QTRY_VERIFY2(window.diagnosticsDock()->height() < window.height() / 5,
+                     qPrintable(QString::number(window.diagnosticsDock()->height())));
+        for (int step = 0; step < 3 && window.walkthrough()->session()->next(); ++step) {
+            QTRY_VERIFY(document.evaluation()->plan == document.plan());
+        }
+        QVERIFY(document.plan() != document.userPlan());
+        QCOMPARE(window.planPin()->comparison()->fields, users.fields);
+        QCOMPARE(pane.fieldsList()->count(), static_cast<int>(users.fields.size()));
+        QCOMPARE(window.planPin()->pinned()->plan, planA);
+        QVERIFY(!pane.swapButton()->isEnabled());
+        QVERIFY(!pane.useAButton()->isEnabled());
+        QVERIFY(!window.pinAction()->isEnabled());
+        QTest::mouseClick(pane.swapButton(), Qt::LeftButton);
+        QVERIFY(document.isLessonActive());
+
+        window.walkthrough()->finish();
+        QVERIFY(!document.isLessonActive());
+        QTRY_VERIFY(window.compareDock()->isVisible());
+        QTRY_VERIFY(document.evaluation()->plan == document.plan());
+        QCOMPARE(document.plan().training.microBatch, 2);
+        QCOMPARE(window.planPin()->comparison()->fields, users.fields);
+        QVERIFY(pane.swapButton()->isEnabled());
+        QVERIFY(window.pinAction()->isEnabled());
     }
 };
 

@@ -6,6 +6,7 @@
 #include "image_checks.h"
 
 #include "core/memory/activation_timeline.h"
+#include "ui/charts/palette.h"
 #include "ui/charts/raster_worker.h"
 #include "ui/charts/step_lines.h"
 #include "ui/views/memory_timeline_chart.h"
@@ -53,6 +54,38 @@ core::ScheduleResult hugeSchedule(int ranks, int microBatches, int chunks) {
     return schedule;
 }
 
+// 1F1B's shape on p ranks and m micro-batches, F 1 µs and B 2 µs (t_b = 2 t_f): rank r runs
+// p − 1 − r forwards (warm-up), then one forward and one backward in turn (the steady state),
+// then the backwards left (cool-down).
+core::ScheduleResult oneForwardOneBackward(int ranks, int microBatches) {
+    core::ScheduleResult schedule;
+    schedule.kind = core::ScheduleKind::OneFOneB;
+    schedule.stages = ranks;
+    schedule.microBatches = microBatches;
+    for (int rank = 0; rank < ranks; ++rank) {
+        core::RankTimeline timeline;
+        timeline.stage = rank;
+        double time = rank * 1e-6;
+        const auto run = [&](OpKind kind, int micro) {
+            const double length = kind == OpKind::Forward ? 1e-6 : 2e-6;
+            timeline.ops.push_back({kind, micro, 0, time, time + length});
+            time += length;
+        };
+        const int warm = std::min(ranks - 1 - rank, microBatches);
+        for (int micro = 0; micro < warm; ++micro) run(OpKind::Forward, micro);
+        for (int micro = warm; micro < microBatches; ++micro) {
+            run(OpKind::Forward, micro);
+            run(OpKind::Backward, micro - warm);
+        }
+        for (int micro = microBatches - warm; micro < microBatches; ++micro) {
+            run(OpKind::Backward, micro);
+        }
+        schedule.makespanS = std::max(schedule.makespanS, time);
+        schedule.ranks.push_back(std::move(timeline));
+    }
+    return schedule;
+}
+
 // The pixels of `image` in exactly `colour` (the lines are drawn aliased, so a line's pixels
 // are its pen's colour and nothing else is).
 std::vector<QPoint> pixelsOf(const QImage& image, QRgb colour) {
@@ -90,6 +123,48 @@ int strays(const std::vector<QPoint>& pixels, const std::vector<QPoint>& others,
 class TestPipelineGanttView : public QObject {
     Q_OBJECT
 private slots:
+    // The density view (thousands of ops to a pixel) reads warm-up, steady state and cool-down
+    // apart: the steady state, where a forward and a backward alternate and the forward takes
+    // a third of the time, is drawn in a hue of its own, far from both the forward and the
+    // backward colour, and covers most of the chart; the warm-up's forwards and the
+    // cool-down's backwards keep their own colours.
+    void densityViewReadsThePhasesApart() {
+        ui::PipelineGanttView view;
+        test::showGantt(view);
+        view.showEvaluation(withSchedule(oneForwardOneBackward(16, 1536)));
+        view.plot()->replot();
+        const QImage image = view.plot()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const QRect area = view.plot()->axisRect(0)->rect();
+        const QColor forward = ui::palette::opKind(OpKind::Forward);
+        const QColor backward = ui::palette::opKind(OpKind::Backward);
+        const QColor steady = ui::palette::opBlend(1.0 / 3.0);
+        const auto distance = [](const QColor& a, const QColor& b) {
+            return std::hypot(a.red() - b.red(), a.green() - b.green(), a.blue() - b.blue());
+        };
+        // Hand-checked: the steady hue stands at least 100 RGB steps from either colour (a
+        // straight blend of the two at a third stood 50 from the backward orange).
+        QVERIFY2(distance(steady, backward) >= 100 && distance(steady, forward) >= 100,
+                 qPrintable(steady.name()));
+        int forwards = 0;
+        int backwards = 0;
+        int steadies = 0;
+        const double dpr = image.devicePixelRatio();
+        for (int y = area.top(); y <= area.bottom(); ++y) {
+            for (int x = area.left(); x <= area.right(); ++x) {
+                const QColor pixel(
+                    image.pixel(static_cast<int>(x * dpr), static_cast<int>(y * dpr)));
+                if (distance(pixel, forward) < 40) ++forwards;
+                if (distance(pixel, backward) < 40) ++backwards;
+                if (distance(pixel, steady) < 40) ++steadies;
+            }
+        }
+        const int coloured = forwards + backwards + steadies;
+        QVERIFY2(coloured > 0 && steadies > coloured / 2 && forwards > 0 && backwards > 0,
+                 qPrintable(QStringLiteral("forward %1, steady %2, backward %3")
+                                .arg(forwards)
+                                .arg(steadies)
+                                .arg(backwards)));
+    }
     void drawsEveryBlock();
     void hitTestFindsOp_data();
     void hitTestFindsOp();

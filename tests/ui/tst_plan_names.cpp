@@ -2,18 +2,23 @@
 // A plan's name follows its content unless a person gave it one: the window's title after a
 // preset chosen in the Controls and after File ▸ Import, and the exported files' headers.
 #include "tests/core/hf_configs_for_tests.h"
+#include "tests/ui/window_fixture.h"
 
+#include "core/calibrate/calibrate.h"
 #include "core/frameworks/frameworks.h"
 #include "core/plan/catalog.h"
 #include "core/plan/plan_title.h"
 #include "ui/document/plan_document.h"
 #include "ui/settings/app_settings.h"
+#include "ui/shell/calibration_dialog.h"
 #include "ui/shell/main_window.h"
+#include "ui/views/summary_strip.h"
 #include "ui/widgets/prompts.h"
 
 #include <QAction>
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -132,6 +137,37 @@ private slots:
         QTRY_COMPARE(document.plan().model.layers, 80);
         QCOMPARE(document.plan().name, std::string("Ablation 3"));
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("Ablation 3")));
+    }
+
+    // One GPU, one run, one micro-batch are singular in English: "1 GPU per node", never
+    // "1 GPUs" or "run(s)".
+    void oneReadsSingular() {
+        const core::Plan plan = test::onOneRtx4090();
+        QCOMPARE(plan.name, std::string("Llama-2 7B on 1 x RTX 4090"));
+        ui::PlanDocument document(plan);
+        ui::MainWindow window(&document);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(!document.isEvaluationPending());
+        QVERIFY2(window.statusText().endsWith(QStringLiteral("1 node \u00d7 1 GPU per node")),
+                 qPrintable(window.statusText()));
+        auto* world = window.summaryStrip()->findChild<QLabel*>(QStringLiteral("worldValue"));
+        QVERIFY(world);
+        QCOMPARE(world->text(), QStringLiteral("1 GPU on 1 node"));
+
+        core::Calibration calibration;
+        calibration.profile.gpu = "H100";
+        calibration.rows.resize(1);
+        QVERIFY2(ui::CalibrationDialog(calibration)
+                     .summary()
+                     ->text()
+                     .startsWith(QStringLiteral("Fitted on one run of H100.")),
+                 "one run");
+        calibration.rows.resize(4);
+        QVERIFY(ui::CalibrationDialog(calibration)
+                    .summary()
+                    ->text()
+                    .startsWith(QStringLiteral("Fitted on 4 runs of H100.")));
     }
 };
 

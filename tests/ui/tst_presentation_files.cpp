@@ -3,6 +3,8 @@
 // window is on, hides docks with nothing to say and scales the type for the room, and gives it
 // all back; an export's size dialog promises the pixels it writes; Save As has its shortcut; a
 // save onto a read-only file system says so.
+#include "tests/ui/window_fixture.h"
+
 #include "core/plan/catalog.h"
 #include "ui/document/plan_document.h"
 #include "ui/settings/app_settings.h"
@@ -67,20 +69,15 @@ bool run(const QString& program, const QStringList& arguments) {
 class TestPresentationFiles : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
-    void init() {
-        QSettings(QStringLiteral("Fourfold"), QStringLiteral("Fourfold")).clear();
-        ui::AppSettings::instance().reload();
-    }
+    void initTestCase() { test::useTestPaths(); }
+    void init() { test::forgetSettings(); }
 
     // Ctrl+Shift+P: the screen the window is on, the idle Diagnostics dock gone, the type
     // larger by the screen's scale; again: the window, the dock and the type as they were.
     void presentationFillsTheScreenAndGivesItBack() {
-        ui::PlanDocument document(core::defaultPlan());
-        ui::MainWindow window(&document);
-        window.resize(1024, 700);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        test::ShownWindow shown(core::defaultPlan(), {1024, 700});
+        auto& [document, window] = shown;
+        QVERIFY(shown.exposed());
         // A plan without problems: its Diagnostics dock says only "No problems".
         core::Plan fits = document.plan();
         fits.parallel.zeroStage = 1;
@@ -117,11 +114,9 @@ private slots:
     // A Diagnostics dock with something to say stays when presenting, at a few lines: it does
     // not take the room the search and the comparison leave.
     void presentationKeepsProblemsShort() {
-        ui::PlanDocument document(core::defaultPlan());
-        ui::MainWindow window(&document);
-        window.resize(1024, 768);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        test::ShownWindow shown(core::defaultPlan(), {1024, 768});
+        auto& [document, window] = shown;
+        QVERIFY(shown.exposed());
         QTRY_VERIFY(window.diagnosticsList()->hasProblems());
         QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
         QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
@@ -151,13 +146,11 @@ private slots:
     // File ▸ Export View Image: the scale dialog is asked about the size that is written.
     void exportDialogPromisesTheSizeWritten() {
         QTemporaryDir dir;
-        ui::PlanDocument document(core::defaultPlan());
-        ui::MainWindow window(&document);
+        test::ShownWindow shown(core::defaultPlan(), {1600, 1000});
+        auto& [document, window] = shown;
         Script script;
         window.setPrompts(scripted(&script));
-        window.resize(1600, 1000);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(shown.exposed());
         for (ui::EvaluationView* view : window.views()) {
             script.saveName = dir.filePath(view->objectName() + QStringLiteral(".png"));
             QVERIFY(window.exportViewImage(view));

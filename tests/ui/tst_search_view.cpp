@@ -7,6 +7,7 @@
 
 #include "tests/core/search_plans.h"
 #include "tests/ui/mnemonics.h"
+#include "tests/ui/window_fixture.h"
 
 #include "core/evaluate/evaluate.h"
 #include "core/plan/catalog.h"
@@ -74,20 +75,15 @@ bool runSearch(ui::SearchView& view) {
 class TestSearchView : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
-    void init() {
-        QSettings(QStringLiteral("Fourfold"), QStringLiteral("Fourfold")).clear();
-        ui::AppSettings::instance().reload();
-    }
+    void initTestCase() { test::useTestPaths(); }
+    void init() { test::forgetSettings(); }
 
     // Ctrl+F shows the dock with the focus on Search; the search's rows are the core's.
     void searchFillsTheTableWithTheCoresCandidates() {
         const core::Plan plan = test::smallSearchPlan();
-        ui::PlanDocument document(plan);
-        ui::MainWindow window(&document);
-        window.resize(1600, 1000);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        test::ShownWindow shown(plan, {1600, 1000});
+        auto& [document, window] = shown;
+        QVERIFY(shown.active());
         QVERIFY(window.searchDock()->isHidden());
         QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
         QTRY_VERIFY(window.searchDock()->isVisible());
@@ -192,11 +188,9 @@ private slots:
     // Double-click applies a row's plan as one undo step; Ctrl+Z restores; Enter does the same.
     void doubleClickAppliesOneUndoableStep() {
         const core::Plan plan = test::smallSearchPlan();
-        ui::PlanDocument document(plan);
-        ui::MainWindow window(&document);
-        window.resize(1600, 1000);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        test::ShownWindow shown(plan, {1600, 1000});
+        auto& [document, window] = shown;
+        QVERIFY(shown.active());
         window.showSearch();
         ui::SearchView& view = *window.searchView();
         QVERIFY(runSearch(view));
@@ -518,11 +512,9 @@ private slots:
 
     // Alt+letter: the panel's mnemonics are its own and leave the menu bar's F, E, V and H.
     void keyboardMnemonicsAndTabOrder() {
-        ui::PlanDocument document(test::smallSearchPlan());
-        ui::MainWindow window(&document);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        test::ShownWindow shown(test::smallSearchPlan(), {1280, 800});
+        auto& [document, window] = shown;
+        QVERIFY(shown.active());
         window.findLayoutsAction()->trigger();
         ui::SearchView& view = *window.searchView();
         QSet<QChar> taken;

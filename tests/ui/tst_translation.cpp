@@ -6,9 +6,11 @@
 // Chinese. The language setting round-trips and `--lang` is parsed.
 #include "tests/core/search_plans.h"
 #include "tests/ui/mnemonics.h"
+#include "tests/ui/window_fixture.h"
 
 #include "app/gui/app_runner.h"
 #include "core/plan/catalog.h"
+#include "core/plan/plan_title.h"
 #include "ui/compare/compare_pane.h"
 #include "ui/document/plan_document.h"
 #include "ui/document/undo_ids.h"
@@ -22,12 +24,15 @@
 #include "ui/widgets/view_grid.h"
 
 #include <QAbstractButton>
+#include <QAbstractScrollArea>
+#include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMap>
 #include <QMenu>
@@ -299,6 +304,93 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("余量。放得下的最大微批次")), qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("。 ")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral(" GB 还有")), qPrintable(text));  // Latin keeps
+    }
+
+    // The words around proper names read in Chinese: a name made from the plan's content in
+    // the window title (the model and GPU names stay as they are), the status bar's counts, the
+    // model chooser's headings and presets, the links' names; and the Diagnostics dock names
+    // each field as the controls do, never by its JSON pointer.
+    void namesCountsAndFieldsReadInChinese() {
+        const core::Plan plan = test::onOneRtx4090();
+        PlanDocument document(plan);
+        MainWindow window(&document);
+        window.resize(1600, 1000);
+        window.show();
+        QTRY_VERIFY(!document.isEvaluationPending());
+        QVERIFY2(window.windowTitle().startsWith(QStringLiteral("1 块 RTX 4090 上的 Llama-2 7B")),
+                 qPrintable(window.windowTitle()));
+        QCOMPARE(document.plan().name, std::string("Llama-2 7B on 1 x RTX 4090"));
+        QVERIFY2(window.statusText().endsWith(QStringLiteral("1 个节点 × 每节点 1 块 GPU")),
+                 qPrintable(window.statusText()));
+        QVERIFY2(!looksEnglish(window.statusText()), qPrintable(window.statusText()));
+
+        static const QRegularExpression worded(
+            QStringLiteral("\\b(Generic|total|per|Ethernet|model|layer)\\b"));
+        QStringList english;
+        int items = 0;
+        for (const char* name : {"modelPresetCombo", "intraNodeCombo", "interNodeCombo"}) {
+            const auto* combo = window.findChild<QComboBox*>(QString::fromLatin1(name));
+            QVERIFY2(combo, name);
+            for (int index = 0; index < combo->count(); ++index, ++items) {
+                if (worded.match(combo->itemText(index)).hasMatch()) {
+                    english << combo->itemText(index);
+                }
+            }
+        }
+        QVERIFY(items > 30);
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral(" | "))));
+
+        // The 7B model does not fit one 24 GB card: a problem of the whole memory ("/memory").
+        const QListWidget* list = window.diagnosticsList()->list();
+        QTRY_VERIFY(window.diagnosticsList()->hasProblems());
+        bool named = false;
+        for (int row = 0; row < list->count(); ++row) {
+            const QString text = list->item(row)->text();
+            static const QRegularExpression pointer(QStringLiteral("[（(]/[a-z]"));
+            QVERIFY2(!pointer.match(text).hasMatch(), qPrintable(text));
+            named = named || text.endsWith(QStringLiteral("（显存）"));
+        }
+        QVERIFY2(named, qPrintable(list->item(0)->text()));
+        QVERIFY(recorder_.misses.isEmpty());
+    }
+
+    // In Chinese at 1024 × 768 with the search open below the views, the controls' spin boxes
+    // still show their whole values (the search's dock took the controls' width before).
+    void spinBoxesShowWholeValuesBesideTheSearch() {
+        PlanDocument document(core::defaultPlan());
+        MainWindow window(&document);
+        window.resize(1024, 768);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.showSearch();
+        QTRY_VERIFY(window.searchDock()->isVisible());
+        QTest::qWait(50);
+        QWidget* controls = window.controlsDock()->widget();
+        const auto* scroll = controls->findChild<QAbstractScrollArea*>();
+        QVERIFY(scroll);
+        const QWidget* viewport = scroll->viewport();
+        QStringList cut;
+        int checked = 0;
+        for (const QAbstractSpinBox* spin : controls->findChildren<QAbstractSpinBox*>()) {
+            if (!spin->isVisibleTo(controls)) continue;
+            const auto* edit = spin->findChild<QLineEdit*>();
+            QVERIFY(edit);
+            ++checked;
+            // The whole box inside the panel's width (the panel never scrolls sideways), and
+            // its text's advance inside the line edit with its two-pixel margins.
+            const QRect box(spin->mapTo(viewport, QPoint(0, 0)), spin->size());
+            const int needed = edit->fontMetrics().horizontalAdvance(edit->text()) + 4;
+            if (box.right() > viewport->width() || edit->width() < needed) {
+                cut << QStringLiteral("%1 \"%2\" to x = %3 in %4 px, text %5 < %6 px")
+                           .arg(spin->objectName(), edit->text())
+                           .arg(box.right())
+                           .arg(viewport->width())
+                           .arg(edit->width())
+                           .arg(needed);
+            }
+        }
+        QVERIFY(checked >= 10);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(" | "))));
     }
 
     void diagnosticsDockIsChinese() {

@@ -91,8 +91,15 @@ QColor opChunk(core::OpKind kind, int chunk, int chunks) {
 }
 
 QColor opBlend(double forwardShare) {
-    return mix(opKind(core::OpKind::Backward), opKind(core::OpKind::Forward),
-               std::clamp(forwardShare, 0.0, 1.0));
+    // A straight blend of orange and blue is a brown close to the orange at the steady state's
+    // third: the ramp turns through a hue of its own there, so the three phases read apart.
+    constexpr double kSteady = 1.0 / 3.0;
+    const double share = std::clamp(forwardShare, 0.0, 1.0);
+    if (share <= kSteady) {
+        return mix(opKind(core::OpKind::Backward), QColor(kReddishPurple), share / kSteady);
+    }
+    return mix(QColor(kReddishPurple), opKind(core::OpKind::Forward),
+               (share - kSteady) / (1 - kSteady));
 }
 
 QColor rankSeries(int rank, int ranks) {

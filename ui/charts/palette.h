@@ -43,8 +43,9 @@ namespace fourfold::ui::palette {
 [[nodiscard]] QColor opKind(core::OpKind kind);
 // The op colour lightened for chunk `chunk` of `chunks` (chunk 0 is the full colour).
 [[nodiscard]] QColor opChunk(core::OpKind kind, int chunk, int chunks);
-// Forward and backward work sharing a pixel of the Gantt's overview: the blend of their
-// colours, `forwardShare` of the way from the backward colour to the forward one.
+// Forward and backward work sharing a pixel of the Gantt's overview, by the forward share of
+// its time: the backward colour at 0, the steady state's own hue (reddish purple) at a third,
+// the forward colour at 1.
 [[nodiscard]] QColor opBlend(double forwardShare);
 // One colour per pipeline rank on a dark-to-light ramp (readable on white).
 [[nodiscard]] QColor rankSeries(int rank, int ranks);

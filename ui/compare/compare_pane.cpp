@@ -10,6 +10,8 @@
 #include "ui/charts/rect_bars.h"
 #include "ui/settings/language.h"
 #include "ui/widgets/controls_text.h"
+#include "ui/widgets/plan_field_names.h"
+#include "ui/widgets/preset_names.h"
 
 #include <qcustomplot.h>
 
@@ -38,78 +40,6 @@ QString categoryName(int category) {
     return name;
 }
 
-// Plan fields by pointer, as the controls name them.
-struct FieldName {
-    const char* pointer;
-    const char* name;
-};
-constexpr std::array kFieldNames = {
-    FieldName{"/name", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Plan name")},
-    FieldName{"/model/preset", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Model")},
-    FieldName{"/model/parameters", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Parameters")},
-    FieldName{"/model/layers", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Layers")},
-    FieldName{"/model/hidden", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Hidden size")},
-    FieldName{"/model/heads", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Attention heads")},
-    FieldName{"/model/kv_heads", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Key/value heads")},
-    FieldName{"/model/ffn_hidden", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "FFN size")},
-    FieldName{"/model/vocab", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Vocabulary")},
-    FieldName{"/model/sequence", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Sequence length")},
-    FieldName{"/model/mlp", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "MLP")},
-    FieldName{"/model/tied_embeddings",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Tied embeddings")},
-    FieldName{"/model/moe/experts", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Experts")},
-    FieldName{"/model/moe/top_k",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Experts per token")},
-    FieldName{"/training/precision", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Precision")},
-    FieldName{"/training/master_weights",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Master weights")},
-    FieldName{"/training/grad_dtype",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Gradient precision")},
-    FieldName{"/training/optimizer", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Optimizer")},
-    FieldName{"/training/micro_batch",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Micro-batch")},
-    FieldName{"/training/grad_accumulation",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Gradient accumulation")},
-    FieldName{"/training/global_batch",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Global batch")},
-    FieldName{"/training/recompute", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Recompute")},
-    FieldName{"/training/flash_attention",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Flash attention")},
-    FieldName{"/parallel/dp", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Data parallel")},
-    FieldName{"/parallel/tp", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Tensor parallel")},
-    FieldName{"/parallel/pp", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Pipeline parallel")},
-    FieldName{"/parallel/cp", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Context parallel")},
-    FieldName{"/parallel/ep", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Expert parallel")},
-    FieldName{"/parallel/etp",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Expert tensor parallel")},
-    FieldName{"/parallel/virtual_stages",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Virtual stages")},
-    FieldName{"/parallel/sequence_parallel",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Sequence parallel")},
-    FieldName{"/parallel/zero_stage", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "ZeRO stage")},
-    FieldName{"/parallel/sharding_group",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Sharding group")},
-    FieldName{"/parallel/offload", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Offload")},
-    FieldName{"/parallel/order", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Rank order")},
-    FieldName{"/parallel/schedule", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Schedule")},
-    FieldName{"/cluster/gpu", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "GPU")},
-    FieldName{"/cluster/gpus_per_node",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "GPUs per node")},
-    FieldName{"/cluster/nodes", QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Nodes")},
-    FieldName{"/cluster/intra_node",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Link inside a node")},
-    FieldName{"/cluster/inter_node",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Link between nodes")},
-    FieldName{"/memory/convention",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Memory accounting")},
-    FieldName{"/memory/fragmentation",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Fragmentation")},
-    FieldName{"/memory/safety_margin",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Safety margin")},
-    FieldName{"/memory/framework_bytes",
-              QT_TRANSLATE_NOOP("fourfold::ui::ComparePane", "Framework memory")},
-};
-
 template <typename Enum>
 QString enumName(const QString& value) {
     const auto parsed = core::enumFromString<Enum>(value.toStdString());
@@ -118,16 +48,7 @@ QString enumName(const QString& value) {
 
 }  // namespace
 
-QString ComparePane::fieldName(const QString& pointer) {
-    for (const FieldName& field : kFieldNames) {
-        if (pointer == QLatin1String(field.pointer)) return tr(field.name);
-    }
-    // A field without a control: its key in words ("zero3 prefetch layers").
-    QString key = pointer.section(QLatin1Char('/'), -1);
-    key.replace(QLatin1Char('_'), QLatin1Char(' '));
-    if (!key.isEmpty()) key[0] = key[0].toUpper();
-    return key;
-}
+QString ComparePane::fieldName(const QString& pointer) { return PlanFieldNames::name(pointer); }
 
 QString ComparePane::fieldValue(const QString& pointer, const QString& value) {
     if (value.isEmpty()) return tr("(not set)");
@@ -148,18 +69,18 @@ QString ComparePane::fieldValue(const QString& pointer, const QString& value) {
     if (pointer == QLatin1String("/model/mlp")) return value.toUpper();
     if (pointer == QLatin1String("/model/preset")) {
         if (const auto preset = core::findModelPreset(value.toStdString())) {
-            return qs(preset->displayName);
+            return PresetNames::shown(preset->displayName);
         }
     }
     if (pointer == QLatin1String("/cluster/gpu")) {
         if (const auto preset = core::findGpuPreset(value.toStdString())) {
-            return qs(preset->displayName);
+            return PresetNames::shown(preset->displayName);
         }
     }
     if (pointer.startsWith(QLatin1String("/cluster/")) &&
         pointer.endsWith(QLatin1String("_node"))) {
         if (const auto preset = core::findLinkPreset(value.toStdString())) {
-            return qs(preset->displayName);
+            return PresetNames::shown(preset->displayName);
         }
     }
     return value;
@@ -247,6 +168,12 @@ ComparePane::ComparePane(QWidget* parent) : QWidget(parent) {
     setComparison(std::nullopt);
 }
 
+void ComparePane::setChangesEnabled(bool enabled) {
+    changesEnabled_ = enabled;
+    swap_->setEnabled(shown_.has_value() && enabled);
+    useA_->setEnabled(shown_.has_value() && enabled);
+}
+
 void ComparePane::setByteUnits(core::ByteUnits units) {
     if (units == units_) return;
     units_ = units;
@@ -265,8 +192,8 @@ QString ComparePane::valueText(const core::ComparedFigure& figure, double value)
 void ComparePane::setComparison(const std::optional<core::PlansCompared>& comparison) {
     shown_ = comparison;
     const bool pinned = comparison.has_value();
-    swap_->setEnabled(pinned);
-    useA_->setEnabled(pinned);
+    swap_->setEnabled(pinned && changesEnabled_);
+    useA_->setEnabled(pinned && changesEnabled_);
     unpin_->setEnabled(pinned);
     if (!comparison) {
         titleA_->setText(tr("A: pin a plan (Edit \u25b8 Pin Plan as A) to compare it"));

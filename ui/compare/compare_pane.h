@@ -29,6 +29,9 @@ public:
     [[nodiscard]] QString title() const { return tr("Compare Plans"); }
     void setComparison(const std::optional<core::PlansCompared>& comparison);
     void setByteUnits(core::ByteUnits units);
+    // Swap and Use A on or off (off while a lesson has the document: they would put a plan on
+    // the lesson's).
+    void setChangesEnabled(bool enabled);
 
     [[nodiscard]] QPushButton* swapButton() const { return swap_; }
     [[nodiscard]] QPushButton* useAButton() const { return useA_; }
@@ -65,6 +68,7 @@ private:
     QListWidget* fields_ = nullptr;
     std::optional<core::PlansCompared> shown_;
     core::ByteUnits units_ = core::ByteUnits::Decimal;
+    bool changesEnabled_ = true;
 };
 
 }  // namespace fourfold::ui

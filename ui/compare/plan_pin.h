@@ -4,6 +4,9 @@
 // file opened, a search row applied), is "B", and each new evaluation brings a new comparison
 // (core::comparePlans: the figures and fields are the core's). Swap puts A on the document and
 // pins what was B; Use A puts A back on the document and unpins; each is one undoable step.
+// A lesson works on a plan of its own (PlanDocument::beginLesson): while it runs the comparison
+// stays on the user's plans, pinning, swapping and using A wait, and the comparison takes up
+// the user's plan again when the lesson ends.
 // ui/compare/ holds the comparison: this pin and the pane that draws what it compares.
 #pragma once
 
@@ -33,6 +36,8 @@ public:
     void useA();
 
     [[nodiscard]] bool isPinned() const { return pinned_ != nullptr; }
+    // False while a lesson has the document: the pin, Swap and Use A then do nothing.
+    [[nodiscard]] bool canChange() const;
     [[nodiscard]] const std::shared_ptr<const core::Evaluation>& pinned() const { return pinned_; }
     // The comparison of A with the document's current evaluation, while pinned.
     [[nodiscard]] const std::optional<core::PlansCompared>& comparison() const {
@@ -42,6 +47,7 @@ public:
 signals:
     void pinChanged(bool pinned);
     void comparisonChanged(const core::PlansCompared& comparison);
+    void canChangeChanged(bool canChange);
 
 private:
     void compare();

@@ -8,6 +8,7 @@
 #include "ui/controls/controls_stops.h"
 #include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
+#include "ui/widgets/preset_names.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -19,7 +20,7 @@ QList<QPair<QString, QString>> linkItems() {
     QList<QPair<QString, QString>> items;
     for (const auto& link : core::builtinCatalog().links) {
         items.append(
-            {QString::fromStdString(link.displayName), QString::fromStdString(link.spec.name)});
+            {PresetNames::shown(link.displayName), QString::fromStdString(link.spec.name)});
     }
     return items;
 }
@@ -82,7 +83,7 @@ void ClusterControls::chooseLink(QComboBox* combo, int index, bool intraNode) {
     const auto preset = core::findLinkPreset(combo->itemData(index).toString().toStdString());
     if (!preset) return;
     const core::LinkSpec spec = preset->spec;
-    const QString name = QString::fromStdString(preset->displayName);
+    const QString name = PresetNames::shown(preset->displayName);
     edit(intraNode ? EditField::IntraNodeLink : EditField::InterNodeLink, freshGesture(),
          intraNode ? tr("Set intra-node link to %1").arg(name)
                    : tr("Set inter-node link to %1").arg(name),
@@ -109,7 +110,9 @@ void ClusterControls::sync(const core::Evaluation& evaluation) {
 
     gpusPerNode_->setValueQuietly(cluster.gpusPerNode);
     nodes_->setValueQuietly(cluster.nodes);
-    nodes_->setDetail(tr("%1 GPUs in the cluster").arg(core::clusterGpuCount(evaluation.plan)));
+    const auto clusterGpus = core::clusterGpuCount(evaluation.plan);
+    nodes_->setDetail(clusterGpus == 1 ? tr("1 GPU in the cluster")
+                                       : tr("%1 GPUs in the cluster").arg(clusterGpus));
 
     const auto links = linkItems();
     const QString intra = QString::fromStdString(cluster.intraNode.name);

@@ -8,6 +8,7 @@
 #include "ui/controls/slider_control.h"
 #include "ui/document/plan_document.h"
 #include "ui/widgets/controls_text.h"
+#include "ui/widgets/preset_names.h"
 
 #include <QComboBox>
 #include <QStandardItemModel>
@@ -39,10 +40,11 @@ QList<QPair<QString, QString>> groupedPresets() {
     }
     for (const std::string& family : families) {
         const QString name = QString::fromStdString(family);
-        items.append({QStringLiteral("— %1 —").arg(name), kFamilyPrefix + name});
+        items.append(
+            {QStringLiteral("— %1 —").arg(PresetNames::shown(family)), kFamilyPrefix + name});
         for (const auto& preset : models) {
             if (preset.family != family) continue;
-            items.append({QStringLiteral("    ") + QString::fromStdString(preset.displayName),
+            items.append({QStringLiteral("    ") + PresetNames::shown(preset.displayName),
                           QString::fromStdString(preset.name)});
         }
     }
@@ -92,7 +94,7 @@ void ModelControls::choosePreset(int index) {
     if (!preset) return;  // the plan's own unknown preset: nothing to apply
     const core::ModelSpec spec = preset->spec;
     edit(EditField::ModelPreset, freshGesture(),
-         tr("Choose model %1").arg(QString::fromStdString(preset->displayName)),
+         tr("Choose model %1").arg(PresetNames::shown(preset->displayName)),
          [spec](core::Plan& plan) { plan.model = spec; });
 }
 

@@ -160,9 +160,10 @@ void ParallelControls::sync(const core::Evaluation& evaluation) {
         control->setStops(stops[index]);
         control->setValueQuietly(core::parallelValue(plan, axis));
     }
-    axes_.front().control->setDetail(tr("%1 ranks of the cluster's %2 GPUs")
-                                         .arg(evaluation.worldSize)
-                                         .arg(core::clusterGpuCount(plan)));
+    const auto gpus = core::clusterGpuCount(plan);
+    axes_.front().control->setDetail(
+        gpus == 1 ? tr("%1 rank of the cluster's one GPU").arg(evaluation.worldSize)
+                  : tr("%1 ranks of the cluster's %2 GPUs").arg(evaluation.worldSize).arg(gpus));
     syncBound(evaluation);
     selectQuietly(zeroStage_, plan.parallel.zeroStage);
 }

@@ -83,7 +83,7 @@ PlanDocument::PlanDocument(core::Plan plan, QObject* parent)
 PlanDocument::~PlanDocument() { preparing_.waitForFinished(); }
 
 QString PlanDocument::displayName() const {
-    return QString::fromStdString(core::planTitle(plan_)).trimmed();
+    return QString::fromStdString(core::planTitle(plan_, uiLanguage())).trimmed();
 }
 
 bool PlanDocument::applyPatch(const QString& patch, const QString& text) {
@@ -184,6 +184,7 @@ void PlanDocument::beginLesson(const core::Plan& plan) {
     setFilePath(QString());
     if (wasDirty) emit dirtyChanged(false);
     requestEvaluation();
+    emit lessonActiveChanged(true);
 }
 
 void PlanDocument::endLesson() {
@@ -197,6 +198,7 @@ void PlanDocument::endLesson() {
     setFilePath(user.filePath);
     if (isDirty()) emit dirtyChanged(true);
     requestEvaluation();
+    emit lessonActiveChanged(false);
 }
 
 void PlanDocument::setPlanFromCommand(const core::Plan& plan) {
@@ -206,6 +208,7 @@ void PlanDocument::setPlanFromCommand(const core::Plan& plan) {
 
 void PlanDocument::resetTo(core::Plan plan, const QString& path) {
     // A new plan or a file opened ends a lesson: its plan and the one put aside both go.
+    const bool endedLesson = lesson_.has_value();
     if (lesson_) {
         lesson_.reset();
         undoGroup_.setActiveStack(&undoStack_);
@@ -215,6 +218,7 @@ void PlanDocument::resetTo(core::Plan plan, const QString& path) {
     plan_ = std::move(plan);
     setFilePath(path);
     requestEvaluation();
+    if (endedLesson) emit lessonActiveChanged(false);
 }
 
 void PlanDocument::setFilePath(const QString& path) {

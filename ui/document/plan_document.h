@@ -102,6 +102,8 @@ signals:
     void dirtyChanged(bool dirty);
     // A large plan's evaluation started (true) or ended (false) on a worker thread.
     void evaluationBusyChanged(bool busy);
+    // A lesson began (true) or ended (false), by endLesson or by a new plan or file.
+    void lessonActiveChanged(bool active);
 
 private:
     void resetTo(core::Plan plan, const QString& path);

@@ -59,7 +59,7 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
     column->setSpacing(4);
     buildFilters();
 
-    // Two short rows, so the dock fits beside the controls at 1280 pixels.
+    // Two short rows, so the dock fits beside the controls at 1024 pixels.
     auto* filters = new QHBoxLayout;
     filters->addWidget(buddyLabel(tr("Ob&jective"), objective_));
     filters->addWidget(objective_);
@@ -97,7 +97,9 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
     progress_->setObjectName(QStringLiteral("searchProgress"));
     progress_->setRange(0, kProgressSteps);
     progress_->setValue(0);
-    progress_->setFixedWidth(140);
+    // Narrower when the dock is: the dock's width is taken from the controls beside it.
+    progress_->setMinimumWidth(70);
+    progress_->setMaximumWidth(140);
     status_ = new QLabel(tr("Search to find the best layouts of this plan."));
     status_->setObjectName(QStringLiteral("searchStatus"));
     status_->setWordWrap(true);
@@ -108,8 +110,6 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
     actions->addWidget(cancelButton_);
     actions->addWidget(progress_);
     actions->addWidget(status_, 1);
-    actions->addWidget(exportCsvButton_);
-    actions->addWidget(exportJsonButton_);
     column->addLayout(actions);
 
     model_ = new SearchResultsModel(this);
@@ -159,6 +159,11 @@ SearchView::SearchView(PlanDocument* document, QWidget* parent)
     whyTitle->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     why->addWidget(whyTitle, 0, Qt::AlignTop);
     why->addWidget(whyNot_, 1);
+    // The exports after the rows they write, on this row rather than the search's: one row of
+    // every button was wider than the dock has beside the controls at 1024 pixels, in Chinese
+    // most, and took the controls' width.
+    why->addWidget(exportCsvButton_, 0, Qt::AlignTop);
+    why->addWidget(exportJsonButton_, 0, Qt::AlignTop);
     column->addLayout(why);
 
     tableTimer_ = new QTimer(this);
@@ -420,13 +425,15 @@ void SearchView::applyRow(int row) {
     const core::SearchCandidate& candidate = model_->candidate(row);
     const core::SearchLayout& l = candidate.point.layout;
     // The layout on the plan as it is now: the search's own plan when nothing else changed.
-    document_->replacePlan(core::applyLayout(document_->plan(), l),
-                           tr("Apply layout #%1 (dp %2 \u00b7 tp %3 \u00b7 pp %4 \u00b7 cp %5)")
-                               .arg(candidate.rank)
-                               .arg(l.dp)
-                               .arg(l.tp)
-                               .arg(l.pp)
-                               .arg(l.cp));
+    const bool applied =
+        document_->replacePlan(core::applyLayout(document_->plan(), l),
+                               tr("Apply layout #%1 (dp %2 \u00b7 tp %3 \u00b7 pp %4 \u00b7 cp %5)")
+                                   .arg(candidate.rank)
+                                   .arg(l.dp)
+                                   .arg(l.tp)
+                                   .arg(l.pp)
+                                   .arg(l.cp));
+    if (applied) emit rowApplied();
 }
 
 void SearchView::updateCurrent() {

@@ -86,6 +86,8 @@ public:
 
 signals:
     void searchFinished();
+    // A row's layout went onto the document (one undo step).
+    void rowApplied();
 
 private:
     // A search and what it was asked: the one running, and the one whose rows are shown.

@@ -95,8 +95,11 @@ CalibrationDialog::CalibrationDialog(const core::Calibration& calibration, QWidg
     const core::ErrorSummary& before = calibration.stepBefore;
     const core::ErrorSummary& after = calibration.stepAfter;
     const core::ErrorSummary& heldOut = calibration.stepHeldOut;
+    // English says "1 run" and "2 runs": the app carries no English plural forms, so the
+    // singular is a message of its own.
+    const int runs = static_cast<int>(calibration.rows.size());
     QString text =
-        tr("Fitted on %n run(s) of %1.", nullptr, static_cast<int>(calibration.rows.size()))
+        (runs == 1 ? tr("Fitted on one run of %1.") : tr("Fitted on %n runs of %1.", nullptr, runs))
             .arg(qs(calibration.profile.gpu));
     if (before.runs > 0) {
         text +=

@@ -27,6 +27,7 @@
 #include <QAbstractItemView>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
+#include <QAction>
 #include <QBuffer>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -42,6 +43,7 @@
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -127,6 +129,16 @@ MainWindow::MainWindow(PlanDocument* document, QWidget* parent)
     buildSearchDock();
     buildCompareDock();
     buildMenus();
+    // A bottom dock put away (by the user, a lesson or a presentation) left its height to the
+    // Diagnostics dock, which then stood half the window high for one line: it takes its
+    // list's height again.
+    for (QDockWidget* dock : {searchDock_, compareDock_}) {
+        connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
+            if (visible || !dock->isHidden() || !diagnosticsDock_->isVisible()) return;
+            QTimer::singleShot(0, this,
+                               [this] { fitDiagnosticsDock(diagnostics_->preferredHeight()); });
+        });
+    }
 
     statusLabel_ = new TextLabel(this);
     statusBar()->addPermanentWidget(statusLabel_);
@@ -317,10 +329,10 @@ void MainWindow::updateTitle() {
 void MainWindow::updateStatus(const core::Evaluation& evaluation) {
     const core::ClusterSpec& cluster = evaluation.plan.cluster;
     const QString nodes = cluster.nodes == 1 ? tr("1 node") : tr("%1 nodes").arg(cluster.nodes);
-    statusLabel_->setText(tr("World size %1 \u00b7 %2 \u00d7 %3 GPUs per node")
-                              .arg(evaluation.worldSize)
-                              .arg(nodes)
-                              .arg(cluster.gpusPerNode));
+    const QString gpus = cluster.gpusPerNode == 1 ? tr("1 GPU per node")
+                                                  : tr("%1 GPUs per node").arg(cluster.gpusPerNode);
+    statusLabel_->setText(
+        tr("World size %1 \u00b7 %2 \u00d7 %3").arg(evaluation.worldSize).arg(nodes, gpus));
 }
 
 QString MainWindow::statusText() const { return statusLabel_->text(); }
@@ -330,9 +342,16 @@ QList<QDockWidget*> MainWindow::idleDocks() const {
     if (diagnosticsDock_->isVisible() && !diagnostics_->hasProblems()) idle << diagnosticsDock_;
     // The search and the comparison are the user's work beside the plan, not the lesson's:
     // a presentation gives their room to the views whatever they hold.
-    if (searchDock_->isVisible()) idle << searchDock_;
-    if (compareDock_->isVisible()) idle << compareDock_;
-    return idle;
+    return idle + userWorkDocks();
+}
+
+QList<QDockWidget*> MainWindow::userWorkDocks() const {
+    QList<QDockWidget*> docks;
+    // Open: shown, or a tab behind another.
+    for (QDockWidget* dock : {searchDock_, compareDock_}) {
+        if (dock->toggleViewAction()->isChecked()) docks << dock;
+    }
+    return docks;
 }
 
 void MainWindow::fitToScreen() {

@@ -74,6 +74,7 @@ public:
     [[nodiscard]] ControlsPanel* controlsPanel() const override { return controls_; }
     [[nodiscard]] SummaryStrip* summaryStrip() const override { return summary_; }
     [[nodiscard]] QList<QDockWidget*> idleDocks() const override;
+    [[nodiscard]] QList<QDockWidget*> userWorkDocks() const override;
     [[nodiscard]] DiagnosticsList* diagnosticsList() const { return diagnostics_; }
     [[nodiscard]] QDockWidget* controlsDock() const override { return controlsDock_; }
     [[nodiscard]] QDockWidget* diagnosticsDock() const { return diagnosticsDock_; }
@@ -100,6 +101,8 @@ public:
     [[nodiscard]] QDockWidget* compareDock() const { return compareDock_; }
     [[nodiscard]] QAction* pinAction() const { return pinAction_; }
     void pinForComparison();
+    // After a search row was applied: the comparison's tab to the front while a plan is pinned.
+    void showComparisonOfRow();
     [[nodiscard]] QAction* saveAsAction() const { return saveAsAction_; }
     [[nodiscard]] QString statusText() const;
 

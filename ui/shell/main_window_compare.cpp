@@ -38,6 +38,12 @@ void MainWindow::buildCompareDock() {
     connect(planPin_, &PlanPin::pinChanged, this, [this](bool pinned) {
         if (!pinned) comparePane_->setComparison(std::nullopt);
     });
+    // During a lesson the comparison shows the user's plans and waits: nothing in it may put a
+    // plan on the lesson's document.
+    connect(planPin_, &PlanPin::canChangeChanged, this, [this](bool canChange) {
+        pinAction_->setEnabled(canChange);
+        comparePane_->setChangesEnabled(canChange);
+    });
     connect(comparePane_, &ComparePane::swapRequested, planPin_, &PlanPin::swap);
     connect(comparePane_, &ComparePane::useARequested, planPin_, &PlanPin::useA);
     connect(comparePane_, &ComparePane::unpinRequested, planPin_, &PlanPin::unpin);
@@ -48,6 +54,7 @@ void MainWindow::buildCompareDock() {
 }
 
 void MainWindow::pinForComparison() {
+    if (!planPin_->canChange()) return;
     const bool wasHidden = compareDock_->isHidden();
     planPin_->pin();
     // Beside an open search as a tab of the same dock area, so the views keep their room (the
@@ -61,6 +68,11 @@ void MainWindow::pinForComparison() {
     if (wasHidden && !compareDock_->isFloating() && !searchDock_->isVisible()) {
         resizeDocks({compareDock_}, {height() / 3}, Qt::Vertical);
     }
+}
+
+void MainWindow::showComparisonOfRow() {
+    // A search row applied is the new B: the comparison comes in front of the search's tab.
+    if (planPin_->isPinned() && compareDock_->isVisible()) compareDock_->raise();
 }
 
 }  // namespace fourfold::ui

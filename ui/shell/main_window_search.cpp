@@ -29,6 +29,7 @@ void MainWindow::buildSearchDock() {
     findLayoutsAction_->setToolTip(
         tr("Search every layout of this plan and rank them by throughput, time, cost or memory"));
     connect(findLayoutsAction_, &QAction::triggered, this, &MainWindow::showSearch);
+    connect(searchView_, &SearchView::rowApplied, this, &MainWindow::showComparisonOfRow);
 
     AppSettings& settings = AppSettings::instance();
     searchView_->setByteUnits(settings.byteUnits());

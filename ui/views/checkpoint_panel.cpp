@@ -115,7 +115,9 @@ void CheckpointPanel::showCheckpoint(const core::CheckpointReport* checkpoint,
     set("write", qs(core::formatSeconds(checkpoint->writeS)),
         tr("Checkpoint size over the storage bandwidth (plan option)."));
     set("mtbf", duration(checkpoint->clusterMtbfS),
-        tr("Per-GPU MTBF over the %1 GPUs: the more GPUs, the sooner one fails.").arg(worldSize));
+        worldSize == 1 ? tr("The GPU's MTBF: the more GPUs, the sooner one fails.")
+                       : tr("Per-GPU MTBF over the %1 GPUs: the more GPUs, the sooner one fails.")
+                             .arg(worldSize));
     set("interval", duration(checkpoint->intervalS),
         ExplainedText::coded(checkpoint->intervalText));
     set("steps", QString::number(checkpoint->stepsPerInterval, 'f', 0));

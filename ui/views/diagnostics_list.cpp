@@ -3,6 +3,7 @@
 
 #include "ui/settings/language.h"
 #include "ui/widgets/kept_row_delegate.h"
+#include "ui/widgets/plan_field_names.h"
 
 #include <QEvent>
 #include <QIcon>
@@ -21,12 +22,6 @@ constexpr int kPathRole = Qt::UserRole;
 constexpr int kMostLinesShown = 6;   // beyond this the list scrolls
 constexpr int kGrowAfterMs = 300;    // quiet time before the dock takes more room
 constexpr int kShrinkAfterMs = 700;  // and before it gives room back
-
-// The plan path after a message, kept whole when its row wraps: a line may end before "(/",
-// never inside the path (a word joiner, which has no width, after each slash).
-QString wholePath(QString path) {
-    return path.replace(QLatin1Char('/'), QStringLiteral("/\u2060"));
-}
 
 QStyle::StandardPixmap iconFor(core::Severity severity) {
     switch (severity) {
@@ -161,9 +156,12 @@ void DiagnosticsList::render(const core::Evaluation& evaluation) {
         const QString path = QString::fromStdString(diagnostic.path);
         QString message = localizedMessage(diagnostic);
         if (fromFile) message = tr("%1 (reading %2)").arg(message, fileName_);
+        // The field in the controls' words; its pointer is for tooling (the item's data) and
+        // for the curious (the tooltip), never the row's text.
+        const QString field = PlanFieldNames::name(path);
         auto* item = new QListWidgetItem(
             icon(iconFor(diagnostic.severity)),
-            path.isEmpty() ? message : tr("%1 (%2)").arg(message, wholePath(path)), list_);
+            field.isEmpty() ? message : tr("%1 (%2)").arg(message, field), list_);
         // A key the file has but the plan does not know names no control.
         item->setData(kPathRole, fromFile ? QString() : path);
         item->setToolTip(path.isEmpty() || fromFile

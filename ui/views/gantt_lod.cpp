@@ -41,18 +41,22 @@ struct Aggregate {
         ++span.opCount;
     }
     // Where forward and backward work share a pixel column (the steady state of thousands of
-    // micro-batches), the column shows their blend by the forward share of its time, so an
-    // overview reads warm-up (forward), steady state (blend) and cool-down (backward) instead
-    // of one solid block of whichever kind is longer. The weight-gradient part counts as
-    // backward work. -1 when one side takes at least kPureShare of the time.
+    // micro-batches), the column shows which phase it is in by the forward share of its time,
+    // so an overview reads warm-up (forward), steady state and cool-down (backward) instead of
+    // one solid block of whichever kind is longer. One forward and one backward alternate in
+    // the steady state, and a backward takes about twice a forward (Narayanan et al. 2021,
+    // §2.2: t_b ≈ 2 t_f), so its share is about a third; the weight-gradient part counts as
+    // backward work. Levels (palette::opBlend): 0 leans backward, 1 is the steady state, 2
+    // leans forward; -1 when one side takes at least kPureShare of the time.
     [[nodiscard]] int mixLevel() const {
         constexpr double kPureShare = 0.85;
+        constexpr double kSteadyLow = 0.22;   // a third, give or take a ninth
+        constexpr double kSteadyHigh = 0.45;  // (uneven stages, recompute, transfers)
         const double total = secondsByKind[0] + secondsByKind[1] + secondsByKind[2];
         if (total <= 0) return -1;
         const double forward = secondsByKind[0] / total;
         if (forward >= kPureShare || forward <= 1 - kPureShare) return -1;
-        const double inner = (forward - (1 - kPureShare)) / (2 * kPureShare - 1);
-        return std::clamp(static_cast<int>(inner * kGanttMixLevels), 0, kGanttMixLevels - 1);
+        return forward < kSteadyLow ? 0 : forward <= kSteadyHigh ? 1 : 2;
     }
     void flush(std::vector<GanttSpan>& spans) {
         if (!open) return;

@@ -28,13 +28,16 @@ struct GanttSpan {
     core::OpKind kind = core::OpKind::Forward;
     int chunk = 0;
     // The density view of merged ops: -1 when one kind takes nearly all of the span's time
-    // (drawn in its colour), else the forward share's level, 0 … kGanttMixLevels − 1, drawn as
-    // that blend of the forward and backward colours (ganttMixColour).
+    // (drawn in its colour), else the forward share's level, 0 … kGanttMixLevels − 1: leaning
+    // backward (cool-down), the steady state, leaning forward (warm-up), drawn in
+    // palette::opBlend of the level's share (kGanttMixShares).
     int mix = -1;
 };
 
 // Levels of the forward / backward blend a merged span can take.
 inline constexpr int kGanttMixLevels = 3;
+// The forward share each level is drawn at: the steady state's third in the middle.
+inline constexpr double kGanttMixShares[kGanttMixLevels] = {0.15, 1.0 / 3.0, 0.62};
 
 // Appends the spans of one rank's visible ops to `spans`. Ops at least `minWidthPx` wide are
 // their own span; narrower ops merge, one pixel column at a time, into spans coloured by the

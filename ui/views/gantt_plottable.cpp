@@ -110,7 +110,7 @@ std::vector<QColor> GanttPlottable::bucketColours() const {
         }
     }
     for (int level = 0; level < kGanttMixLevels; ++level) {
-        colours.push_back(palette::opBlend((level + 0.5) / kGanttMixLevels));
+        colours.push_back(palette::opBlend(kGanttMixShares[level]));
     }
     return colours;
 }

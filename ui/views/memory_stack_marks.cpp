@@ -10,6 +10,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace fourfold::ui {
 namespace {
@@ -86,6 +87,35 @@ void MemoryStackView::drawLimits(const core::MemoryReport& report, int /*stages*
                     {SwatchShape::Line, {}, QPen(ink, 1, Qt::DashLine), tr("Usable")});
 }
 
+bool MemoryStackView::keepRoomAboveTop() {
+    if (topValue_ <= 0) return false;
+    QFont bold = plot_->font();
+    bold.setBold(true);
+    // A label's line and its padding, and a few pixels to spare.
+    const double line = QFontMetricsF(bold).height() + 6;
+    const double height = plot_->axisRect()->height();
+    // Twelve per cent above the top at least; in a short plot, a line's share of its height.
+    // In a plot under two lines high the "+x over" labels hang inside their bars instead.
+    double upper = topValue_ * 1.12;
+    const bool room = height > 2 * line;
+    if (room) upper = std::max(upper, topValue_ * height / (height - line));
+    bool changed = false;
+    for (int index = 0; index < plot_->itemCount(); ++index) {
+        auto* text = qobject_cast<QCPItemText*>(plot_->item(index));
+        if (!text || text->objectName() != QLatin1String("overLabel")) continue;
+        const Qt::Alignment side = text->positionAlignment() & Qt::AlignHorizontal_Mask;
+        const Qt::Alignment wanted = side | (room ? Qt::AlignBottom : Qt::AlignTop);
+        if (text->positionAlignment() != wanted) {
+            text->setPositionAlignment(wanted);
+            changed = true;
+        }
+    }
+    const QCPRange range = plot_->yAxis->range();
+    if (std::abs(range.upper - upper) <= upper * 1e-3 && range.lower == 0) return changed;
+    plot_->yAxis->setRange(0, upper);
+    return true;
+}
+
 void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
     const double unit = bytesPerUnit();
     const double usable = static_cast<double>(report.usableBytes) / unit;
@@ -144,6 +174,7 @@ void MemoryStackView::drawOverflow(const core::MemoryReport& report) {
         label->setColor(palette::overflow());
         label->setFont(labelFont);
         label->setPadding(QMargins(0, 0, 0, 2));
+        label->setObjectName(QStringLiteral("overLabel"));
         label->setSelectable(false);
         overflowLabels_.push_back(text);
     }

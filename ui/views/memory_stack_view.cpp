@@ -115,7 +115,8 @@ void MemoryStackView::buildPlot() {
         fitLegendRows();
     });
     connect(plot_, &QCustomPlot::afterReplot, this, [this] {
-        const bool moved = keepCapacityLabelClear();
+        // The axis's height is known once laid out: the range follows it on the next pass.
+        const bool moved = keepRoomAboveTop() || keepCapacityLabelClear();
         if (moved || needsAnotherPass(plot_->xAxis)) {
             plot_->replot(QCustomPlot::rpQueuedReplot);
         }
@@ -225,7 +226,9 @@ void MemoryStackView::redraw() {
     }
     top = std::max(top, static_cast<double>(evaluation.plan.measured.peakBytes.value_or(0)));
     plot_->yAxis->setLabel(tr("Memory per GPU (%1)").arg(qs(core::unitName(units()))));
-    plot_->yAxis->setRange(0, std::max(top / unit, 1e-9) * 1.12);
+    topValue_ = std::max(top / unit, 1e-9);
+    plot_->yAxis->setRange(0, topValue_ * 1.12);
+    keepRoomAboveTop();
     const bool measured = !evaluation.plan.measured.peakBytesPerStage.empty() ||
                           evaluation.plan.measured.peakBytes.has_value();
     plot_->xAxis->setRange(-0.6, stages - 0.4 + (measured ? 0.2 : 0.0));
@@ -319,13 +322,18 @@ bool MemoryStackView::keepCapacityLabelClear() {
             others << textRect(text);
         }
     }
-    if (!capacity || others.isEmpty()) return false;
+    if (!capacity) return false;
+    // Clear of the other labels and inside the chart: never cut by its top.
+    const double top = plot_->axisRect()->top() - 0.5;
     const auto clear = [&] {
         const QRectF mine = textRect(capacity);
-        return std::none_of(others.begin(), others.end(),
+        return mine.top() >= top &&
+               std::none_of(others.begin(), others.end(),
                             [&](const QRectF& other) { return other.intersects(mine); });
     };
-    if (clear()) return false;
+    const bool wasHidden = !capacity->visible();
+    capacity->setVisible(true);
+    if (clear()) return wasHidden;
     // Either end of the line, above or below it: the first place clear of the other labels.
     const QPointF where = capacity->position->coords();
     const Qt::Alignment alignment = capacity->positionAlignment();
@@ -337,10 +345,12 @@ bool MemoryStackView::keepCapacityLabelClear() {
             if (clear()) return true;
         }
     }
-    // Nowhere clear (a very small plot): stay, and do not ask for another pass.
+    // Nowhere clear (a chart a few lines high): the label gives way, the heading still names
+    // the capacity and the legend its line.
     capacity->position->setCoords(where);
     capacity->setPositionAlignment(alignment);
-    return false;
+    capacity->setVisible(false);
+    return !wasHidden;
 }
 
 void MemoryStackView::drawMeasured(const core::Evaluation& evaluation) {
@@ -458,9 +468,11 @@ QString MemoryStackView::segmentToolTip(int stageIndex, core::MemoryCategory cat
     QString text = ExplainedText::toolTip(
         tr("Stage %1 · %2: %3").arg(stage.stage).arg(categoryName(category), amount(item.bytes)),
         item.explain, units());
-    text += QLatin1Char('\n') +
-            tr("Stage total %1, %n micro-batch(es) in flight", nullptr, stage.inFlightMicroBatches)
-                .arg(amount(stage.totalBytes));
+    text += QLatin1Char('\n') + (stage.inFlightMicroBatches == 1
+                                     ? tr("Stage total %1, one micro-batch in flight")
+                                     : tr("Stage total %1, %n micro-batches in flight", nullptr,
+                                          stage.inFlightMicroBatches))
+                                    .arg(amount(stage.totalBytes));
     return text;
 }
 

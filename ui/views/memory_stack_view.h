@@ -73,6 +73,10 @@ private:
     void fitLegendRows();
     // Moves the capacity label off any other label; true when it moved.
     bool keepCapacityLabelClear();
+    // The value axis reaches a line of text above the tallest bar or line, so "capacity …" and
+    // "+x over" above them are never cut by the plot's top edge, however short the plot or
+    // large the type; true when the range changed.
+    bool keepRoomAboveTop();
     void showHover(QMouseEvent* event);
     [[nodiscard]] QString amount(std::uint64_t bytes) const;
     [[nodiscard]] core::ByteUnits units() const;
@@ -96,6 +100,7 @@ private:
     QStringList measuredLabels_;
     int measuredFullestStage_ = -1;  // where drawMeasuredFullest put its marker; -1: none
     bool binary_ = false;
+    double topValue_ = 0;  // the tallest bar, line or measured peak, in the axis's unit
 };
 
 }  // namespace fourfold::ui

@@ -33,6 +33,12 @@ constexpr int kHeadingMinWidth = 200;
 // Up to this many interleaved chunks the legend names each; more share one entry.
 constexpr int kChunksNamedOneByOne = 4;
 constexpr int kFullHeadingMinHeight = 460;  // below this the heading drops the formula lines
+// Below this the legend names the blocks only (the activation strip's lines are named by its
+// axis and its tooltips) and the strip takes a larger share: at 1280 × 800 and scale 1.5 the
+// full legend took three rows and left the strip 19 px, room for one value label.
+constexpr int kShortPlotMaxHeight = 360;
+constexpr double kStripStretch = 1.3;  // the activation strip against the rows' 3
+constexpr double kShortStripStretch = 2.2;
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
@@ -108,7 +114,7 @@ void PipelineGanttView::buildPlot() {
     layout->setRowStretchFactor(0, 0.01);
     layout->setRowStretchFactor(1, 0.01);
     layout->setRowStretchFactor(2, 3);
-    layout->setRowStretchFactor(3, 1.3);
+    layout->setRowStretchFactor(3, kStripStretch);
     layout->setRowSpacing(2);
 
     auto* margins = new QCPMarginGroup(plot_);
@@ -141,6 +147,12 @@ void PipelineGanttView::buildPlot() {
         const QString& heading =
             plot_->height() < kFullHeadingMinHeight ? compactHeadingText_ : headingText_;
         heading_->setText(wrapHeading_(heading, heading_->font(), plot_->width() - 12));
+        if (const bool isShort = plot_->height() < kShortPlotMaxHeight; isShort != shortPlot_) {
+            shortPlot_ = isShort;
+            plot_->plotLayout()->setRowStretchFactor(3,
+                                                     isShort ? kShortStripStretch : kStripStretch);
+            buildLegend(legendChunks_, legendEvery_, legendDense_);
+        }
         fitLegendColumns(plot_->legend, legendColumns_, plot_->width());
         // Tall enough for the activation axis's label, however short the pane (a short one
         // names the unit only).
@@ -227,6 +239,9 @@ void PipelineGanttView::render(const core::Evaluation& evaluation) {
 }
 
 void PipelineGanttView::buildLegend(int chunks, int everyRank, bool dense) {
+    legendChunks_ = chunks;
+    legendEvery_ = everyRank;
+    legendDense_ = dense;
     std::vector<Swatch> swatches;
     const bool split = shown_ && shown_->schedule && shown_->schedule->splitWeightGrad;
     std::vector<core::OpKind> kinds = {core::OpKind::Forward, core::OpKind::Backward};
@@ -257,17 +272,25 @@ void PipelineGanttView::buildLegend(int chunks, int everyRank, bool dense) {
                             tr("chunks 0\u2013%1").arg(chunks - 1)});
     }
     if (dense) {
-        // The density view's blends, forward to backward.
+        // The density view's blends, warm-up (forward) through the steady state to cool-down.
         QLinearGradient blends(0, 0, 1, 0);
         blends.setCoordinateMode(QGradient::ObjectBoundingMode);
-        blends.setColorAt(0, palette::opBlend(1.0));
-        blends.setColorAt(1, palette::opBlend(0.0));
+        for (int level = 0; level < kGanttMixLevels; ++level) {
+            blends.setColorAt(
+                static_cast<double>(kGanttMixLevels - 1 - level) / (kGanttMixLevels - 1),
+                palette::opBlend(kGanttMixShares[level]));
+        }
         swatches.push_back({SwatchShape::Box, QBrush(blends),
                             QPen(palette::opBlend(0.5).darker(150), 0),
                             tr("F and B in one pixel, by share")});
     }
     QBrush hatch(palette::idleHatch(), Qt::BDiagPattern);
     swatches.push_back({SwatchShape::Box, hatch, QPen(palette::idleHatch(), 0), tr("idle")});
+    if (!shortPlot_) addStripSwatches(swatches, everyRank);
+    placeLegend(std::move(swatches));
+}
+
+void PipelineGanttView::addStripSwatches(std::vector<Swatch>& swatches, int everyRank) const {
     const QPalette& colours = plot_->palette();
     const QColor firstRank =
         palette::onBackground(palette::rankSeries(0, 2), colours.color(QPalette::Base));
@@ -282,6 +305,9 @@ void PipelineGanttView::buildLegend(int chunks, int everyRank, bool dense) {
                         {},
                         QPen(firstRank, 1.2, Qt::DashLine),
                         tr("headroom (usable − other)")});
+}
+
+void PipelineGanttView::placeLegend(std::vector<Swatch> swatches) {
     // Most edits leave the legend as it was: its entries stay, laid out as they were.
     QCPLegend* legend = plot_->legend;
     if (swatches == legendSwatches_ && legend->itemCount() == static_cast<int>(swatches.size())) {

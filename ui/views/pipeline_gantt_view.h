@@ -64,6 +64,9 @@ private:
     void buildPlot();
     // `dense`: blocks fall under a pixel, and the legend names the density view's blends.
     void buildLegend(int chunks, int everyRank, bool dense);
+    // The activation strip's entries: the peak, the lines per rank, the headroom.
+    void addStripSwatches(std::vector<Swatch>& swatches, int everyRank) const;
+    void placeLegend(std::vector<Swatch> swatches);
     void setRowTicks(int ranks);
     void setTimeUnit(double makespanS);
     void clampTimeRange();
@@ -80,6 +83,11 @@ private:
     int tickedRanks_ = -1;                // the rows the rank ticker labels
     int legendColumns_ = 3;               // the legend's columns when the width allows
     std::vector<Swatch> legendSwatches_;  // the entries the legend holds
+    // What the legend was built for, to build it again when the plot turns short or tall.
+    int legendChunks_ = 1;
+    int legendEvery_ = 1;
+    bool legendDense_ = false;
+    bool shortPlot_ = false;  // the legend names the blocks only; the strip takes more height
     QString bubbleText_;
     QString peakText_;
     double fullStartMs_ = 0;

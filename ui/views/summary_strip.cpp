@@ -239,12 +239,15 @@ void SummaryStrip::render(const core::Evaluation& evaluation) {
     }
 
     const int nodes = evaluation.topology ? evaluation.topology->nodes : 0;
-    if (nodes == 1) {
+    if (nodes == 1 && evaluation.worldSize == 1) {
+        world_->setText(tr("1 GPU on 1 node"));
+    } else if (nodes == 1) {
         world_->setText(tr("%1 GPUs on 1 node").arg(evaluation.worldSize));
     } else if (nodes > 1) {
         world_->setText(tr("%1 GPUs on %2 nodes").arg(evaluation.worldSize).arg(nodes));
     } else {
-        world_->setText(tr("%1 GPUs").arg(evaluation.worldSize));
+        world_->setText(evaluation.worldSize == 1 ? tr("1 GPU")
+                                                  : tr("%1 GPUs").arg(evaluation.worldSize));
     }
     world_->setToolTip(tr("Ranks in the job: DP × TP × PP × CP."));
 
@@ -326,10 +329,14 @@ void SummaryStrip::renderProfile(const core::ProfileReference& reference) {
                               ? tr("%1 · held out %2")
                                     .arg(name, text(core::formatPercent(*profile.heldOutMeanError)))
                               : name);
-        profile_->setToolTip(tr("The figures use the efficiencies fitted on %n measured run(s) "
-                                "of %1, on %2; the plan's own values come first.",
-                                nullptr, static_cast<int>(profile.runs.size()))
-                                 .arg(text(profile.gpu), text(profile.fitted)));
+        const int runs = static_cast<int>(profile.runs.size());
+        profile_->setToolTip(
+            (runs == 1 ? tr("The figures use the efficiencies fitted on one measured run of %1, "
+                            "on %2; the plan's own values come first.")
+                       : tr("The figures use the efficiencies fitted on %n measured runs of %1, "
+                            "on %2; the plan's own values come first.",
+                            nullptr, runs))
+                .arg(text(profile.gpu), text(profile.fitted)));
     } else if (!reference.path.empty()) {
         profile_->setText(tr("%1 not read").arg(file));
         profile_->setToolTip(

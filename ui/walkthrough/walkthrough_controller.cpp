@@ -154,6 +154,10 @@ void WalkthroughController::start(core::Lesson lesson) {
         userPanesShown_.clear();
         for (QAction* pane : host_->paneActions()) userPanesShown_ << pane->isChecked();
         userLayout_ = WindowLayout::capture(window_, window_->centralWidget());
+        // The search and the comparison are the user's work: the lesson's plan is neither
+        // searched nor compared, and the lesson's views take their room. Ending the lesson
+        // brings them back with the rest of the layout.
+        for (QDockWidget* dock : host_->userWorkDocks()) dock->hide();
     }
     dock_->show();
     dock_->raise();

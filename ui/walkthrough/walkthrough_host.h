@@ -33,6 +33,9 @@ public:
     // The docks shown that a presentation gives their room to the views: Diagnostics with no
     // problem, the search and the comparison.
     [[nodiscard]] virtual QList<QDockWidget*> idleDocks() const = 0;
+    // The docks shown that hold the user's own work beside the plan (the search and the
+    // comparison): a lesson, which works on a plan of its own, puts them away until it ends.
+    [[nodiscard]] virtual QList<QDockWidget*> userWorkDocks() const = 0;
 };
 
 }  // namespace fourfold::ui
