@@ -396,7 +396,9 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"text.choices", "{list} or {last}"},
     DiagnosticCode{"text.choices_more", "{list}, ..."},
     DiagnosticCode{"text.line_separator", "; "},
+    DiagnosticCode{"what_if.activation_offload", "activation offload to CPU"},
     DiagnosticCode{"what_if.both", "{first} and {second}"},
+    DiagnosticCode{"what_if.chunked_loss", "chunked cross-entropy ({chunks} chunks)"},
     DiagnosticCode{"what_if.full_recompute", "full recompute"},
     DiagnosticCode{"what_if.largest_micro_batch",
                    "micro-batch {before} → {after}[[ (accumulation {accumulation} kept)]]"},
@@ -409,6 +411,7 @@ constexpr std::array kCodedTexts = {
         "what_if.pipeline_stages",
         "pipeline stages {before} → {after}[[ (dp {dp_before} → {dp_after}, accumulation "
         "{accumulation_before} → {accumulation_after})]][[ ({gpus_before} → {gpus_after} GPUs)]]"},
+    DiagnosticCode{"what_if.qlora", "QLoRA: a 4-bit NF4 base (rank {rank} kept)"},
     DiagnosticCode{"what_if.selective_recompute", "selective recompute"},
     DiagnosticCode{
         "what_if.tensor_parallel",
