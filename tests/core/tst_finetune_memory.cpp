@@ -2,6 +2,7 @@
 // Fine-tuning (LoRA, QLoRA) and today's memory savers (activation offloading, chunked
 // cross-entropy, paged optimizer): each figure checked against its paper's constant, a published
 // measurement (row names cite it) or a hand calculation written out below.
+#include "core/frameworks/frameworks.h"
 #include "core/memory/finetune_memory.h"
 #include "core/memory/memory.h"
 #include "core/model/model.h"
@@ -10,10 +11,12 @@
 #include "core/plan/catalog.h"
 #include "core/plan/plan_json.h"
 #include "core/rules/validate.h"
+#include "core/search/search.h"
 #include "core/text/explained.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace fourfold::core;
@@ -343,6 +346,54 @@ private slots:
         QVERIFY(hasCode(bad.diagnostics, "json.expected_one_of", "/training/lora_targets/1"));
         const PlanParse mode = parsePlan(R"({"training": {"finetune": "adapters"}})");
         QVERIFY(hasCode(mode.diagnostics, "json.expected_one_of", "/training/finetune"));
+    }
+
+    // The search keeps the plan's fine-tuning mode and savers on every layout it tries, and
+    // costs them with the same memory: Guanaco 33B on two 24 GB GPUs fits as QLoRA on the GPUs
+    // alone.
+    void searchKnowsFineTuning() {
+        Plan plan = guanaco(llama1(60, 6656, 52, 17920));
+        plan.cluster.gpu = findGpuPreset("rtx3090-24gb")->spec;
+        plan.cluster.gpusPerNode = 2;
+        plan.parallel.dp = 2;
+        plan.training.gradAccumulation = 2;
+        plan.memory.frameworkBytes = 500'000'000;
+        SearchOptions options;
+        options.threads = 1;
+        const SearchResult qlora = search(plan, options);
+        QVERIFY(!qlora.candidates.empty());
+        for (const SearchCandidate& candidate : qlora.candidates) {
+            QCOMPARE(candidate.plan.training.finetune, FineTune::Qlora);
+            QCOMPARE(candidate.plan.training.pagedOptimizer, true);
+        }
+        // Trained in full, the same run fits only with its state moved to the host.
+        Plan full = plan;
+        full.training.finetune = FineTune::Full;
+        for (const SearchCandidate& candidate : search(full, options).candidates) {
+            QVERIFY(candidate.plan.parallel.offload != Offload::None);
+        }
+    }
+
+    // Exports write the framework's flag where one exists (Megatron-Core's fine-grained
+    // activation offloading) and list the rest as unexpressed.
+    void exportsWriteOrListTheOptions() {
+        Plan plan = unslothLlama3(FineTune::Qlora);
+        const FrameworkFormat* megatron = findFrameworkFormat("megatron");
+        QVERIFY(megatron != nullptr);
+        const FrameworkExport out = exportPlan(plan, *megatron);
+        QVERIFY(out.text.find("--fine-grained-activation-offloading") != std::string::npos);
+        const auto listed = [&](const FrameworkExport& e, const std::string& line) {
+            return std::find(e.unexpressed.begin(), e.unexpressed.end(), line) !=
+                   e.unexpressed.end();
+        };
+        QVERIFY(listed(out, "/training/finetune = \"qlora\""));
+        QVERIFY(listed(out, "/training/loss_chunks = 8"));
+        QVERIFY(!listed(out, "/training/activation_offload = true"));
+        for (const FrameworkFormat& format : frameworkFormats()) {
+            if (format.write == nullptr || std::string_view(format.key) == "megatron") continue;
+            QVERIFY2(listed(exportPlan(plan, format), "/training/activation_offload = true"),
+                     std::string(format.key).c_str());
+        }
     }
 
     void validation() {
