@@ -53,7 +53,11 @@ MemoryItem fineTuneWeights(const MemoryInputs& in, const StageShare& share,
     const double shards = zero >= 3 && !holdsUnshardedWeights(plan.parallel) ? in.denseShards : 1;
     const double bytes = (nf4 * linears + baseBytes * others + in.weightBytes * adapters) / shards;
     const bool moved = parametersOffloaded(plan.parallel);
-    if (moved) (plan.parallel.offload == Offload::Nvme ? nvmeBytes : hostBytes) += bytes;
+    // modelStateBytes has moved the adapters' weights already; the base follows them.
+    if (moved) {
+        (plan.parallel.offload == Offload::Nvme ? nvmeBytes : hostBytes) +=
+            (nf4 * linears + baseBytes * others) / shards;
+    }
     if (!in.explain) return makeItem(moved ? 0.0 : bytes);
     ExplainedFigure figure;
     figure.source = quantised ? kQloraSource : kLoraSource;
