@@ -214,9 +214,9 @@ constexpr std::array kCodes = {
                    "peak_bytes_per_stage has {entries} entries but pp is {pp}; give one measured "
                    "peak per pipeline stage."},
     DiagnosticCode{"memory.convention_counts_full_training",
-                   "memory convention {convention} counts full training: its figures ignore "
-                   "finetune {mode}. The fourfold convention counts the frozen base and the "
-                   "adapters."},
+                   "the {convention} memory convention counts full training: its figures "
+                   "ignore {mode} fine-tuning. The fourfold convention counts the frozen base "
+                   "and the adapters."},
     DiagnosticCode{
         "memory.does_not_fit",
         "Does not fit: [[stage {stage} ]]needs {peak_bytes:bytes} per GPU, {over_bytes:bytes} more "

@@ -176,8 +176,8 @@ constexpr std::array kCodesZh = {
                    "peak_bytes_per_stage 有 {entries} 项，但 pp 为 {pp}；请为每个流水线阶段给出"
                    "一个实测峰值。"},
     DiagnosticCode{"memory.convention_counts_full_training",
-                   "内存口径 {convention} 按全量训练计数：其数字不考虑 finetune {mode}。"
-                   "fourfold 口径会分别计入冻结的基座和适配器。"},
+                   "{convention} 内存口径按全量训练计数：其数字不考虑 {mode} 微调。"
+                   "Fourfold 口径会分别计入冻结的基座和适配器。"},
     DiagnosticCode{"memory.does_not_fit",
                    "放不下：[[第 {stage} 阶段]]每块 GPU 需要 {peak_bytes:bytes}，比 "
                    "{capacity_bytes:bytes} 中可用的 {usable_bytes:bytes} 多出 "

@@ -114,7 +114,6 @@ double offloadedActivationBytesPerMicroBatch(const Plan& plan, const ModelReport
 MemoryItem keptActivationsItem(const StageBuild& build) {
     MemoryItem item = activationsItem(build);
     const MemoryInputs& in = build.in;
-    const TrainingSpec& training = in.plan->training;
     const StageParameters& stage = build.parameters;
     const double sets = std::max(0, build.inFlight);
     const double frozen = frozenBaseSavingPerLayer(in);
@@ -141,7 +140,7 @@ MemoryItem keptActivationsItem(const StageBuild& build) {
         expression = std::move(expression) -
                      setsOfLayers() * terms("F",
                                             "stored bytes per layer a frozen base does not need, "
-                                            "less the adapters' own",
+                                            "less the adapters' own (Hu et al. 2021)",
                                             frozen, units::kBytes);
     }
     if (chunked != 0) {
@@ -160,12 +159,11 @@ MemoryItem keptActivationsItem(const StageBuild& build) {
         const double moved = offloaded / layerBytes(in);
         expression =
             std::move(expression) -
-            terms("n_o", "layer activation sets moved to host memory", moved, units::kCount) *
+            terms("n_o", "layer activation sets moved to host memory (Megatron-LM, torchtune)",
+                  moved, units::kCount) *
                 terms("a", "activations of one layer and one micro-batch", layerBytes(in),
                       units::kBytes);
-        figure.source += "; Megatron-LM, torchtune";
     }
-    if (training.finetune != FineTune::Full && frozen != 0) figure.source += "; Hu et al. 2021";
     figure.expression = std::move(expression);
     return makeItem(std::max(0.0, bytes), std::move(figure));
 }

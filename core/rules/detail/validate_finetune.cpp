@@ -4,6 +4,7 @@
 // reference conventions, which count full training whatever the mode (docs/memory.md).
 #include "core/plan/plan_enums.h"
 #include "core/rules/validate_parts.h"
+#include "core/text/coded_text.h"
 
 #include <string>
 
@@ -23,9 +24,13 @@ void validateFineTuning(const Plan& plan, DiagnosticSink& sink) {
         sink.error("/training/base_precision", "training.base_precision_fp8", {{"mode", mode}});
     }
     if (plan.memory.convention != MemoryConvention::Fourfold) {
-        sink.warning(
-            "/memory/convention", "memory.convention_counts_full_training",
-            {{"convention", std::string(toString(plan.memory.convention))}, {"mode", mode}});
+        // Named by the catalogues' words, so the sentence reads in the reader's language.
+        DiagnosticArgs args;
+        appendCodedArgs(args, "convention",
+                        {"plan_value.convention." + std::string(toString(plan.memory.convention))});
+        appendCodedArgs(args, "mode", {"plan_value.finetune." + mode});
+        sink.warning("/memory/convention", "memory.convention_counts_full_training",
+                     std::move(args));
     }
 }
 
