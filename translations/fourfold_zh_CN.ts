@@ -64,6 +64,18 @@
         <translation>完全（每一层）</translation>
     </message>
     <message>
+        <source>Full (every weight)</source>
+        <translation>全量（每个权重）</translation>
+    </message>
+    <message>
+        <source>LoRA (16-bit base)</source>
+        <translation>LoRA（16 位基座）</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit NF4 base)</source>
+        <translation>QLoRA（4 位 NF4 基座）</translation>
+    </message>
+    <message>
         <source>Optimizer to CPU</source>
         <translation>优化器卸载到 CPU</translation>
     </message>
@@ -3458,6 +3470,86 @@ The figures below are incomplete until the errors are fixed; the Diagnostics lis
     <message>
         <source>Stop using flash attention</source>
         <translation>停用 Flash Attention</translation>
+    </message>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调方式</translation>
+    </message>
+    <message>
+        <source>Train every weight, or low-rank adapters beside a frozen 16-bit (LoRA) or 4-bit NF4 (QLoRA) base.</source>
+        <translation>训练全部权重，或在冻结的 16 位（LoRA）或 4 位 NF4（QLoRA）基座旁训练低秩适配器。</translation>
+    </message>
+    <message>
+        <source>Set fine-tuning to %1</source>
+        <translation>将微调方式设为 %1</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Rank r of each adapter: r × (inputs + outputs) parameters per adapted layer.</source>
+        <translation>每个适配器的秩 r：每个被适配的层有 r × (输入 + 输出) 个参数。</translation>
+    </message>
+    <message>
+        <source>Set LoRA rank to %1</source>
+        <translation>将 LoRA 秩设为 %1</translation>
+    </message>
+    <message>
+        <source>Base precision</source>
+        <translation>基座精度</translation>
+    </message>
+    <message>
+        <source>The dtype the frozen base is held in (QLoRA computes in it from NF4).</source>
+        <translation>冻结基座的保存类型（QLoRA 从 NF4 反量化后以此类型计算）。</translation>
+    </message>
+    <message>
+        <source>Set base precision to %1</source>
+        <translation>将基座精度设为 %1</translation>
+    </message>
+    <message>
+        <source>Paged optimizer</source>
+        <translation>分页优化器</translation>
+    </message>
+    <message>
+        <source>Optimizer states in unified memory, moved to the host while the activations are held.</source>
+        <translation>优化器状态放在统一内存中，持有激活期间移到主机内存。</translation>
+    </message>
+    <message>
+        <source>Use a paged optimizer</source>
+        <translation>使用分页优化器</translation>
+    </message>
+    <message>
+        <source>Stop paging the optimizer</source>
+        <translation>停用分页优化器</translation>
+    </message>
+    <message>
+        <source>Activation offload</source>
+        <translation>激活卸载</translation>
+    </message>
+    <message>
+        <source>Move saved activations to host memory between forward and backward.</source>
+        <translation>在前向与反向之间把保存的激活移到主机内存。</translation>
+    </message>
+    <message>
+        <source>Offload activations</source>
+        <translation>卸载激活</translation>
+    </message>
+    <message>
+        <source>Keep activations on the GPU</source>
+        <translation>把激活留在 GPU 上</translation>
+    </message>
+    <message>
+        <source>Loss chunks</source>
+        <translation>损失分块数</translation>
+    </message>
+    <message>
+        <source>Compute the cross-entropy over the tokens in this many chunks, so only one chunk&apos;s logits live at once; 1: all at once.</source>
+        <translation>把 token 分成这么多块来计算交叉熵，同一时间只存在一块的 logits；1 表示一次算完。</translation>
+    </message>
+    <message>
+        <source>Set loss chunks to %1</source>
+        <translation>将损失分块数设为 %1</translation>
     </message>
     <message>
         <source>%1

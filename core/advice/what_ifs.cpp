@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/advice/what_ifs.h"
 
+#include "core/advice/memory_saver_what_ifs.h"
 #include "core/memory/memory_estimate.h"
 #include "core/performance/performance.h"
 #include "core/plan/plan_patch.h"
@@ -100,6 +101,7 @@ std::vector<WhatIfCandidate> candidates(const Plan& plan, int largestFittingMicr
         trial.parallel.offload = Offload::OptimizerAndParamsCpu;
         out.push_back({{"what_if.parameter_offload"}, trial});
     }
+    addMemorySaverCandidates(plan, out);
     return out;
 }
 

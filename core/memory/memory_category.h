@@ -52,6 +52,9 @@ struct StageBuild;  // core/memory/detail/stage_build.h
 [[nodiscard]] MemoryItem gradientsItem(const StageBuild& build);
 [[nodiscard]] MemoryItem optimizerStatesItem(const StageBuild& build);
 [[nodiscard]] MemoryItem activationsItem(const StageBuild& build);
+// activationsItem less what a frozen base, chunked cross-entropy and activation offloading keep
+// off the GPU (core/memory/finetune_memory.h).
+[[nodiscard]] MemoryItem keptActivationsItem(const StageBuild& build);
 [[nodiscard]] MemoryItem commBuffersItem(const StageBuild& build);
 [[nodiscard]] MemoryItem frameworkItem(const StageBuild& build);
 [[nodiscard]] MemoryItem fragmentationItem(const StageBuild& build);
@@ -81,7 +84,7 @@ inline constexpr MemoryCategoryInfo kMemoryCategories[] = {
     {MemoryCategory::OptimizerStates, "optimizer_states", "memory_category.optimizer_states",
      MemoryColourRole::OptimizerState, true, true, &detail::optimizerStatesItem},
     {MemoryCategory::Activations, "activations", "memory_category.activations",
-     MemoryColourRole::Activations, false, true, &detail::activationsItem},
+     MemoryColourRole::Activations, false, true, &detail::keptActivationsItem},
     {MemoryCategory::CommBuffers, "comm_buffers", "memory_category.comm_buffers",
      MemoryColourRole::Transfer, false, true, &detail::commBuffersItem},
     {MemoryCategory::Framework, "framework", "memory_category.framework", MemoryColourRole::Runtime,

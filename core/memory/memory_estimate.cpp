@@ -3,6 +3,7 @@
 
 #include "core/memory/detail/memory_conventions.h"
 #include "core/memory/detail/stage_build.h"
+#include "core/memory/finetune_memory.h"
 #include "core/memory/memory_common.h"
 #include "core/model/model_shapes.h"
 #include "core/schedule/schedule.h"
@@ -19,7 +20,7 @@ namespace {
 std::pair<double, double> fourfoldStage(const MemoryInputs& in, const StageShare& share,
                                         const StageParameters& parameters, int inFlight,
                                         StageMemory& stage) {
-    const ModelStateBytes state = modelStateBytes(in, share);
+    const ModelStateBytes state = fineTuneStateBytes(in, share, parameters, inFlight);
     const StageBuild build{in, share, parameters, inFlight, state, stage};
     for (const MemoryCategoryInfo& row : kMemoryCategories) {
         categoryItem(stage, row.category) = row.build(build);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/performance/performance_stage.h"
 
+#include "core/memory/finetune_memory.h"
 #include "core/memory/memory_common.h"
 #include "core/model/model_shapes.h"
+#include "core/performance/detail/finetune_time.h"
 #include "core/performance/detail/performance_comm.h"
 #include "core/performance/detail/performance_layer.h"
 #include "core/schedule/schedule_kinds.h"
@@ -285,8 +287,8 @@ StepContext stepContext(const Plan& plan, const ModelReport& model,
     step.stages = std::max(1, plan.parallel.pp);
     step.chunks = std::max(1, plan.parallel.virtualStages);
     step.rates = kernelRates(plan);
-    step.layer = layerTimes(plan, step.rates);
-    step.head = headTimes(plan, step.rates);
+    step.layer = fineTuneLayerTimes(plan, model, layerTimes(plan, step.rates), step.rates);
+    step.head = fineTuneHeadTimes(plan, headTimes(plan, step.rates));
     step.paths = pathsOf(plan, topology);
     step.comm = layerComm(plan, model, step.paths);
     step.exposed = exposedComm(step.comm, step.layer, plan.performance);
@@ -420,12 +422,17 @@ StageCost stageCost(const StepContext& step, int rank) {
     const double epBackward = (1.0 - paired) * comm.epBackward + paired * comm.epBackwardPaired;
     stage.epCommS = layers * (epForward + epBackward);
     const LocalParameters local = localParameters(step, parameters, layers);
+    // Under LoRA and QLoRA the optimizer and the gradient reduction see the adapters alone.
+    const LocalParameters trained =
+        trainsAdapters(step.plan.training)
+            ? LocalParameters{trainedAdapterParameters(step.plan, layers), 0.0}
+            : local;
     // Gradients reduced in every micro-batch's backward (DeepSpeed ZeRO-2/3, FSDP without
     // no_sync), hidden behind that backward when overlap_grad_reduce is on.
     double gradReduce = 0;
     double gradReduceExposed = 0;
     if (gradSyncPerMicroBatch(step.plan.parallel)) {
-        gradReduce = stageGradientReduceS(step, local);
+        gradReduce = stageGradientReduceS(step, trained);
         gradReduceExposed = step.plan.performance.overlapGradReduce
                                 ? exposedOverlapped(gradReduce, compute.backward,
                                                     step.plan.performance.overlapContention)
@@ -445,13 +452,18 @@ StageCost stageCost(const StepContext& step, int rank) {
                      stage.offloadS;
     stage.backwardS = compute.backward +
                       layers * (comm.tpBackward + comm.cpBackward + epBackward + comm.zeroBackward);
+    const OffloadExposure offloaded = activationOffloadExposure(
+        step.plan, step.model, parameters, compute.forward, compute.backward, kHostLinkBytesPerS);
+    stage.offloadS += offloaded.forwardS + offloaded.backwardS;
+    stage.forwardS += offloaded.forwardS;
+    stage.backwardS += offloaded.backwardS;
     stage.weightGradS = step.splitWeightGrad ? compute.weightGrad : 0.0;
     if (step.splitWeightGrad) stage.backwardS -= compute.weightGrad;
     // The gradients are complete once the weight gradients are: their reduction ends that pass.
     (step.splitWeightGrad ? stage.weightGradS : stage.backwardS) += gradReduceExposed;
     if (step.stages > 1) addPipelineSends(stage, step, rank);
-    addDataParallelSync(stage, step, local);
-    stage.optimizerS = optimizerSeconds(step, local);
+    addDataParallelSync(stage, step, trained);
+    stage.optimizerS = optimizerSeconds(step, trained);
     stage.modelFlops = layers * step.layer.modelFlops + (hasHead ? step.head.modelFlops : 0.0);
     stage.hardwareFlops = stage.modelFlops + layers * step.layer.recomputeFlops;
     return stage;

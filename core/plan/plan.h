@@ -55,6 +55,22 @@ enum class GradSync { Auto, PerStep, PerMicroBatch };
 // micro-batch, or once per step, kept unsharded until the last backward (torchtitan's FSDP under
 // pipeline parallelism). Auto: once per step under pipeline parallelism, else per micro-batch.
 enum class ParamGather { Auto, PerMicroBatch, PerStep };
+// How much of the model a run trains (docs/plan-format.md, training.finetune): every weight
+// (pre-training and full fine-tuning), low-rank adapters beside a frozen 16-bit base (LoRA, Hu et
+// al. 2021), or adapters beside a frozen 4-bit NF4 base (QLoRA, Dettmers et al. 2023).
+enum class FineTune { Full, Lora, Qlora };
+// The linear layers of a transformer layer LoRA may adapt, as bits of TrainingSpec::loraTargets
+// (PEFT's target_modules q_proj ... down_proj; a GELU MLP has up and down only).
+enum LoraTarget : unsigned {
+    kLoraQuery = 1U << 0,
+    kLoraKey = 1U << 1,
+    kLoraValue = 1U << 2,
+    kLoraOutput = 1U << 3,
+    kLoraGate = 1U << 4,
+    kLoraUp = 1U << 5,
+    kLoraDown = 1U << 6,
+};
+inline constexpr unsigned kAllLoraTargets = 0x7FU;
 // Whose accounting the memory figures follow (PLAN_FORMAT.md, memory.convention).
 enum class MemoryConvention { Fourfold, ZeroPaper, DeepSpeed, Megatron };
 
@@ -116,6 +132,19 @@ struct TrainingSpec {
     std::optional<std::int64_t> globalBatch;  // as typed; must equal micro × accumulation × dp
     Recompute recompute = Recompute::None;
     bool flashAttention = true;
+    // Fine-tuning (docs/memory.md, "Fine-tuning"): under LoRA and QLoRA the precision, master
+    // weights, gradient dtype and optimizer above describe the adapters; the frozen base is held
+    // in basePrecision (QLoRA: in NF4, dequantised to basePrecision for each matmul).
+    FineTune finetune = FineTune::Full;
+    int loraRank = 16;
+    unsigned loraTargets = kAllLoraTargets;  // LoraTarget bits
+    Precision basePrecision = Precision::Bf16;
+    bool doubleQuant = true;      // QLoRA's quantised quantisation constants (§3)
+    bool pagedOptimizer = false;  // optimizer states in pageable unified memory (QLoRA §3)
+    // Memory savers: saved activations moved to host memory between a layer's forward and its
+    // backward, and the loss computed over the tokens in this many chunks (1: all at once).
+    bool activationOffload = false;
+    int lossChunks = 1;
 
     bool operator==(const TrainingSpec&) const = default;
 };

@@ -64,6 +64,11 @@ struct EnumTraits<MemoryConvention> {
         MemoryConvention::Megatron};
 };
 
+template <>
+struct EnumTraits<FineTune> {
+    static constexpr FineTune values[] = {FineTune::Full, FineTune::Lora, FineTune::Qlora};
+};
+
 }  // namespace
 
 std::string_view toString(Precision value) {
@@ -173,6 +178,27 @@ std::string_view toString(MemoryConvention value) {
     return "fourfold";
 }
 
+std::string_view toString(FineTune value) {
+    switch (value) {
+        case FineTune::Full:
+            return "full";
+        case FineTune::Lora:
+            return "lora";
+        case FineTune::Qlora:
+            return "qlora";
+    }
+    return "full";
+}
+
+std::string loraTargetNames() {
+    std::string names;
+    for (const LoraTargetKey& target : kLoraTargetKeys) {
+        if (!names.empty()) names += '|';
+        names += target.key;
+    }
+    return names;
+}
+
 template <typename Enum>
 std::optional<Enum> enumFromString(std::string_view name) {
     for (Enum value : EnumTraits<Enum>::values) {
@@ -210,6 +236,7 @@ FOURFOLD_INSTANTIATE_ENUM(ScheduleKind)
 FOURFOLD_INSTANTIATE_ENUM(GradSync)
 FOURFOLD_INSTANTIATE_ENUM(ParamGather)
 FOURFOLD_INSTANTIATE_ENUM(MemoryConvention)
+FOURFOLD_INSTANTIATE_ENUM(FineTune)
 
 #undef FOURFOLD_INSTANTIATE_ENUM
 

@@ -21,6 +21,19 @@ namespace fourfold::core {
 [[nodiscard]] std::string_view toString(GradSync value);
 [[nodiscard]] std::string_view toString(ParamGather value);
 [[nodiscard]] std::string_view toString(MemoryConvention value);
+[[nodiscard]] std::string_view toString(FineTune value);
+
+// The LoRA target modules in the order plans list them, each with its key ("q" ... "down").
+struct LoraTargetKey {
+    unsigned bit;
+    std::string_view key;
+};
+inline constexpr LoraTargetKey kLoraTargetKeys[] = {
+    {kLoraQuery, "q"},   {kLoraKey, "k"}, {kLoraValue, "v"},   {kLoraOutput, "o"},
+    {kLoraGate, "gate"}, {kLoraUp, "up"}, {kLoraDown, "down"},
+};
+// "q|k|v|o|gate|up|down", for messages.
+[[nodiscard]] std::string loraTargetNames();
 
 // Parse a name; std::nullopt when it is not one of the documented names.
 template <typename Enum>

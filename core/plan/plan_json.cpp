@@ -231,6 +231,14 @@ std::string planJsonWithEveryKey() {
     plan.name = "every key";
     plan.model.parameters = 1;
     plan.training.globalBatch = 1;
+    plan.training.finetune = FineTune::Lora;
+    plan.training.loraRank = 8;
+    plan.training.loraTargets = kLoraQuery | kLoraValue;
+    plan.training.basePrecision = Precision::Fp16;
+    plan.training.doubleQuant = false;
+    plan.training.pagedOptimizer = true;
+    plan.training.activationOffload = true;
+    plan.training.lossChunks = 8;
     plan.cluster.gpuEfficiency.gemm = 0.5;
     plan.cluster.intraNode.gbps += 1;
     plan.cluster.interNode.gbps += 1;

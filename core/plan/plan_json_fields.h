@@ -60,6 +60,8 @@ public:
 
     // One warning per key present but never read.
     void reportUnknownKeys();
+    // An error found by a caller reading a value of its own shape.
+    void addError(Diagnostic diagnostic) { out_->push_back(std::move(diagnostic)); }
 
 private:
     void markKnown(std::string_view key);

@@ -10,6 +10,7 @@ namespace detail {
 void validateAll(const Plan& plan, DiagnosticSink& sink) {
     validateModel(plan, sink);
     validateTraining(plan, sink);
+    validateFineTuning(plan, sink);
     validateParallel(plan, sink);
     validatePipeline(plan, sink);
     validateExperts(plan, sink);

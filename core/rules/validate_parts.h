@@ -80,6 +80,7 @@ void validateAll(const Plan& plan, DiagnosticSink& sink);
 
 void validateModel(const Plan& plan, DiagnosticSink& sink);
 void validateTraining(const Plan& plan, DiagnosticSink& sink);
+void validateFineTuning(const Plan& plan, DiagnosticSink& sink);
 void validateParallel(const Plan& plan, DiagnosticSink& sink);
 void validatePipeline(const Plan& plan, DiagnosticSink& sink);
 // The uneven-pipeline keys (first/last stage layers, embedding and loss in the split, layout).

@@ -40,6 +40,8 @@ constexpr std::array kRanges = {
     KeyRange{"/training/micro_batch",             1, 1e6,       true},
     KeyRange{"/training/grad_accumulation",       1, 1e6,       true},
     KeyRange{"/training/global_batch",            1, 1e12,      true},
+    KeyRange{"/training/lora_rank",               1, 1e5,       true},
+    KeyRange{"/training/loss_chunks",             1, 1e6,       true},
     KeyRange{"/parallel/dp",                      1, kMaxRanks, true},
     KeyRange{"/parallel/tp",                      1, kMaxRanks, true},
     KeyRange{"/parallel/pp",                      1, kMaxRanks, true},

@@ -259,6 +259,9 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"plan_value.convention.fourfold", "fourfold"},
     DiagnosticCode{"plan_value.convention.megatron", "megatron"},
     DiagnosticCode{"plan_value.convention.zero_paper", "zero_paper"},
+    DiagnosticCode{"plan_value.finetune.full", "full"},
+    DiagnosticCode{"plan_value.finetune.lora", "lora"},
+    DiagnosticCode{"plan_value.finetune.qlora", "qlora"},
     DiagnosticCode{"plan_value.offload.none", "none"},
     DiagnosticCode{"plan_value.offload.nvme", "nvme"},
     DiagnosticCode{"plan_value.offload.optimizer_and_params_cpu", "optimizer_and_params_cpu"},
@@ -400,7 +403,9 @@ constexpr std::array kCodedTexts = {
     DiagnosticCode{"text.choices", "{list} or {last}"},
     DiagnosticCode{"text.choices_more", "{list}, ..."},
     DiagnosticCode{"text.line_separator", "; "},
+    DiagnosticCode{"what_if.activation_offload", "activation offload to CPU"},
     DiagnosticCode{"what_if.both", "{first} and {second}"},
+    DiagnosticCode{"what_if.chunked_loss", "chunked cross-entropy ({chunks} chunks)"},
     DiagnosticCode{"what_if.full_recompute", "full recompute"},
     DiagnosticCode{"what_if.largest_micro_batch",
                    "micro-batch {before} → {after}[[ (accumulation {accumulation} kept)]]"},
@@ -413,6 +418,7 @@ constexpr std::array kCodedTexts = {
         "what_if.pipeline_stages",
         "pipeline stages {before} → {after}[[ (dp {dp_before} → {dp_after}, accumulation "
         "{accumulation_before} → {accumulation_after})]][[ ({gpus_before} → {gpus_after} GPUs)]]"},
+    DiagnosticCode{"what_if.qlora", "QLoRA: a 4-bit NF4 base (rank {rank} kept)"},
     DiagnosticCode{"what_if.selective_recompute", "selective recompute"},
     DiagnosticCode{
         "what_if.tensor_parallel",

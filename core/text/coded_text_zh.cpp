@@ -240,6 +240,9 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"plan_value.convention.fourfold", "Fourfold"},
     DiagnosticCode{"plan_value.convention.megatron", "Megatron-LM"},
     DiagnosticCode{"plan_value.convention.zero_paper", "ZeRO 论文"},
+    DiagnosticCode{"plan_value.finetune.full", "全量"},
+    DiagnosticCode{"plan_value.finetune.lora", "LoRA"},
+    DiagnosticCode{"plan_value.finetune.qlora", "QLoRA"},
     DiagnosticCode{"plan_value.offload.none", "无"},
     DiagnosticCode{"plan_value.offload.nvme", "NVMe"},
     DiagnosticCode{"plan_value.offload.optimizer_and_params_cpu", "优化器与参数→CPU"},
@@ -375,7 +378,9 @@ constexpr std::array kCodedTextsZh = {
     DiagnosticCode{"text.choices", "{list} 或 {last}"},
     DiagnosticCode{"text.choices_more", "{list} 等"},
     DiagnosticCode{"text.line_separator", "；"},
+    DiagnosticCode{"what_if.activation_offload", "激活卸载到 CPU"},
     DiagnosticCode{"what_if.both", "{first}，并且{second}"},
+    DiagnosticCode{"what_if.chunked_loss", "分块交叉熵（{chunks} 块）"},
     DiagnosticCode{"what_if.full_recompute", "完全重计算"},
     DiagnosticCode{"what_if.largest_micro_batch",
                    "微批次 {before} → {after}[[（梯度累积 {accumulation} 不变）]]"},
@@ -388,6 +393,7 @@ constexpr std::array kCodedTextsZh = {
                    "流水线阶段 {before} → {after}[[（dp {dp_before} → {dp_after}，梯度累积 "
                    "{accumulation_before} → {accumulation_after}）]][[（{gpus_before} → "
                    "{gpus_after} 块 GPU）]]"},
+    DiagnosticCode{"what_if.qlora", "QLoRA：4 位 NF4 基座（保持秩 {rank}）"},
     DiagnosticCode{"what_if.selective_recompute", "选择性重计算"},
     DiagnosticCode{"what_if.tensor_parallel",
                    "张量并行 {before} → {after}[[（dp {dp_before} → {dp_after}，梯度累积 "

@@ -101,6 +101,8 @@ constexpr std::array kCodes = {
     DiagnosticCode{"json.expected_link",
                    "`{pointer}` must be a link preset name or an object {name, gbps, latency_us}, "
                    "got {found}"},
+    DiagnosticCode{"json.expected_lora_targets",
+                   "`{pointer}` must be a list of module names ({choices}), got {found}"},
     DiagnosticCode{"json.expected_model_preset",
                    "`{pointer}` must be a model preset name, got {found}"},
     DiagnosticCode{"json.expected_non_negative_integer",
@@ -211,6 +213,10 @@ constexpr std::array kCodes = {
     DiagnosticCode{"measured.stage_count",
                    "peak_bytes_per_stage has {entries} entries but pp is {pp}; give one measured "
                    "peak per pipeline stage."},
+    DiagnosticCode{"memory.convention_counts_full_training",
+                   "the {convention} memory convention counts full training: its figures "
+                   "ignore {mode} fine-tuning. The fourfold convention counts the frozen base "
+                   "and the adapters."},
     DiagnosticCode{
         "memory.does_not_fit",
         "Does not fit: [[stage {stage} ]]needs {peak_bytes:bytes} per GPU, {over_bytes:bytes} more "
@@ -501,6 +507,10 @@ constexpr std::array kCodes = {
                    "micro-batch {micro_batch} × sequence {sequence} over {layers} layers and every "
                    "micro-batch of the step could hold {bytes} bytes of activations, more than "
                    "{limit}; lower the micro-batch, the accumulation or the sequence."},
+    DiagnosticCode{"training.base_precision_fp8",
+                   "finetune {mode} holds the frozen base in base_precision, which must be "
+                   "bf16, fp16 or fp32 (QLoRA stores it in NF4 and dequantises it to this "
+                   "dtype for each matrix product); fp8 is not a base dtype Fourfold counts."},
     DiagnosticCode{"training.fp16_without_master_weights",
                    "fp16 training without master weights applies updates in fp16, where small "
                    "updates round to zero; set master_weights to true (an fp32 copy, 4 bytes per "
@@ -522,6 +532,9 @@ constexpr std::array kCodes = {
         "Set global_batch to {derived}, or grad_accumulation to "
         "{suggested_accumulation}.]][[ Set global_batch to {derived}, or choose one "
         "divisible by micro-batch × data-parallel = {micro_times_dp}.]]"},
+    DiagnosticCode{"training.lora_without_targets",
+                   "finetune {mode} adapts no module: lora_targets is empty, so nothing would "
+                   "train; list at least one of {choices}."},
     DiagnosticCode{"training.tokens_per_step_too_large",
                    "global batch {global_batch} × sequence {sequence} = {tokens} tokens per step, "
                    "more than {limit}; lower the batch or the sequence."},

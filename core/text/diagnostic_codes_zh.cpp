@@ -86,6 +86,8 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"json.expected_link",
                    "`{pointer}` 必须是链路预设名称，或对象 {name, gbps, latency_us}，实际为 "
                    "{found}"},
+    DiagnosticCode{"json.expected_lora_targets",
+                   "`{pointer}` 必须是模块名称（{choices}）组成的列表，实际为 {found}"},
     DiagnosticCode{"json.expected_model_preset", "`{pointer}` 必须是模型预设名称，实际为 {found}"},
     DiagnosticCode{"json.expected_non_negative_integer",
                    "`{pointer}` 必须是非负整数[[，且不大于 {maximum}]]，实际为 {found}"},
@@ -173,6 +175,9 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"measured.stage_count",
                    "peak_bytes_per_stage 有 {entries} 项，但 pp 为 {pp}；请为每个流水线阶段给出"
                    "一个实测峰值。"},
+    DiagnosticCode{"memory.convention_counts_full_training",
+                   "{convention} 内存口径按全量训练计数：其数字不考虑 {mode} 微调。"
+                   "Fourfold 口径会分别计入冻结的基座和适配器。"},
     DiagnosticCode{"memory.does_not_fit",
                    "放不下：[[第 {stage} 阶段]]每块 GPU 需要 {peak_bytes:bytes}，比 "
                    "{capacity_bytes:bytes} 中可用的 {usable_bytes:bytes} 多出 "
@@ -423,6 +428,10 @@ constexpr std::array kCodesZh = {
         "training.activations_too_large",
         "微批次 {micro_batch} × 序列 {sequence}，跨 {layers} 层以及一步中的每个微批次，"
         "激活可能占用 {bytes} 字节，超过 {limit}；请减小微批次、梯度累积步数或序列长度。"},
+    DiagnosticCode{"training.base_precision_fp8",
+                   "finetune {mode} 以 base_precision 保存冻结的基座，它必须是 bf16、fp16 或 "
+                   "fp32（QLoRA 以 NF4 存储基座，每次矩阵乘法前反量化为该类型）；fp8 不是 "
+                   "Fourfold 计数的基座类型。"},
     DiagnosticCode{"training.fp16_without_master_weights",
                    "没有主权重的 fp16 训练以 fp16 应用更新，小的更新会被舍入为零；请把"
                    "master_weights 设为 true（一份 fp32 副本，每个参数 4 字节），或用 bf16 训练。"},
@@ -440,6 +449,9 @@ constexpr std::array kCodesZh = {
                    "{derived}，或把 grad_accumulation 设为 {suggested_accumulation}。]][[请把 "
                    "global_batch 设为 {derived}，或选一个能被 微批次 × 数据并行 = "
                    "{micro_times_dp} 整除的值。]]"},
+    DiagnosticCode{"training.lora_without_targets",
+                   "finetune {mode} 没有适配任何模块：lora_targets 为空，因此没有可训练的参数；"
+                   "请至少列出 {choices} 中的一个。"},
     DiagnosticCode{"training.tokens_per_step_too_large",
                    "全局批次 {global_batch} × 序列 {sequence} = 每步 {tokens} 个 token，超过 "
                    "{limit}；请减小批次或序列长度。"},

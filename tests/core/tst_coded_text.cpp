@@ -48,6 +48,9 @@ const std::vector<CodedText> kWhatIfs = {
     {"what_if.parameter_offload", {}},
     {"what_if.largest_micro_batch", {{"before", 16}, {"after", 5}}},
     {"what_if.largest_micro_batch", {{"before", 16}, {"after", 5}, {"accumulation", 4}}},
+    {"what_if.activation_offload", {}},
+    {"what_if.chunked_loss", {{"chunks", 8}}},
+    {"what_if.qlora", {{"rank", 16}}},
     {"what_if.both",
      {{"first", "ZeRO stage 0 → 1"},
       {"first.code", "what_if.zero_stage"},
@@ -59,7 +62,7 @@ const std::vector<CodedText> kWhatIfs = {
 
 // English words of two or more letters, ignoring the few a Chinese text keeps.
 std::vector<std::string> englishWords(const std::string& text) {
-    static const std::set<std::string> kept = {"ZeRO", "GPU", "CPU", "dp"};
+    static const std::set<std::string> kept = {"ZeRO", "GPU", "CPU", "dp", "QLoRA", "NF"};
     std::vector<std::string> words;
     std::string word;
     for (std::size_t i = 0; i <= text.size(); ++i) {
@@ -104,8 +107,8 @@ private slots:
                  std::string("tensor parallel 1 → 2 (dp 8 → 4, accumulation 8 → 16)"));
         QCOMPARE(en(kWhatIfs[11]), std::string("micro-batch 16 → 5 (accumulation 4 kept)"));
         // A pair quotes its two changes, each rendered in the reader's language.
-        QCOMPARE(en(kWhatIfs[12]), std::string("ZeRO stage 0 → 1 and full recompute"));
-        QCOMPARE(renderCodedText(kWhatIfs[12], Language::SimplifiedChinese),
+        QCOMPARE(en(kWhatIfs[15]), std::string("ZeRO stage 0 → 1 and full recompute"));
+        QCOMPARE(renderCodedText(kWhatIfs[15], Language::SimplifiedChinese),
                  std::string("ZeRO 阶段 0 → 1，并且完全重计算"));
         QCOMPARE(en(kWhatIfs[7]), std::string("pipeline stages 3 → 6 (21 → 42 GPUs)"));
         QCOMPARE(en(kWhatIfs[8]), std::string("optimizer offload to CPU"));

@@ -149,6 +149,21 @@ const Variant kVariants[] = {
          p.parallel.ep = 8;
          p.parallel.zeroStage = 1;
      }},
+    {"qlora-paged-offload-chunked",
+     [](Plan& p) {
+         p.training.finetune = FineTune::Qlora;
+         p.training.pagedOptimizer = true;
+         p.training.activationOffload = true;
+         p.training.lossChunks = 8;
+     }},
+    {"lora-qv-zero3-unfused",
+     [](Plan& p) {
+         p.training.finetune = FineTune::Lora;
+         p.training.loraTargets = kLoraQuery | kLoraValue;
+         p.training.flashAttention = false;
+         p.parallel.zeroStage = 3;
+         p.training.microBatch = 16;
+     }},
 };
 
 constexpr MemoryConvention kConventions[] = {
@@ -275,7 +290,8 @@ const std::set<std::string> kKeptWords = {
     "llama",       "mistral",   "mixtral",   "qwen",        "Core",        "etp",
     "sp",          "kB",        "heads",     "sequence",    "hidden",      "DeepSeek",
     "DeepSeekMoE", "V2",        "V3",        "Dehghani",    "Dai",         "Beltagy",
-    "Vaswani",     "MLA",       "gemma",     "Gemma",       "olmo",        "phi"};
+    "Vaswani",     "MLA",       "gemma",     "Gemma",       "olmo",        "phi",
+    "LoRA",        "QLoRA",     "Dettmers",  "Hu",          "NF",          "torchtune"};
 
 // Terms a Chinese text writes in English as well: collectives, file names.
 const std::string_view kKeptPhrases[] = {

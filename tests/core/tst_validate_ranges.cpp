@@ -76,6 +76,8 @@ const std::map<std::string, Setter>& setters() {
              p.training.globalBatch = value;
              return true;
          }},
+        {"/training/lora_rank", FIELD(p.training.loraRank)},
+        {"/training/loss_chunks", FIELD(p.training.lossChunks)},
         {"/parallel/dp", FIELD(p.parallel.dp)},
         {"/parallel/tp", FIELD(p.parallel.tp)},
         {"/parallel/pp", FIELD(p.parallel.pp)},

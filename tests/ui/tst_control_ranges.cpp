@@ -48,6 +48,8 @@ constexpr NumberControl kControls[] = {
     {"gradAccumulationSpin", "/training/grad_accumulation", 1, false},
     {"globalBatchTargetSpin", "/training/global_batch", 1, true},
     {"sequenceSpin", "/model/sequence", 1, false},
+    {"loraRankSpin", "/training/lora_rank", 1, false},
+    {"lossChunksSpin", "/training/loss_chunks", 1, false},
     {"measuredStepTimeSpin", "/measured/step_time_s", 1, true},
     {"measuredTokensPerGpuSpin", "/measured/tokens_per_s_per_gpu", 1, true},
 };

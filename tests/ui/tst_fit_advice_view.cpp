@@ -3,6 +3,7 @@
 // under the memory chart; clicking one applies its patch as one undoable step, the memory bars
 // show the new peak, and undo restores both.
 #include "tests/core/search_plans.h"
+#include "tests/ui/memory_view_lookup.h"
 
 #include "core/evaluate/evaluate.h"
 #include "core/memory/memory.h"
@@ -24,15 +25,9 @@
 #include <memory>
 
 using namespace fourfold;
+using fourfold::test::memoryView;
 
 namespace {
-
-ui::MemoryStackView* memoryView(const ui::MainWindow& window) {
-    for (ui::EvaluationView* view : window.views()) {
-        if (auto* memory = qobject_cast<ui::MemoryStackView*>(view)) return memory;
-    }
-    return nullptr;
-}
 
 // The peak of the evaluation the memory view draws, and its stage-0 optimizer-state bar (GB).
 std::uint64_t drawnPeak(const ui::MemoryStackView& view) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The whole loop a user drives: a key press on the TP slider in the main window's controls
 // changes the document's plan and the memory bars; undo brings both back.
+#include "tests/ui/memory_view_lookup.h"
+
 #include "core/plan/catalog.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/document/plan_document.h"
@@ -18,16 +20,8 @@ using namespace fourfold;
 
 namespace {
 
-ui::MemoryStackView* memoryView(const ui::MainWindow& window) {
-    for (ui::EvaluationView* view : window.views()) {
-        if (auto* memory = qobject_cast<ui::MemoryStackView*>(view)) return memory;
-    }
-    return nullptr;
-}
-
 double weightsBar(const ui::MemoryStackView& view) {
-    const QCPBars* bars = view.categoryBars(core::MemoryCategory::Weights);
-    return bars->data()->isEmpty() ? -1.0 : bars->data()->at(0)->value;
+    return test::categoryBar(view, core::MemoryCategory::Weights);
 }
 
 }  // namespace
@@ -44,7 +38,7 @@ private slots:
         window.resize(1600, 1000);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        ui::MemoryStackView* memory = memoryView(window);
+        ui::MemoryStackView* memory = test::memoryView(window);
         QVERIFY(memory);
         // 6.74e9 parameters × 2 bytes of bf16 weights on one TP rank = 13.5 GB.
         QTRY_VERIFY(qAbs(weightsBar(*memory) - 13.48) < 0.01);

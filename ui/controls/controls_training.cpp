@@ -109,6 +109,67 @@ const ControlFacts kFlashAttention = {
     QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Use flash attention"),
     QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Stop using flash attention")};
 
+const ControlFacts kFineTune = {
+    kContext,
+    "finetune",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Fine-tuning"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "Train every weight, or low-rank adapters beside a frozen 16-bit (LoRA) "
+                      "or 4-bit NF4 (QLoRA) base."),
+    "/training/finetune",
+    EditField::FineTune,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Set fine-tuning to %1")};
+const ControlFacts kLoraRank = {
+    kContext,
+    "loraRank",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "LoRA rank"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "Rank r of each adapter: r × (inputs + outputs) parameters per adapted "
+                      "layer."),
+    "/training/lora_rank",
+    EditField::LoraRank,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Set LoRA rank to %1")};
+const ControlFacts kBasePrecision = {
+    kContext,
+    "basePrecision",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Base precision"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "The dtype the frozen base is held in (QLoRA computes in it from NF4)."),
+    "/training/base_precision",
+    EditField::BasePrecision,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Set base precision to %1")};
+const ControlFacts kPagedOptimizer = {
+    kContext,
+    "pagedOptimizer",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Paged optimizer"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "Optimizer states in unified memory, moved to the host while the "
+                      "activations are held."),
+    "/training/paged_optimizer",
+    EditField::PagedOptimizer,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Use a paged optimizer"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Stop paging the optimizer")};
+const ControlFacts kActivationOffload = {
+    kContext,
+    "activationOffload",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Activation offload"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "Move saved activations to host memory between forward and backward."),
+    "/training/activation_offload",
+    EditField::ActivationOffload,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Offload activations"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Keep activations on the GPU")};
+const ControlFacts kLossChunks = {
+    kContext,
+    "lossChunks",
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Loss chunks"),
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls",
+                      "Compute the cross-entropy over the tokens in this many chunks, so only "
+                      "one chunk's logits live at once; 1: all at once."),
+    "/training/loss_chunks",
+    EditField::LossChunks,
+    QT_TRANSLATE_NOOP("fourfold::ui::TrainingControls", "Set loss chunks to %1")};
+
 // A count slider stepping through `stops`, its spin box over the key's documented range.
 void countRange(SliderControl* control, const ControlFacts& facts, std::vector<double> stops,
                 double spinStep) {
@@ -145,6 +206,21 @@ TrainingControls::TrainingControls(PlanDocument* document, QWidget* parent)
         kRecompute, +[](core::Plan& p) -> core::Recompute& { return p.training.recompute; });
     bindCheck(
         kFlashAttention, +[](core::Plan& p) -> bool& { return p.training.flashAttention; });
+    bindEnum(
+        kFineTune, +[](core::Plan& p) -> core::FineTune& { return p.training.finetune; });
+    countRange(bindInt(
+                   kLoraRank, +[](core::Plan& p) -> int& { return p.training.loraRank; }),
+               kLoraRank, powerOfTwoStops(1, 1024), 1);
+    bindEnum(
+        kBasePrecision,
+        +[](core::Plan& p) -> core::Precision& { return p.training.basePrecision; });
+    bindCheck(
+        kPagedOptimizer, +[](core::Plan& p) -> bool& { return p.training.pagedOptimizer; });
+    bindCheck(
+        kActivationOffload, +[](core::Plan& p) -> bool& { return p.training.activationOffload; });
+    countRange(bindInt(
+                   kLossChunks, +[](core::Plan& p) -> int& { return p.training.lossChunks; }),
+               kLossChunks, powerOfTwoStops(1, 1024), 1);
 }
 
 // The global batch: its formula as a note, and a target the user may type (a warning shows

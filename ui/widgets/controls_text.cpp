@@ -43,6 +43,18 @@ QString ControlsText::name(core::OptimizerKind value) {
     return {};
 }
 
+QString ControlsText::name(core::FineTune value) {
+    switch (value) {
+        case core::FineTune::Full:
+            return tr("Full (every weight)");
+        case core::FineTune::Lora:
+            return tr("LoRA (16-bit base)");
+        case core::FineTune::Qlora:
+            return tr("QLoRA (4-bit NF4 base)");
+    }
+    return {};
+}
+
 QString ControlsText::name(core::Recompute value) {
     switch (value) {
         case core::Recompute::None:

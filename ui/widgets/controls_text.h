@@ -18,6 +18,7 @@ public:
     [[nodiscard]] static QString name(core::Precision value);
     [[nodiscard]] static QString name(core::OptimizerKind value);
     [[nodiscard]] static QString name(core::Recompute value);
+    [[nodiscard]] static QString name(core::FineTune value);
     [[nodiscard]] static QString name(core::Offload value);
     [[nodiscard]] static QString name(core::ScheduleKind value);
     [[nodiscard]] static QString name(core::MemoryConvention value);

@@ -189,6 +189,13 @@ void trainingArguments(const TrainingSpec& training, ArgumentList& args) {
             break;
     }
     args.value("--attention-backend", training.flashAttention ? "flash" : "unfused");
+    // Megatron-Core's fine-grained activation offloading, over every module of a layer it can
+    // offload (docs/memory.md counts all of a layer's saved tensors).
+    if (training.activationOffload) {
+        args.flag("--fine-grained-activation-offloading");
+        args.value("--offload-modules",
+                   "attn_norm core_attn attn_proj mlp_norm expert_fc1 moe_act");
+    }
 }
 
 }  // namespace

@@ -390,9 +390,11 @@ void readTraining(MegatronReader& in, ImportBuilder& builder) {
     const std::string backend = in.text("--attention-backend");
     training.flashAttention =
         backend.empty() || backend == "flash" || backend == "auto" || in.has("--use-flash-attn");
+    training.activationOffload = in.has("--fine-grained-activation-offloading");
     for (const char* pointer :
          {"/training/recompute", "/training/precision", "/training/master_weights",
-          "/training/grad_dtype", "/training/optimizer", "/training/flash_attention"}) {
+          "/training/grad_dtype", "/training/optimizer", "/training/flash_attention",
+          "/training/activation_offload"}) {
         builder.carry(pointer);
     }
     if (const auto global = in.integer("--global-batch-size", "/training/global_batch")) {

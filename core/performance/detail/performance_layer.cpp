@@ -170,6 +170,7 @@ WorkTimes layerTimes(const Plan& plan, const KernelRates& rates) {
     times.backwardInputS = gemmS + attentionBackward + 2.0 * elementS;
     times.backwardWeightS = gemmS;
     times.modelFlops = 3.0 * (gemmFlops + attentionFlops);
+    times.weightGemmFlops = gemmFlops;
     switch (plan.training.recompute) {
         case Recompute::Full:
             times.recomputeS = times.forwardS;
@@ -205,6 +206,7 @@ WorkTimes headTimes(const Plan& plan, const KernelRates& rates) {
     times.backwardInputS = times.gemmForwardS + memorySeconds(bytes, rates);
     times.backwardWeightS = times.gemmForwardS;
     times.modelFlops = 3.0 * head.flops();
+    times.weightGemmFlops = head.flops();
     if (m.mtpLayers > 0) {
         // DeepSeek-V3's multi-token-prediction modules run after the last layer on the last
         // stage (DeepSeek-V3 report, section 2.2): each a transformer layer, the projection of

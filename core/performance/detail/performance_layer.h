@@ -23,6 +23,7 @@ struct WorkTimes {
     double recomputeS = 0;  // extra forward work backward replays (full or selective)
     double modelFlops = 0;  // forward + backward, model FLOPs on this GPU
     double recomputeFlops = 0;
+    double weightGemmFlops = 0;  // forward FLOPs of the weight GEMMs (each backward GEMM: as many)
 
     bool operator==(const WorkTimes&) const = default;
 };

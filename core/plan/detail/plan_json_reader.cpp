@@ -5,6 +5,8 @@
 #include "core/plan/detail/profile_json.h"
 #include "core/plan/plan_json_fields.h"
 
+#include <algorithm>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <string>
@@ -92,6 +94,45 @@ void readModel(ObjectReader& model, ModelSpec& spec, std::vector<Diagnostic>& ou
     model.reportUnknownKeys();
 }
 
+// training.lora_targets: a list of module names, each once at most.
+void readLoraTargets(ObjectReader& training, unsigned& targets) {
+    const Json* list = training.take("lora_targets");
+    if (list == nullptr) return;
+    const std::string pointer = training.pointerOf("lora_targets");
+    if (!list->is_array()) {
+        training.addError(typeError(pointer, "json.expected_lora_targets", *list,
+                                    {{"choices", loraTargetNames()}}));
+        return;
+    }
+    unsigned read = 0;
+    for (std::size_t index = 0; index < list->size(); ++index) {
+        const Json& item = (*list)[index];
+        const auto known = std::find_if(
+            std::begin(kLoraTargetKeys), std::end(kLoraTargetKeys),
+            [&](const LoraTargetKey& target) { return item.is_string() && item == target.key; });
+        if (known == std::end(kLoraTargetKeys)) {
+            training.addError(typeError(pointer + "/" + std::to_string(index),
+                                        "json.expected_one_of", item,
+                                        {{"choices", loraTargetNames()}}));
+            return;
+        }
+        read |= known->bit;
+    }
+    targets = read;
+}
+
+// The fine-tuning mode and the memory savers (docs/plan-format.md, "Fine-tuning").
+void readFineTuning(ObjectReader& training, TrainingSpec& spec) {
+    training.readEnum("finetune", spec.finetune);
+    training.readInt("lora_rank", spec.loraRank, 1);
+    readLoraTargets(training, spec.loraTargets);
+    training.readEnum("base_precision", spec.basePrecision);
+    training.readBool("double_quant", spec.doubleQuant);
+    training.readBool("paged_optimizer", spec.pagedOptimizer);
+    training.readBool("activation_offload", spec.activationOffload);
+    training.readInt("loss_chunks", spec.lossChunks, 1);
+}
+
 // Returns whether the file gives grad_accumulation.
 bool readTraining(ObjectReader& training, TrainingSpec& spec) {
     training.readEnum("precision", spec.precision);
@@ -110,6 +151,7 @@ bool readTraining(ObjectReader& training, TrainingSpec& spec) {
     }
     training.readEnum("recompute", spec.recompute);
     training.readBool("flash_attention", spec.flashAttention);
+    readFineTuning(training, spec);
     training.reportUnknownKeys();
     return gradAccumulationGiven;
 }

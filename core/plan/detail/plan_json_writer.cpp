@@ -76,6 +76,29 @@ OrderedJson trainingJson(const TrainingSpec& training) {
     if (training.globalBatch) out["global_batch"] = *training.globalBatch;
     out["recompute"] = enumName(training.recompute);
     out["flash_attention"] = training.flashAttention;
+    // Fine-tuning and the memory savers only when they leave their defaults, so plans written
+    // before them keep their bytes.
+    const TrainingSpec defaults;
+    if (training.finetune != defaults.finetune) out["finetune"] = enumName(training.finetune);
+    if (training.loraRank != defaults.loraRank) out["lora_rank"] = training.loraRank;
+    if (training.loraTargets != defaults.loraTargets) {
+        OrderedJson targets = OrderedJson::array();
+        for (const LoraTargetKey& target : kLoraTargetKeys) {
+            if ((training.loraTargets & target.bit) != 0) targets.push_back(target.key);
+        }
+        out["lora_targets"] = std::move(targets);
+    }
+    if (training.basePrecision != defaults.basePrecision) {
+        out["base_precision"] = enumName(training.basePrecision);
+    }
+    if (training.doubleQuant != defaults.doubleQuant) out["double_quant"] = training.doubleQuant;
+    if (training.pagedOptimizer != defaults.pagedOptimizer) {
+        out["paged_optimizer"] = training.pagedOptimizer;
+    }
+    if (training.activationOffload != defaults.activationOffload) {
+        out["activation_offload"] = training.activationOffload;
+    }
+    if (training.lossChunks != defaults.lossChunks) out["loss_chunks"] = training.lossChunks;
     return out;
 }
 
