@@ -6,7 +6,6 @@
 #include "core/calibrate/calibration_json.h"
 #include "core/calibrate/runs_file.h"
 #include "core/plan/calibration_profile.h"
-#include "core/text/atomic_file.h"
 #include "core/text/coded_text.h"
 #include "core/text/diagnostic_json.h"
 
@@ -117,23 +116,16 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     const bool fitted = !calibration.rows.empty();
     if (fitted && !options.output.empty()) {
         // Replaced whole or not at all: a profile a plan names is never left half written.
-        if (const auto problem =
-                core::writeFileAtomically(options.output, profileToJson(calibration.profile))) {
-            err << "fourfold-cli: " << core::writeFailureMessage(options.output, *problem) << "\n";
+        if (!writeOutputFile(options.output, profileToJson(calibration.profile), err))
             return kExitUsage;
-        }
     }
     if (options.json) {
-        nlohmann::ordered_json document;
-        document["schema"] = "fourfold.calibration/1";
-        document["generator"] = generatorName();
-        document["runs_file"] = displayName(options.runs);
-        if (fitted) {
-            const nlohmann::ordered_json fit = calibrationToJson(calibration);
-            for (const auto& [key, value] : fit.items()) {
-                if (key != "schema" && key != "diagnostics") document[key] = value;
-            }
-        }
+        nlohmann::ordered_json fit =
+            fitted ? calibrationToJson(calibration) : nlohmann::ordered_json::object();
+        fit["schema"] = "fourfold.calibration/1";
+        fit.erase("diagnostics");  // the runs file's and the fit's together, below
+        nlohmann::ordered_json document =
+            stampedJson(fit, {{"runs_file", displayName(options.runs)}});
         document["diagnostics"] = diagnosticsToJson(diagnostics);
         if (const auto bad = writeJson(out, document)) {
             err << "fourfold-cli: a figure at " << *bad << " is not a finite number\n";

@@ -3,6 +3,7 @@
 
 #include "core/plan/calibration_profile.h"
 #include "core/plan/plan_json.h"
+#include "core/text/atomic_file.h"
 #include "core/text/diagnostic_json.h"
 #include "core/text/diagnostic_text.h"
 
@@ -21,12 +22,20 @@
 namespace fourfold::app {
 namespace {
 
-// Reads at most limit + 1 bytes, so /dev/zero or a huge file costs nothing.
+// Reads at most limit + 1 bytes, so /dev/zero or a huge file costs nothing; in pieces, so that
+// a small file costs its own size and not the cap's (a log's cap is 512 MiB).
 std::optional<std::string> readCapped(std::istream& in, std::size_t limit) {
-    std::string text(limit + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    if (in.bad()) return std::nullopt;
-    text.resize(static_cast<std::size_t>(in.gcount()));
+    constexpr std::size_t kPiece = std::size_t{1} << 16;
+    std::string text;
+    while (text.size() <= limit) {
+        const std::size_t start = text.size();
+        const std::size_t want = std::min(kPiece, limit + 1 - start);
+        text.resize(start + want);
+        in.read(text.data() + start, static_cast<std::streamsize>(want));
+        text.resize(start + static_cast<std::size_t>(in.gcount()));
+        if (in.bad()) return std::nullopt;
+        if (!in) break;
+    }
     return text;
 }
 
@@ -180,6 +189,25 @@ void printDiagnostics(std::ostream& err, const std::string& file,
         if (!d.path.empty()) err << " [" << d.path << "]";
         err << "\n";
     }
+}
+
+nlohmann::ordered_json stampedJson(const nlohmann::ordered_json& body,
+                                   const nlohmann::ordered_json& fields) {
+    nlohmann::ordered_json stamped;
+    stamped["schema"] = body.value("schema", "");
+    stamped["generator"] = generatorName();
+    for (const auto& [key, value] : fields.items()) stamped[key] = value;
+    for (const auto& [key, value] : body.items()) {
+        if (key != "schema") stamped[key] = value;
+    }
+    return stamped;
+}
+
+bool writeOutputFile(const std::string& path, std::string_view bytes, std::ostream& err) {
+    const auto failure = core::writeFileAtomically(path, bytes);
+    if (!failure) return true;
+    err << "fourfold-cli: " << core::writeFailureMessage(path, *failure) << "\n";
+    return false;
 }
 
 std::optional<std::string> findNonFinite(const nlohmann::ordered_json& value,

@@ -100,6 +100,19 @@ void printDiagnostics(std::ostream& err, const std::string& file,
                       const std::vector<core::Diagnostic>& diagnostics,
                       core::Language language = core::Language::English);
 
+// What every JSON output opens with: `body`'s "schema", "generator" ("fourfold-cli 0.1.0"), then
+// `fields` (the input's name, ...), then the rest of `body` in its order.
+[[nodiscard]] nlohmann::ordered_json stampedJson(
+    const nlohmann::ordered_json& body,
+    const nlohmann::ordered_json& fields = nlohmann::ordered_json::object());
+
+// Writes `bytes` to the file of a command's -o, replaced whole or not at all
+// (core/text/atomic_file.h, the code the app's saves share): true when written, else false after
+// printing "fourfold-cli: Could not write "PATH": REASON" on `err` (the caller exits kExitUsage).
+// On a full disk the old file stays byte for byte as it was.
+[[nodiscard]] bool writeOutputFile(const std::string& path, std::string_view bytes,
+                                   std::ostream& err);
+
 // Writes a JSON document on `out`. A non-finite number anywhere in it (which the plan's ranges
 // should make impossible) is not written as null: the function returns its JSON pointer and
 // writes nothing, so the caller can report it.

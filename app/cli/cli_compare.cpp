@@ -62,14 +62,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     const PlansCompared compared = comparePlans(evaluations[0], evaluations[1]);
     if (parsed.has("--json")) {
-        nlohmann::ordered_json j = comparisonToJson(compared);
-        nlohmann::ordered_json stamped;
-        stamped["schema"] = j["schema"];
-        stamped["generator"] = generatorName();
-        for (const auto& [key, value] : j.items()) {
-            if (key != "schema") stamped[key] = value;
-        }
-        if (const auto bad = writeJson(out, stamped)) {
+        if (const auto bad = writeJson(out, stampedJson(comparisonToJson(compared)))) {
             err << "fourfold-cli: a figure is not a finite number at " << *bad << "\n";
             return kExitPlanErrors;
         }

@@ -40,23 +40,12 @@ const char* help() {
     return text.c_str();
 }
 
-// The evaluation object with "generator" right after "schema".
-nlohmann::ordered_json stamped(const nlohmann::ordered_json& evaluation) {
-    nlohmann::ordered_json j;
-    j["schema"] = evaluation.value("schema", "fourfold.evaluation/1");
-    j["generator"] = generatorName();
-    for (const auto& [key, value] : evaluation.items()) {
-        if (key != "schema") j[key] = value;
-    }
-    return j;
-}
-
 int printJson(std::ostream& out, const Evaluation& evaluation, bool noOps, bool noGroups) {
     // The operation and group lists stay placeholders here and are streamed from the
     // Evaluation as they are written: a million-rank job's groups never become a tree.
-    const nlohmann::ordered_json j =
-        stamped(evaluationToJsonValue(evaluation, noOps ? ListMode::Omit : ListMode::Placeholder,
-                                      noGroups ? ListMode::Omit : ListMode::Placeholder));
+    const nlohmann::ordered_json j = stampedJson(
+        evaluationToJsonValue(evaluation, noOps ? ListMode::Omit : ListMode::Placeholder,
+                              noGroups ? ListMode::Omit : ListMode::Placeholder));
     const auto bad = findNonFinite(j);
     if (!bad) {
         writeEvaluationTree(out, evaluation, j);

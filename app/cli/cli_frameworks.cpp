@@ -6,7 +6,6 @@
 #include "core/plan/catalog.h"
 #include "core/plan/plan_json.h"
 #include "core/rules/validate.h"
-#include "core/text/atomic_file.h"
 
 #include <iomanip>
 #include <sstream>
@@ -119,9 +118,7 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const FrameworkExport exported = exportPlan(*loaded.plan, *format);
     if (outputPath.empty()) {
         out << exported.text;
-    } else if (const auto failure = writeFileAtomically(outputPath, exported.text)) {
-        // The file is replaced whole or not at all: on a full disk it is as it was.
-        err << "fourfold-cli: " << writeFailureMessage(outputPath, *failure) << "\n";
+    } else if (!writeOutputFile(outputPath, exported.text, err)) {
         return kExitUsage;
     }
     if (!exported.unexpressed.empty()) {

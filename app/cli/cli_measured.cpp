@@ -4,6 +4,7 @@
 #include "app/cli/cli_command_list.h"
 #include "core/measure/measured_log.h"
 #include "core/measure/measured_log_json.h"
+#include "core/text/diagnostic_json.h"
 
 #include <charconv>
 
@@ -27,7 +28,9 @@ constexpr const char* kHelp =
     "  --warmup N  steps 1 to N are warm-up and left out (default 10; 0 keeps every step)\n"
     "  --lang LANG write the report in LANG: en (default) or zh_CN (Simplified Chinese)\n"
     "LOGFILE may be - for standard input; at most 536870912 bytes (512 MiB) are read.\n"
-    "Exit status: 0 figures found, 1 none found, 2 usage or file error.\n";
+    "A figure outside the range a plan gives it (docs/plan-format.md) is an error naming its\n"
+    "line, the value and the range, and is left out of \"measured\".\n"
+    "Exit status: 0 figures found, 1 none found or one out of range, 2 usage or file error.\n";
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     int warmup = kDefaultWarmupSteps;
@@ -56,22 +59,18 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     const MeasuredLog log = readMeasuredLog(*input.text, warmup);
     if (parsed.has("--json")) {
-        nlohmann::ordered_json json = measuredLogToJson(log);
-        nlohmann::ordered_json document;
-        document["schema"] = json["schema"];
-        document["generator"] = generatorName();
-        document["file"] = displayName(parsed.plan);
-        for (auto& [key, value] : json.items()) {
-            if (key != "schema") document[key] = value;
-        }
+        nlohmann::ordered_json document =
+            stampedJson(measuredLogToJson(log), {{"file", displayName(parsed.plan)}});
+        document["diagnostics"] = diagnosticsToJson(log.diagnostics);
         if (const auto bad = writeJson(out, document)) {
             err << "fourfold-cli: a figure at " << *bad << " is not a finite number\n";
             return kExitUsage;
         }
     } else {
+        printDiagnostics(err, displayName(parsed.plan), log.diagnostics, parsed.language);
         out << measuredLogReport(log, displayName(parsed.plan), parsed.language);
     }
-    return log.figures.empty() ? kExitPlanErrors : kExitOk;
+    return log.figures.empty() || hasErrors(log.diagnostics) ? kExitPlanErrors : kExitOk;
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "core/search/search_json.h"
 
 #include <charconv>
+#include <sstream>
 
 namespace fourfold::app {
 using namespace fourfold::core;
@@ -17,7 +18,7 @@ namespace {
 const char* help() {
     static const std::string text =
         "Usage: fourfold-cli search PLAN [--top N] [--objective tokens_per_s|time|cost|headroom]\n"
-        "                           [--json | --csv] [--threads N] [--overlaps]\n"
+        "                           [--json | --csv [-o FILE]] [--threads N] [--overlaps]\n"
         "                           [--tp-across-nodes]"
         " [--time-limit SECONDS] [--lang LANG]\n"
         "\n"
@@ -33,6 +34,8 @@ const char* help() {
         "  --json         print one object (schema fourfold.search/1): counts, the candidates\n"
         "                 with their complete plans and figures, and the Pareto front\n"
         "  --csv          print the candidates as CSV: rank, every layout field, the figures\n"
+        "  -o FILE        with --json or --csv: write it to FILE instead, replaced whole once the\n"
+        "                 search is done, or left as it was if the write fails\n"
         "  --threads N    worker threads (default: one per core)\n"
         "  --overlaps     also try each overlap option on and off (default: the plan's own)\n"
         "  --tp-across-nodes  also try tensor parallel groups larger than a node\n"
@@ -68,6 +71,7 @@ bool parseSeconds(const std::string& text, double& value) {
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     SearchOptions options;
+    std::string output;  // -o
     options.top = 10;
     options.timeLimitSeconds = kDefaultTimeLimitSeconds;
     // Options with a value come out before the flags are read.
@@ -75,13 +79,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (i == 0 || (arg != "--top" && arg != "--objective" && arg != "--threads" &&
-                       arg != "--time-limit")) {
+                       arg != "--time-limit" && arg != "-o")) {
             rest.push_back(arg);
             continue;
         }
         if (i + 1 >= args.size()) return usageError(err, arg + " needs a value", help());
         const std::string& value = args[++i];
-        if (arg == "--objective") {
+        if (arg == "-o") {
+            output = value;
+        } else if (arg == "--objective") {
             const auto objective = parseSearchObjective(value);
             if (!objective) {
                 return usageError(
@@ -105,6 +111,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     if (parsed.has("--json") && parsed.has("--csv")) {
         return usageError(err, "--json and --csv cannot be combined", help());
     }
+    if (!output.empty() && !parsed.has("--json") && !parsed.has("--csv")) {
+        return usageError(err, "-o needs --json or --csv", help());
+    }
     options.space.overlaps = parsed.has("--overlaps");
     options.space.tensorParallelWithinNode = !parsed.has("--tp-across-nodes");
     const bool json = parsed.has("--json");
@@ -122,25 +131,34 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             result.counts.space > 0 && result.counts.pruned == result.counts.space;
         return result.counts.space == 0 || allPruned ? kExitPlanErrors : kExitOk;
     };
+    // With -o the output is gathered, then written whole (a failed search or write leaves the
+    // file as it was).
+    std::ostringstream gathered;
+    std::ostream& sink = output.empty() ? out : gathered;
+    const auto finish = [&](int exitCode) {
+        if (output.empty()) return exitCode;
+        return writeOutputFile(output, std::move(gathered).str(), err) ? exitCode : kExitUsage;
+    };
     if (parsed.has("--csv")) {
         const SearchResult result = searchWithProfile(*loaded.plan, options);
-        out << searchCsv(result);
-        return status(result);
+        sink << searchCsv(result);
+        return finish(status(result));
     }
-    // Candidates are written as they are handed over, so --top 0 holds one plan at a time.
-    SearchWriter writer(out, json, parsed.language, generatorName());
+    // Candidates are written as they are handed over, so --top 0 holds one plan at a time (on
+    // standard output; -o holds the whole output until it is written).
+    SearchWriter writer(sink, json, parsed.language, generatorName());
     options.onCandidate = [&writer](const SearchResult& so, const SearchCandidate& candidate) {
         writer.candidate(so, candidate);
     };
     const SearchResult result = searchWithProfile(*loaded.plan, options);
     writer.finish(result);
-    return status(result);
+    return finish(status(result));
 }
 
 }  // namespace
 
-const CliCommand kSearchCommand = {"search",
-                                   "search PLAN [--top N] [--objective O] [--json | --csv]",
-                                   "find the layouts that fit and run fastest", help(), run};
+const CliCommand kSearchCommand = {
+    "search", "search PLAN [--top N] [--objective O] [--json | --csv] [-o FILE]",
+    "find the layouts that fit and run fastest", help(), run};
 
 }  // namespace fourfold::app

@@ -157,7 +157,16 @@ void readRunLog(ObjectReader& run, MeasuredFigures& figures, const RunsFileReade
             {{"pointer", run.pointer()}, {"path", shownPath(path)}, {"reason", file.error}}));
         return;
     }
-    const MeasuredFigures found = readMeasuredLog(*file.text).measured;
+    const MeasuredLog log = readMeasuredLog(*file.text);
+    // A figure past its range leaves the run out, as a measured value past it does.
+    for (const Diagnostic& problem : log.diagnostics) {
+        DiagnosticArgs args{{"pointer", run.pointer()}, {"path", shownPath(path)}};
+        args.insert(args.end(), problem.args.begin(), problem.args.end());
+        out.push_back(makeDiagnostic(Severity::Error, pointer, "runs.log_figure_out_of_range",
+                                     std::move(args)));
+    }
+    if (!log.diagnostics.empty()) return;
+    const MeasuredFigures& found = log.measured;
     if (!hasFigure(found)) {
         out.push_back(makeDiagnostic(Severity::Warning, pointer, "runs.log_no_figures",
                                      {{"pointer", run.pointer()}, {"path", shownPath(path)}}));

@@ -3,6 +3,7 @@
 
 #include "core/measure/detail/log_patterns.h"
 #include "core/plan/plan_json_text.h"
+#include "core/rules/validate_ranges.h"
 
 #include <algorithm>
 #include <array>
@@ -224,6 +225,38 @@ LogFigureReading summarise(LogFigure figure, LogFramework framework, const Colle
     return reading;
 }
 
+// The line a figure's value was read from: the sample that is the value (a peak, an odd count's
+// median), else the first sample used.
+int lineOf(const LogFigureReading& reading, const Collected& collected) {
+    for (const Sample& sample : collected.samples) {
+        if (sample.value == reading.value) return sample.line;
+    }
+    return reading.lines.empty() ? 0 : reading.lines.front().number;
+}
+
+// Whether the figure lies inside the range a plan's measured section gives it; if not, the error.
+bool checkRange(const LogFigureReading& reading, const Collected& collected,
+                std::vector<Diagnostic>& out) {
+    const std::string pointer = "/measured/" + std::string(logFigureKey(reading.figure));
+    const KeyRange* range = findKeyRange(pointer);
+    // A peak is held in whole bytes; it is rounded only where that cannot overflow.
+    double value = reading.value;
+    if (reading.figure == LogFigure::PeakBytes && std::isfinite(value) && std::fabs(value) < 1e18)
+        value = static_cast<double>(std::llround(value));
+    if (range == nullptr || inRange(*range, value)) return true;
+    Diagnostic problem =
+        makeDiagnostic(Severity::Error, pointer, "measured.log_figure_out_of_range",
+                       {{"figure", std::string(logFigureKey(reading.figure))},
+                        {"found", reading.value},
+                        {"minimum", range->minimum},
+                        {"maximum", range->maximum},
+                        {"line", std::int64_t{lineOf(reading, collected)}}});
+    problem.line = lineOf(reading, collected);
+    problem.column = 1;
+    out.push_back(std::move(problem));
+    return false;
+}
+
 void setMeasured(MeasuredFigures& measured, const LogFigureReading& reading) {
     switch (reading.figure) {
         case LogFigure::StepTime:
@@ -239,7 +272,7 @@ void setMeasured(MeasuredFigures& measured, const LogFigureReading& reading) {
             measured.tflopsPerGpu = reading.value;
             break;
         case LogFigure::Mfu:
-            measured.mfu = std::min(reading.value, 1.0);
+            measured.mfu = reading.value;
             break;
         case LogFigure::PeakBytes:
             measured.peakBytes = static_cast<std::uint64_t>(std::llround(reading.value));
@@ -293,7 +326,8 @@ MeasuredLog readLog(std::string_view text, int warmupSteps) {
         const auto framework = static_cast<LogFramework>(most - byFramework.begin());
         log.figures.push_back(
             summarise(static_cast<LogFigure>(figure), framework, *most, warmupSteps));
-        setMeasured(log.measured, log.figures.back());
+        if (checkRange(log.figures.back(), *most, log.diagnostics))
+            setMeasured(log.measured, log.figures.back());
     }
     return log;
 }

@@ -9,6 +9,7 @@
 
 #include "core/plan/plan.h"
 #include "core/text/coded_text.h"
+#include "core/text/diagnostic.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -59,7 +60,13 @@ struct MeasuredLog {
     int lines = 0;  // lines read
     int warmupSteps = kDefaultWarmupSteps;
     std::vector<LogFigureReading> figures;  // in LogFigure order; empty when nothing was found
-    MeasuredFigures measured;               // the figures as a plan's measured section holds them
+    // The figures as a plan's measured section holds them: those inside the range a plan gives
+    // them (docs/plan-format.md, "Ranges"; core/rules/validate_ranges.h).
+    MeasuredFigures measured;
+    // A figure outside that range (a peak of 2^31 MB, an MFU of 150 %) is left out of
+    // `measured`, with an error at /measured/KEY on the line it was read from
+    // (measured.log_figure_out_of_range: the figure, the value and the range).
+    std::vector<Diagnostic> diagnostics;
 
     bool operator==(const MeasuredLog&) const = default;
 };

@@ -210,6 +210,9 @@ constexpr std::array kCodes = {
     DiagnosticCode{"lesson.unknown_placeholder_style",
                    "`{pointer}`: \"{placeholder}:{style}\" has an unknown style; write the "
                    "figure alone, or with :formula or :symbols"},
+    DiagnosticCode{"measured.log_figure_out_of_range",
+                   "line {line}: {figure} reads as {found}, outside its range from {minimum} to "
+                   "{maximum}; the figure is left out"},
     DiagnosticCode{"measured.stage_count",
                    "peak_bytes_per_stage has {entries} entries but pp is {pp}; give one measured "
                    "peak per pipeline stage."},
@@ -440,6 +443,9 @@ constexpr std::array kCodes = {
                    "{key} is {value}, outside its range {minimum} to {maximum}."},
     DiagnosticCode{"runs.expected_plan",
                    "`{pointer}` must be a plan object or the path of a plan file, got {found}"},
+    DiagnosticCode{"runs.log_figure_out_of_range",
+                   "{pointer}: the log {path}, line {line}: {figure} reads as {found}, outside its "
+                   "range from {minimum} to {maximum}"},
     DiagnosticCode{"runs.log_no_figures",
                    "{pointer}: the log {path} holds no line Fourfold reads a measured figure from"},
     DiagnosticCode{"runs.log_unreadable", "{pointer}: the log {path} cannot be read ({reason})"},

@@ -172,6 +172,9 @@ constexpr std::array kCodesZh = {
     DiagnosticCode{"lesson.unknown_placeholder_style",
                    "`{pointer}`：\"{placeholder}:{style}\" 的样式未知；请只写数值名，或加上 "
                    ":formula 或 :symbols"},
+    DiagnosticCode{"measured.log_figure_out_of_range",
+                   "第 {line} 行：{figure} 读得 {found}，超出其范围 {minimum} 至 {maximum}；该数值"
+                   "不予采用"},
     DiagnosticCode{"measured.stage_count",
                    "peak_bytes_per_stage 有 {entries} 项，但 pp 为 {pp}；请为每个流水线阶段给出"
                    "一个实测峰值。"},
@@ -373,6 +376,10 @@ constexpr std::array kCodesZh = {
                    "{key} 为 {value}，超出了它的范围 {minimum} 到 {maximum}。"},
     DiagnosticCode{"runs.expected_plan",
                    "`{pointer}` 必须是方案对象或方案文件的路径，实际为 {found}"},
+    DiagnosticCode{
+        "runs.log_figure_out_of_range",
+        "{pointer}：日志 {path} 第 {line} 行：{figure} 读得 {found}，超出其范围 {minimum} "
+        "至 {maximum}"},
     DiagnosticCode{"runs.log_no_figures",
                    "{pointer}：日志 {path} 中没有 Fourfold 能读取实测数值的行"},
     DiagnosticCode{"runs.log_unreadable", "{pointer}：无法读取日志 {path}（{reason}）"},

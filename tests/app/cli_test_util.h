@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// What the CLI tests share: running fourfold-cli's commands in process, and writing a file
-// for them to read.
+// What the CLI tests share: running fourfold-cli's commands in process (with a standard input of
+// the test's), and writing a file for them to read.
 #pragma once
 
 #include "app/cli/cli_commands.h"
@@ -9,6 +9,7 @@
 #include <QString>
 #include <QTemporaryDir>
 
+#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -26,6 +27,16 @@ inline CliRun run(const std::vector<std::string>& args) {
     std::ostringstream err;
     const int code = fourfold::app::runCli(args, out, err);
     return {code, out.str(), err.str()};
+}
+
+// The same with `input` as standard input (for a "-" argument).
+inline CliRun run(const std::vector<std::string>& args, const std::string& input) {
+    std::istringstream in(input);
+    std::streambuf* saved = std::cin.rdbuf(in.rdbuf());
+    CliRun result = run(args);
+    std::cin.rdbuf(saved);
+    std::cin.clear();
+    return result;
 }
 
 // Writes `text` to `name` inside `dir`; the path, or "" when it cannot be written.

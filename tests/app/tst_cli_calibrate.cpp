@@ -115,6 +115,26 @@ private slots:
         QCOMPARE(j["measured"]["peak_bytes"].get<std::uint64_t>(), std::uint64_t{64000} << 20);
     }
 
+    // A figure past the plan's range: exit 1, the file, line, pointer, value and range on
+    // standard error (in the JSON, the diagnostic), and no figure of it in "measured".
+    void measuredRefusesAFigurePastItsRange() {
+        const std::string log =
+            write(QStringLiteral("huge.log"), "max_memory_allocated = 2147483648 MB\n");
+        const CliRun text = run({"measured", log});
+        QCOMPARE(text.exitCode, 1);
+        QVERIFY2(
+            text.err.find(log + ":1:1: error: line 1: peak_bytes reads as ") != std::string::npos,
+            text.err.c_str());
+        QVERIFY2(text.err.find("[/measured/peak_bytes]") != std::string::npos, text.err.c_str());
+        const CliRun json = run({"measured", log, "--json"});
+        QCOMPARE(json.exitCode, 1);
+        const nlohmann::json j = nlohmann::json::parse(json.out);
+        QCOMPARE(j["diagnostics"][0]["code"].get<std::string>(),
+                 std::string("measured.log_figure_out_of_range"));
+        QCOMPARE(j["diagnostics"][0]["args"]["maximum"].get<double>(), 1e15);
+        QVERIFY(!j["measured"].contains("peak_bytes"));
+    }
+
     void measuredExitCodes_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("code");

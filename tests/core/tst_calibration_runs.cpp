@@ -81,6 +81,22 @@ RunsParse parseExample() {
 class TestCalibrationRuns : public QObject {
     Q_OBJECT
 private slots:
+    // A log whose figure is past the plan's range leaves its run out, naming the log's line.
+    void aLogFigurePastItsRangeLeavesTheRunOut() {
+        const RunsParse parse = parseRuns(
+            R"({"runs": [{"plan": {}, "log": "big.log"},
+                         {"plan": {}, "measured": {"step_time_s": 2.0}}]})",
+            filesOf({{"big.log", "ok\nmax_memory_allocated = 2147483648 MB\n"}}));
+        QCOMPARE(parse.runs.size(), std::size_t{1});
+        QCOMPARE(parse.runs.front().pointer, std::string("/runs/1"));
+        const Diagnostic* problem = at(parse, "/runs/0/log");
+        QVERIFY(problem != nullptr);
+        QCOMPARE(problem->severity, Severity::Error);
+        QCOMPARE(problem->code, std::string("runs.log_figure_out_of_range"));
+        QVERIFY2(problem->message.find("big.log, line 2: peak_bytes") != std::string::npos,
+                 problem->message.c_str());
+    }
+
     void goodRunsAreKeptInFileOrder() {
         const RunsParse parse = parseExample();
         QCOMPARE(parse.name, std::string("lab H100"));

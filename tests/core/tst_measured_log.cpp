@@ -279,6 +279,37 @@ private slots:
         QVERIFY(log.figures.empty());
     }
 
+    // A figure the plan's ranges refuse (docs/plan-format.md: peak_bytes at most 10^15, mfu at
+    // most 1) is an error on the line it came from, with its value and range, and is left out of
+    // "measured"; the figures in range are kept.
+    void aFigurePastItsRangeIsAnErrorAndLeftOut() {
+        // 2^31 MB = 2^51 bytes = 2,251,799,813,685,248 bytes, past 10^15.
+        const MeasuredLog log = readMeasuredLog(
+            "rank 0 max_memory_allocated 76500000000\n"
+            "max_memory_allocated = 2147483648 MB\n"
+            " iteration 20/ 100 | elapsed time per iteration (ms): 3950.0 |\n");
+        QCOMPARE(log.diagnostics.size(), std::size_t{1});
+        const Diagnostic& problem = log.diagnostics.front();
+        QCOMPARE(problem.severity, Severity::Error);
+        QCOMPARE(problem.code, std::string("measured.log_figure_out_of_range"));
+        QCOMPARE(problem.path, std::string("/measured/peak_bytes"));
+        QCOMPARE(problem.line, 2);
+        QCOMPARE(problem.message, std::string("line 2: peak_bytes reads as 2.25e15, outside its "
+                                              "range from 0 to 1.00e15; the figure is left out"));
+        QVERIFY(!log.measured.peakBytes);
+        QVERIFY(near(*log.measured.stepTimeS, 3.95));
+    }
+
+    void anMfuPastOneIsNotClampedToOne() {
+        const MeasuredLog log = readMeasuredLog(
+            "[rank0]:[titan] step: 20  loss:  7.1  memory: 61.20GiB(64.41%)  tps: 6,512  "
+            "tflops: 304.10  mfu: 150.00%\n");
+        QVERIFY(!log.measured.mfu);
+        QCOMPARE(log.diagnostics.size(), std::size_t{1});
+        QCOMPARE(log.diagnostics.front().path, std::string("/measured/mfu"));
+        QCOMPARE(log.diagnostics.front().line, 1);
+    }
+
     void jsonCarriesEveryFigureAndTheMeasuredSection() {
         const nlohmann::ordered_json json = measuredLogToJson(readMeasuredLog(megatronLog()));
         QCOMPARE(json["schema"].get<std::string>(), std::string("fourfold.measured/1"));

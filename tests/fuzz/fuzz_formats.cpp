@@ -5,6 +5,9 @@
 //   deepspeed, megatron, torchtitan, huggingface   fourfold-cli import -
 //   lesson                                         fourfold-cli lesson -
 //   set                                            fourfold-cli evaluate PLAN --json --set ...
+//   runs, log, profile (fuzz_calibration_rows.cpp) fourfold-cli calibrate RUNS --json,
+//                                                  measured - --json, evaluate with
+//                                                  cluster.profile naming the input
 // On every input it checks what a reader relies on: no crash and no sanitizer report (the CI
 // build aborts on either), no input taking over 10 s of processor time, an exit status the command
 // documents, an exit 0 only with a result inside the plan's documented bounds (an imported plan
@@ -15,9 +18,9 @@
 // negative, zero, fractional and wrong-typed values, nest values deep, repeat lines and damage
 // bytes (fuzz_mutator.h).
 //
-// To add a format (a runs file, a log, a calibration profile) add a row to kFormats: its name,
-// its seeds (seedFiles("tests/data/DIR") reads a folder of real files), the command that reads
-// it from standard input ("-"), its size cap and, optionally, what an exit 0 must satisfy. The
+// To add a format add a row to kFormats: its name, its seeds (seedFiles("tests/data/DIR") reads a
+// folder of real files), the command that reads it from standard input ("-"), its size cap and,
+// optionally, what an exit 0 must satisfy (or a function that runs the input its own way). The
 // row's command runs on every seed and mutation with the checks every format shares.
 //
 // Built with clang and -fsanitize=fuzzer it is a libFuzzer target (FOURFOLD_LIBFUZZER=ON); the
@@ -25,13 +28,17 @@
 // default) main() is a deterministic driver:
 //   fuzz_formats [--format NAME]... [--skip NAME]... [--iterations N] [--seed S] [--verbose]
 #include "tests/core/hf_configs_for_tests.h"
+#include "tests/fuzz/fuzz_calibration_rows.h"
 #include "tests/fuzz/fuzz_checks.h"
+#include "tests/fuzz/fuzz_cli.h"
 #include "tests/fuzz/fuzz_mutator.h"
 
-#include "app/cli/cli_commands.h"
 #include "app/cli/plan_overrides.h"
+#include "core/calibrate/runs_file.h"
 #include "core/frameworks/frameworks.h"
 #include "core/lesson/lesson.h"
+#include "core/measure/measured_log.h"
+#include "core/plan/calibration_profile.h"
 #include "core/plan/catalog.h"
 #include "core/plan/plan_json.h"
 #include "core/rules/validate.h"
@@ -47,8 +54,6 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <iostream>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -69,40 +74,6 @@ constexpr double kMaxSecondsPerInput = 10;
 
 // The processor time of the whole process (all its threads) in seconds.
 double processorSeconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
-
-struct CliResult {
-    int exitCode = 0;
-    std::string out;
-    std::string err;
-};
-
-// fourfold-cli with `input` as its standard input.
-CliResult runCommand(const std::vector<std::string>& args, std::string_view input) {
-    std::istringstream in{std::string(input)};
-    std::streambuf* saved = std::cin.rdbuf(in.rdbuf());
-    std::cin.clear();
-    std::ostringstream out;
-    std::ostringstream err;
-    const int code = fourfold::app::runCli(args, out, err);
-    std::cin.rdbuf(saved);
-    std::cin.clear();
-    return {code, std::move(out).str(), std::move(err).str()};
-}
-
-void expectExit(const CliResult& result, std::initializer_list<int> allowed,
-                std::string_view input) {
-    for (const int code : allowed) {
-        if (result.exitCode == code) return;
-    }
-    fail("exit status " + std::to_string(result.exitCode) + " is not documented here\n" +
-             result.err.substr(0, 2000),
-         input);
-}
-
-// Exit 1 and 2 say why on standard error.
-void expectReason(const CliResult& result, std::string_view input) {
-    if (result.exitCode != 0 && result.err.empty()) fail("a refusal without a reason", input);
-}
 
 // An imported plan: one JSON object, which reads back as a plan and breaks none of the plan's
 // documented ranges or combined limits (the "absurd figure" an exit 0 must never carry).
@@ -209,19 +180,6 @@ std::vector<std::string> huggingFaceSeeds() {
             t::kPythia160mConfig, t::kDeepseekV2LiteConfig, t::kDeepseekV3Config};
 }
 
-// Every file of a folder of the source tree, in a fixed order.
-std::vector<std::string> seedFiles(const char* folder) {
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry :
-         std::filesystem::directory_iterator(std::filesystem::path(FOURFOLD_SOURCE_DIR) / folder)) {
-        if (entry.is_regular_file()) files.push_back(entry.path());
-    }
-    std::sort(files.begin(), files.end());
-    std::vector<std::string> seeds;
-    for (const auto& file : files) seeds.push_back(readFile(file));
-    return seeds;
-}
-
 std::vector<std::string> lessonSeeds() {
     std::vector<std::string> seeds = seedFiles("resources/lessons");
     // One step is the lesson fuzzed most: whole lessons evaluate every step's plan.
@@ -299,17 +257,6 @@ int setInput(std::string_view input) {
     return result.exitCode;
 }
 
-struct Format {
-    const char* name;
-    std::vector<std::string> (*seeds)();
-    std::vector<std::string> command;  // fourfold-cli's arguments; "-" reads the input
-    std::size_t maxBytes;              // the format's size cap: past it, exit 2
-    // What an exit 0 must satisfy besides the shared checks; nullptr for nothing more.
-    void (*checkAccepted)(const CliResult& result, std::string_view input);
-    // Runs the input its own way instead of through `command` (--set makes arguments of it).
-    int (*run)(std::string_view input) = nullptr;
-};
-
 // One row per format; the CI runs each for a fixed number of inputs.
 const Format kFormats[] = {
     {"deepspeed", deepSpeedSeeds, {"import", "-"}, kMaxImportBytes, checkImportedPlan},
@@ -318,6 +265,9 @@ const Format kFormats[] = {
     {"huggingface", huggingFaceSeeds, {"import", "-"}, kMaxImportBytes, checkImportedPlan},
     {"lesson", lessonSeeds, {"lesson", "-"}, kMaxLessonBytes, nullptr},
     {"set", setSeeds, {}, kMaxPlanBytes, nullptr, setInput},
+    {"runs", runsSeeds, {}, kMaxRunsBytes, nullptr, runsInput},
+    {"log", logSeeds, {}, kMaxLogBytes, nullptr, logInput},
+    {"profile", profileSeeds, {}, kMaxProfileBytes, nullptr, profileInput},
 };
 
 // The checks every format shares: exit 0 or 1 (2 only past the size cap: standard input is

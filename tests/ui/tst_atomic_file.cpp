@@ -2,10 +2,12 @@
 // A failed write never eats a file: saving a plan, exporting it with results and exporting
 // images (widget and chart, PNG/SVG/PDF) either replace the target whole or leave it byte for
 // byte as it was, report the system's reason, and keep the document dirty.
-// The failure is real, not mocked: RLIMIT_FSIZE makes the kernel refuse writes past a size
-// (EFBIG) at the flush, the same place a full disk refuses them (ENOSPC). Set FOURFOLD_FULL_DIR to
-// a directory on a nearly full filesystem (mount -t tmpfs -o size=8k tmpfs /mnt/x) to see that case
-// as well.
+// The failures are real, not mocked (tests/support/file_faults.h): RLIMIT_FSIZE makes the kernel
+// refuse writes past a size (EFBIG) at the flush, the same place a full disk refuses them
+// (ENOSPC), and a filled tmpfs of 64 KiB is the full disk (mounting it needs root; without, that
+// case is skipped).
+#include "tests/support/file_faults.h"
+
 #include "core/plan/catalog.h"
 #include "ui/charts/image_export.h"
 #include "ui/charts/plot_export.h"
@@ -25,30 +27,15 @@
 #include <csignal>
 #include <cstring>
 #include <functional>
-#include <sys/resource.h>
 
 using fourfold::core::Plan;
+using fourfold::test::FileSizeLimit;
+using fourfold::test::SmallFilesystem;
 using fourfold::ui::EditField;
 using fourfold::ui::PlanDocument;
 using fourfold::ui::PlanEdit;
 
 namespace {
-
-// Writes past `bytes` fail with EFBIG while this lives (SIGXFSZ is ignored in initTestCase).
-class FileSizeLimit {
-public:
-    explicit FileSizeLimit(rlim_t bytes) {
-        getrlimit(RLIMIT_FSIZE, &saved_);
-        const rlimit limit{bytes, saved_.rlim_max};
-        setrlimit(RLIMIT_FSIZE, &limit);
-    }
-    ~FileSizeLimit() { setrlimit(RLIMIT_FSIZE, &saved_); }
-    FileSizeLimit(const FileSizeLimit&) = delete;
-    FileSizeLimit& operator=(const FileSizeLimit&) = delete;
-
-private:
-    rlimit saved_{};
-};
 
 QByteArray readAll(const QString& path) {
     QFile file(path);
@@ -173,19 +160,22 @@ private slots:
         if (suffix == QLatin1String("svg")) QVERIFY(written.contains("<svg"));
     }
 
-    // By hand: FOURFOLD_FULL_DIR=/mnt/x on an 8 KB tmpfs already nearly full.
+    // On a full disk a save says "No space left on device", the old file stays byte for byte
+    // and the document stays dirty.
     void fullDiskSaysSo() {
-        const QString full = qEnvironmentVariable("FOURFOLD_FULL_DIR");
-        if (full.isEmpty()) QSKIP("FOURFOLD_FULL_DIR not set (a directory on a full filesystem)");
-        const QString path = QDir(full).filePath(QStringLiteral("plan.json"));
-        const QByteArray before = readAll(path);
+        SmallFilesystem disk;
+        if (!disk.mounted()) QSKIP("cannot mount a tmpfs here (needs root)");
+        const QString path = QString::fromStdString(disk.path("plan.json"));
+        const QByteArray before(6000, 'o');
+        writeOld(path, before);
+        disk.fill();
         PlanDocument document(fourfold::core::defaultPlan());
         QVERIFY(document.apply(setMicroBatch(5)));
         QString error;
         QVERIFY(!document.save(path, &error));
-        qInfo("%s", qPrintable(error));
         QVERIFY2(error.contains(QString::fromLocal8Bit(std::strerror(ENOSPC))), qPrintable(error));
         QCOMPARE(readAll(path), before);
+        QCOMPARE(disk.files(), 2);  // the plan and the filler: no temporary file left
         QVERIFY(document.isDirty());
     }
 };
