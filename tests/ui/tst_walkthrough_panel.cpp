@@ -108,7 +108,7 @@ private slots:
         const LessonLoad load = loadLessonFile(builtinLessonPath(language));
         QVERIFY2(load.lesson, qPrintable(load.error));
         const core::Lesson& lesson = *load.lesson;
-        QCOMPARE(lesson.steps.size(), std::size_t{17});
+        QCOMPARE(lesson.steps.size(), std::size_t{18});
         QCOMPARE(QString::fromStdString(lesson.language), language);
 
         QVERIFY(shown.walkthrough()->startBuiltin(language));
