@@ -30,8 +30,8 @@ private slots:
         const CliRun result = run({"lesson", kArticle});
         QCOMPARE(result.exitCode, 0);
         QVERIFY2(result.err.empty(), result.err.c_str());  // no figure left unresolved
-        QVERIFY(has(result.out, "== Step 1/17:"));
-        QVERIFY(has(result.out, "== Step 17/17:"));
+        QVERIFY(has(result.out, "== Step 1/18:"));
+        QVERIFY(has(result.out, "== Step 18/18:"));
         // b = 4, a = 8, n = 8 → 256; p = 4, m = 8 → 3/11; 16 bytes per parameter.
         QVERIFY(has(result.out, "B = b × a × dp = 4 × 8 × 8 = 256"));
         QVERIFY(has(result.out, "= 27.3 %"));
@@ -44,9 +44,9 @@ private slots:
         const CliRun result = run({"lesson", kArticle, "--lang", "zh_CN", "--step", "9"});
         QCOMPARE(result.exitCode, 0);
         QVERIFY(has(result.out, "沿四条轴拆分训练"));
-        QVERIFY(has(result.out, "== Step 9/17:"));
-        QVERIFY(!has(result.out, "== Step 8/17:"));
-        QVERIFY(!has(result.out, "== Step 10/17:"));
+        QVERIFY(has(result.out, "== Step 9/18:"));
+        QVERIFY(!has(result.out, "== Step 8/18:"));
+        QVERIFY(!has(result.out, "== Step 10/18:"));
         QVERIFY(has(result.out, "(p − 1) / (m + p − 1) = (4 − 1) / (8 + 4 − 1) = 27.3 %"));
     }
 
@@ -87,7 +87,7 @@ private slots:
     void reportsUsageAndFileErrors() {
         QCOMPARE(run({"lesson"}).exitCode, 2);
         QCOMPARE(run({"lesson", kArticle, "--step", "0"}).exitCode, 2);
-        QCOMPARE(run({"lesson", kArticle, "--step", "18"}).exitCode, 2);
+        QCOMPARE(run({"lesson", kArticle, "--step", "19"}).exitCode, 2);
         QCOMPARE(run({"lesson", kArticle, "--lang"}).exitCode, 2);
         QCOMPARE(run({"lesson", kArticle, "--lang", "../x"}).exitCode, 2);
         const CliRun missing = run({"lesson", kArticle, "--lang", "fr"});
